@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineContract, queryInt } from './contract.js';
+
+/**
+ * What the bridge did, for the operator: every webhook delivery, job outcome, peer failure,
+ * collection progress and broadcast status change. Stored (activity table) and streamed
+ * live on GET /events with the same shape.
+ */
+export const activityLevel = z.enum(['info', 'warn', 'error']);
+export const activityEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  type: z.string(),
+  level: activityLevel,
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityEvent = z.infer<typeof activityEvent>;
+export type ActivityLevel = z.infer<typeof activityLevel>;
+
+export const listActivity = defineContract({
+  method: 'get',
+  path: '/api/activity',
+  tag: 'operational',
+  summary: 'Recent activity, newest first.',
+  auth: 'key',
+  query: z.object({
+    limit: queryInt(1, 500).default(100),
+    level: activityLevel.optional(),
+    type: z.string().max(100).optional(),
+    beforeId: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+  response: z.object({ success: z.literal(true), data: z.array(activityEvent) }),
+});
+
+export const streamEvents = defineContract({
+  method: 'get',
+  path: '/events',
+  tag: 'operational',
+  summary:
+    'Server-Sent Events: one `activity` event per ActivityEvent. The key may be given as ?key= here only (EventSource cannot send headers).',
+  auth: 'key',
+  query: z.object({ key: z.string().optional() }),
+  response: z.string(),
+});
+
+export const listJobs = defineContract({
+  method: 'get',
+  path: '/api/jobs',
+  tag: 'operational',
+  summary: 'Durable job queue: jobs newest first, optionally by status.',
+  auth: 'key',
+  query: z.object({
+    status: z.enum(['pending', 'running', 'done', 'failed']).optional(),
+    kind: z.string().max(100).optional(),
+    limit: queryInt(1, 500).default(100),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    data: z.array(
+      z.object({
+        id: z.number(),
+        kind: z.string(),
+        status: z.string(),
+        attempts: z.number(),
+        runAt: z.string(),
+        lastError: z.string().nullable(),
+        createdAt: z.string(),
+        finishedAt: z.string().nullable(),
+      }),
+    ),
+  }),
+});

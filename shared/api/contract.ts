@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * One contract object per route: the bridge validates with it, the dashboard types its calls
+ * with it, and /openapi.json is generated from it. Keep every route's shape here, in shared/.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** key: bridge API key required. none: public. webhook: CRM signature or bridge key (DESIGN §4). */
+export type RouteAuth = 'key' | 'none' | 'webhook';
+
+export interface RouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Express-style path, e.g. `/streamhost/status/:broadcastId`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: RouteAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+export function defineContract<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(contract: RouteContract<P, Q, B, R>): RouteContract<P, Q, B, R> {
+  return contract;
+}
+
+export type ResponseOf<C> = C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type BodyOf<C> = C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type QueryOf<C> = C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+
+/** Failure envelope (DESIGN §4): `{success:false, error, code?, details?}`. */
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Error codes the bridge answers with (spec §7 plus the HTTP-level ones of DESIGN §4). */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'INVALID_DATE',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMIT',
+  'QUOTA_EXCEEDED',
+  'CONFLICT',
+  'AUTH_ERROR',
+  'INVALID_MEDIA',
+  'PLATFORM_ERROR',
+  'DB_ERROR',
+  'COLLECTION_FAILED',
+  'STREAMHOST_ERROR',
+  'CHANNEL_NOT_FOUND',
+  'RTMP_INVALID',
+  'AUTH_EXPIRED',
+  'CRM_ERROR',
+  'AUTOMATION_ERROR',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Query strings arrive as text: a number field accepts "10". */
+export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** `YYYY-MM-DD` that is a real calendar date (2026-02-30 is refused). */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'is not a real calendar date');
+
+/** ISO 8601 date-time with an offset or Z. */
+export const isoDateTime = z.iso.datetime({ offset: true });

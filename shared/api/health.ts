@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineContract } from './contract.js';
+
+export const peerNames = ['crm', 'postsvc', 'gateway', 'automation'] as const;
+export type PeerName = (typeof peerNames)[number];
+
+export const peerHealth = z.object({
+  configured: z.boolean(),
+  reachable: z.boolean().nullable(),
+  latencyMs: z.number().nullable(),
+  checkedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type PeerHealth = z.infer<typeof peerHealth>;
+
+export const healthResponse = z.object({
+  success: z.literal(true),
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeS: z.number(),
+  // The rest is only present when the caller sent the bridge key.
+  sandbox: z.boolean().optional(),
+  peers: z.record(z.enum(peerNames), peerHealth).optional(),
+  jobs: z.object({ pending: z.number(), running: z.number(), failed: z.number() }).optional(),
+  lastCollection: z
+    .object({ id: z.number(), status: z.string(), startedAt: z.string(), finishedAt: z.string().nullable() })
+    .nullable()
+    .optional(),
+  quota: z
+    .object({ plan: z.string(), limit: z.number(), used: z.number(), left: z.number(), resetsAt: z.string() })
+    .nullable()
+    .optional(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+export const getHealth = defineContract({
+  method: 'get',
+  path: '/health',
+  tag: 'operational',
+  summary: 'Liveness; with the bridge key also peers, job queue, last collection and quota.',
+  auth: 'none',
+  response: healthResponse,
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineContract } from './contract.js';
+
+export const setRecorderFilename = defineContract({
+  method: 'post',
+  path: '/api/recorder/filename',
+  tag: 'recorder',
+  summary: 'Set the filename for the next recording (kept in memory only).',
+  auth: 'key',
+  body: z.object({ filename: z.string() }),
+  response: z.object({ success: z.literal(true), filename: z.string() }),
+});
+
+export const getRecorderFilename = defineContract({
+  method: 'get',
+  path: '/api/recorder/filename',
+  tag: 'recorder',
+  summary: 'The filename for the next recording, or null when none is set.',
+  auth: 'key',
+  response: z.object({ success: z.literal(true), filename: z.string().nullable(), setAt: z.string().nullable() }),
+});
