@@ -51,23 +51,24 @@ export type ItemOutcome = z.infer<typeof itemOutcome>;
 export const webhookResponse = z.union([
   itemOutcome,
   z.object({ success: z.boolean(), queued: z.boolean().optional(), results: z.array(itemOutcome) }),
-  z.object({ success: z.literal(true), queued: z.literal(true), results: z.array(itemOutcome).optional() }),
 ]);
+export type WebhookResponse = z.infer<typeof webhookResponse>;
 
-export const webhookContracts = Object.fromEntries(
-  webhookEvents.map((event) => [
-    event,
-    defineContract({
-      method: 'post',
-      path: `/webhooks/${event}`,
-      tag: 'webhooks',
-      summary: `${webhookEntity[event]} ${event.split('-')[1]} (EspoCRM webhook: array of items or one object)`,
-      auth: 'webhook',
-      body: webhookBody,
-      response: webhookResponse,
-    }),
-  ]),
-) as Record<WebhookEvent, ReturnType<typeof defineContract>>;
+function webhookContract(event: WebhookEvent) {
+  return defineContract({
+    method: 'post',
+    path: `/webhooks/${event}`,
+    tag: 'webhooks',
+    summary: `${webhookEntity[event]} ${event.split('-')[1]} (EspoCRM webhook: array of items or one object)`,
+    auth: 'webhook',
+    body: webhookBody,
+    response: webhookResponse,
+  });
+}
+export type WebhookContract = ReturnType<typeof webhookContract>;
+export const webhookContracts: ReadonlyArray<{ event: WebhookEvent; contract: WebhookContract }> = webhookEvents.map(
+  (event) => ({ event, contract: webhookContract(event) }),
+);
 
 export const testWebhook = defineContract({
   method: 'post',

@@ -1,0 +1,60 @@
+import { pathToFileURL } from 'node:url';
+import { startBridge, type RunningBridge } from './app.js';
+import { ConfigError } from './config/config.js';
+
+const USAGE = 'usage: studio-bridge serve   (configuration: environment variables, see README)';
+
+/**
+ * Headless entry. Exit codes: 0 stopped cleanly, 1 could not start (e.g. port in use),
+ * 2 invalid configuration (one line per bad key on stderr), 64 bad usage.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  const command = argv[0] ?? 'serve';
+  if (command !== 'serve') {
+    process.stderr.write(`${USAGE}\n`);
+    return 64;
+  }
+  let bridge: RunningBridge;
+  try {
+    bridge = await startBridge();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`studio-bridge: invalid configuration\n${error.issues.join('\n')}\n`);
+      return 2;
+    }
+    process.stderr.write(`studio-bridge: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  process.stdout.write(
+    [
+      `Studio Bridge listening on ${bridge.url}${bridge.sandbox ? '  [SANDBOX: simulated CRM, provider, gateway and n8n]' : ''}`,
+      `Dashboard: ${bridge.url}/`,
+      `API key: BRIDGE_API_KEY in ${bridge.configPath} (or the BRIDGE_API_KEY environment variable)`,
+      '',
+    ].join('\n'),
+  );
+  return new Promise<number>((resolve) => {
+    let signals = 0;
+    const shutdown = (signal: NodeJS.Signals) => {
+      signals += 1;
+      if (signals > 1) {
+        process.stderr.write(`studio-bridge: ${signal} again, exiting now\n`);
+        process.exit(1);
+      }
+      process.stdout.write(`studio-bridge: ${signal}, finishing in-flight requests...\n`);
+      bridge.stop().then(
+        () => resolve(0),
+        (error: unknown) => {
+          process.stderr.write(`studio-bridge: error while stopping: ${String(error)}\n`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runCli(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { BackoffPolicy } from '../jobs/backoff.js';
+import { recordFromCrm, recordToCrm } from './crm-datetime.js';
+import { HttpClient, type HttpClientOptions } from './http-client.js';
+import { PeerError } from './peer-error.js';
+
+export type CrmEntity =
+  | 'ContentProduction'
+  | 'GuestBooking'
+  | 'Clip'
+  | 'SocialPost'
+  | 'PlatformPublish'
+  | 'StreamhostBroadcast'
+  | 'CVideo'
+  | 'CEpisode';
+
+export type CrmRecord = { id: string } & Record<string, unknown>;
+
+export type CrmWhere =
+  | { type: 'equals' | 'notEquals'; attribute: string; value: string | number | boolean }
+  | { type: 'in' | 'notIn'; attribute: string; value: string[] }
+  | { type: 'isNull' | 'isNotNull'; attribute: string };
+
+export interface CrmListOptions {
+  where?: CrmWhere[];
+  orderBy?: string;
+  order?: 'asc' | 'desc';
+  maxSize?: number;
+  offset?: number;
+  select?: string[];
+}
+
+/** EspoCRM refuses maxSize above 200 with a 403. */
+export const CRM_MAX_PAGE = 200;
+
+const crmRecord = z.looseObject({ id: z.string().min(1) });
+const crmList = z.object({ total: z.number().int(), list: z.array(crmRecord) });
+
+export interface CrmClientOptions {
+  url: string;
+  apiKey?: string;
+  username?: string;
+  password?: string;
+  timeoutMs?: number;
+  retry?: { attempts: number; backoff: BackoffPolicy };
+  onAttempt?: HttpClientOptions['onAttempt'];
+}
+
+/** EspoCRM REST client (DESIGN §5.1). Knows the wire, not what the records mean. */
+export class CrmClient {
+  readonly http: HttpClient;
+
+  constructor(options: CrmClientOptions) {
+    const auth: Record<string, string> = options.apiKey
+      ? { 'X-Api-Key': options.apiKey }
+      : {
+          Authorization: `Basic ${Buffer.from(`${options.username ?? ''}:${options.password ?? ''}`).toString('base64')}`,
+        };
+    this.http = new HttpClient({
+      peer: 'crm',
+      baseUrl: `${options.url.replace(/\/+$/, '')}/api/v1`,
+      headers: auth,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+    });
+  }
+
+  /** GET /App/user: true when the credentials work. */
+  async checkCredentials(): Promise<{ userName: string | null }> {
+    const body = await this.http.json(
+      { method: 'GET', path: '/App/user' },
+      z.looseObject({ user: z.looseObject({ userName: z.string().optional() }).optional() }),
+    );
+    return { userName: body.user?.userName ?? null };
+  }
+
+  async get(entity: CrmEntity, id: string): Promise<CrmRecord> {
+    const record = await this.http.json({ method: 'GET', path: `/${entity}/${encodeURIComponent(id)}` }, crmRecord);
+    return recordFromCrm(record);
+  }
+
+  /** The record, or null when the CRM says it is gone (404). */
+  async find(entity: CrmEntity, id: string): Promise<CrmRecord | null> {
+    try {
+      return await this.get(entity, id);
+    } catch (error) {
+      if (error instanceof PeerError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async list(entity: CrmEntity, options: CrmListOptions = {}): Promise<{ total: number; list: CrmRecord[] }> {
+    const maxSize = Math.min(options.maxSize ?? CRM_MAX_PAGE, CRM_MAX_PAGE);
+    const body = await this.http.json(
+      { method: 'GET', path: `/${entity}`, query: listQuery({ ...options, maxSize }) },
+      crmList,
+    );
+    return { total: body.total, list: body.list.map((record) => recordFromCrm(record)) };
+  }
+
+  /** Every matching record, paging 200 at a time (EspoCRM refuses bigger pages). */
+  async listAll(entity: CrmEntity, options: Omit<CrmListOptions, 'maxSize' | 'offset'> = {}): Promise<CrmRecord[]> {
+    const all: CrmRecord[] = [];
+    for (let offset = 0; ; offset += CRM_MAX_PAGE) {
+      const page = await this.list(entity, { ...options, orderBy: options.orderBy ?? 'createdAt', maxSize: CRM_MAX_PAGE, offset });
+      all.push(...page.list);
+      if (page.list.length < CRM_MAX_PAGE || all.length >= page.total) return all;
+    }
+  }
+
+  async create(entity: CrmEntity, attributes: Record<string, unknown>): Promise<CrmRecord> {
+    const record = await this.http.json(
+      { method: 'POST', path: `/${entity}`, body: recordToCrm(attributes) },
+      crmRecord,
+    );
+    return recordFromCrm(record);
+  }
+
+  /** PUT with only the changed fields; EspoCRM answers with the full record. */
+  async update(entity: CrmEntity, id: string, changes: Record<string, unknown>): Promise<CrmRecord> {
+    const record = await this.http.json(
+      { method: 'PUT', path: `/${entity}/${encodeURIComponent(id)}`, body: recordToCrm(changes) },
+      crmRecord,
+    );
+    return recordFromCrm(record);
+  }
+
+  async remove(entity: CrmEntity, id: string): Promise<void> {
+    await this.http.request({ method: 'DELETE', path: `/${entity}/${encodeURIComponent(id)}` });
+  }
+}
+
+/** `where[0][type]=equals&where[0][attribute]=...&where[0][value]=...` as EspoCRM reads it. */
+export function listQuery(options: CrmListOptions): URLSearchParams {
+  const query = new URLSearchParams();
+  if (options.maxSize !== undefined) query.set('maxSize', String(options.maxSize));
+  if (options.offset !== undefined) query.set('offset', String(options.offset));
+  if (options.orderBy) query.set('orderBy', options.orderBy);
+  if (options.order) query.set('order', options.order);
+  if (options.select?.length) query.set('select', options.select.join(','));
+  options.where?.forEach((clause, i) => {
+    query.set(`where[${i}][type]`, clause.type);
+    query.set(`where[${i}][attribute]`, clause.attribute);
+    if ('value' in clause) {
+      if (Array.isArray(clause.value)) clause.value.forEach((v) => query.append(`where[${i}][value][]`, v));
+      else query.set(`where[${i}][value]`, String(clause.value));
+    }
+  });
+  return query;
+}

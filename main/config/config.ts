@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+import { configKeys, secretConfigKeys, type ConfigKey } from '../../shared/api/settings.js';
+import { defaultPublishRoutes, publishRouteTable, readPublishRoutesSource, type PublishRouteTable } from './publish-routes.js';
+
+/** Encrypts secrets at rest in the config file (Electron safeStorage in the desktop app). */
+export interface SecretStore {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`invalid configuration:\n${issues.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type ConfigSource = 'env' | 'file' | 'default' | 'generated';
+export type PostsvcPlan = 'free' | 'premium' | 'business';
+
+export interface BridgeConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  configPath: string;
+  apiKey: string;
+  corsOrigins: string[];
+  sandbox: boolean;
+  crm: { url: string; apiKey?: string; username?: string; password?: string; webhookSecrets: string[] } | null;
+  postsvc: { url: string; apiKey: string; plan: PostsvcPlan } | null;
+  gateway: { url: string; apiKey?: string } | null;
+  automation: { url: string; authHeader?: { name: string; value: string } } | null;
+  collectIntervalHours: number;
+  publishRoutes: PublishRouteTable;
+  sources: Record<ConfigKey, ConfigSource>;
+  /** Raw values in force, for the Settings page (masked there). */
+  values: Partial<Record<ConfigKey, string>>;
+}
+
+export const configDescriptions: Record<ConfigKey, string> = {
+  BRIDGE_HOST: 'listen address (127.0.0.1; 0.0.0.0 for the LAN)',
+  BRIDGE_PORT: 'listen port',
+  BRIDGE_DATA_DIR: 'folder for the SQLite file, config and logs',
+  BRIDGE_API_KEY: 'key for the bridge API (generated on first run)',
+  BRIDGE_CORS_ORIGINS: 'comma-separated browser origins allowed to call the API',
+  BRIDGE_SANDBOX: '1: start the simulated peers and use them (default when no CRM_URL)',
+  CRM_URL: 'EspoCRM base URL, without /api/v1',
+  CRM_API_KEY: 'EspoCRM API user key (X-Api-Key)',
+  CRM_USERNAME: 'EspoCRM user for Basic auth instead of the key',
+  CRM_PASSWORD: 'EspoCRM password for Basic auth',
+  CRM_WEBHOOK_SECRETS: 'comma-separated EspoCRM webhook secret keys',
+  POSTSVC_URL: 'posting provider base URL',
+  POSTSVC_API_KEY: 'posting provider key',
+  POSTSVC_PLAN: 'provider plan: free, premium or business (daily post quota)',
+  GATEWAY_URL: 'publishing gateway base URL',
+  GATEWAY_API_KEY: 'publishing gateway key',
+  AUTOMATION_URL: 'n8n base URL',
+  AUTOMATION_AUTH_HEADER: 'optional "Name: value" header sent to n8n',
+  COLLECT_INTERVAL_HOURS: 'analytics collection interval in hours',
+  PUBLISH_ROUTES: 'publishing route table: JSON or a path to a JSON file',
+};
+
+const SEALED_PREFIX = 'sealed:';
+
+const optionalText = z.string().trim().min(1).optional();
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const rawConfigSchema = z.object({
+  BRIDGE_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  BRIDGE_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(4100),
+  BRIDGE_DATA_DIR: optionalText,
+  BRIDGE_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  BRIDGE_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each origin must be an http(s) origin' }))),
+  BRIDGE_SANDBOX: flag.optional(),
+  CRM_URL: httpUrl.optional(),
+  CRM_API_KEY: optionalText,
+  CRM_USERNAME: optionalText,
+  CRM_PASSWORD: optionalText,
+  CRM_WEBHOOK_SECRETS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  POSTSVC_URL: httpUrl.optional(),
+  POSTSVC_API_KEY: optionalText,
+  POSTSVC_PLAN: z.enum(['free', 'premium', 'business']).default('free'),
+  GATEWAY_URL: httpUrl.optional(),
+  GATEWAY_API_KEY: optionalText,
+  AUTOMATION_URL: httpUrl.optional(),
+  AUTOMATION_AUTH_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must look like "Name: value"')
+    .optional(),
+  COLLECT_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 7).default(6),
+  PUBLISH_ROUTES: optionalText,
+});
+
+export function defaultDataDir(): string {
+  return envPaths('studio-bridge', { suffix: '' }).data;
+}
+
+export interface LoadConfigOptions {
+  env?: NodeJS.ProcessEnv;
+  secretStore?: SecretStore;
+}
+
+/**
+ * Env wins over `<dataDir>/config.json`. Every bad key is reported (one line each), not just
+ * the first; a missing API key is generated once and stored in the config file.
+ */
+export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions = {}): BridgeConfig {
+  const dataDir = path.resolve(env.BRIDGE_DATA_DIR?.trim() || defaultDataDir());
+  const configPath = path.join(dataDir, 'config.json');
+  const file = readConfigFile(configPath, secretStore);
+
+  const merged: Partial<Record<ConfigKey, string>> = {};
+  const sources = {} as Record<ConfigKey, ConfigSource>;
+  for (const key of configKeys) {
+    const fromEnv = env[key];
+    if (fromEnv !== undefined && fromEnv !== '') {
+      merged[key] = fromEnv;
+      sources[key] = 'env';
+    } else if (file[key] !== undefined) {
+      merged[key] = file[key];
+      sources[key] = 'file';
+    } else {
+      sources[key] = 'default';
+    }
+  }
+
+  const parsed = rawConfigSchema.safeParse(merged);
+  const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const publishRoutes = parsePublishRoutes(merged.PUBLISH_ROUTES, issues);
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
+  const raw = parsed.data;
+
+  if (raw.CRM_URL && !raw.CRM_API_KEY && !(raw.CRM_USERNAME && raw.CRM_PASSWORD)) {
+    issues.push('CRM_API_KEY: required with CRM_URL (or CRM_USERNAME and CRM_PASSWORD)');
+  }
+  if (raw.POSTSVC_URL && !raw.POSTSVC_API_KEY) issues.push('POSTSVC_API_KEY: required with POSTSVC_URL');
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  let apiKey = raw.BRIDGE_API_KEY;
+  if (!apiKey) {
+    apiKey = randomBytes(24).toString('base64url');
+    writeConfigFile(configPath, { ...file, BRIDGE_API_KEY: apiKey }, secretStore);
+    sources.BRIDGE_API_KEY = 'generated';
+    merged.BRIDGE_API_KEY = apiKey;
+  }
+
+  const authHeader = raw.AUTOMATION_AUTH_HEADER?.match(/^([^:]+):\s*(.*)$/);
+  return {
+    host: raw.BRIDGE_HOST,
+    port: raw.BRIDGE_PORT,
+    dataDir,
+    configPath,
+    apiKey,
+    corsOrigins: raw.BRIDGE_CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    sandbox: raw.BRIDGE_SANDBOX ?? !raw.CRM_URL,
+    crm: raw.CRM_URL
+      ? {
+          url: raw.CRM_URL,
+          apiKey: raw.CRM_API_KEY,
+          username: raw.CRM_USERNAME,
+          password: raw.CRM_PASSWORD,
+          webhookSecrets: raw.CRM_WEBHOOK_SECRETS,
+        }
+      : null,
+    postsvc: raw.POSTSVC_URL && raw.POSTSVC_API_KEY ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN } : null,
+    gateway: raw.GATEWAY_URL ? { url: raw.GATEWAY_URL, apiKey: raw.GATEWAY_API_KEY } : null,
+    automation: raw.AUTOMATION_URL
+      ? {
+          url: raw.AUTOMATION_URL,
+          ...(authHeader?.[1] && authHeader[2] ? { authHeader: { name: authHeader[1].trim(), value: authHeader[2] } } : {}),
+        }
+      : null,
+    collectIntervalHours: raw.COLLECT_INTERVAL_HOURS,
+    publishRoutes,
+    sources,
+    values: merged,
+  };
+}
+
+function parsePublishRoutes(value: string | undefined, issues: string[]): PublishRouteTable {
+  if (value === undefined) return defaultPublishRoutes;
+  let json: unknown;
+  try {
+    json = readPublishRoutesSource(value);
+  } catch (error) {
+    issues.push(`PUBLISH_ROUTES: not valid JSON nor a readable JSON file (${(error as Error).message})`);
+    return defaultPublishRoutes;
+  }
+  const result = publishRouteTable.safeParse(json);
+  if (!result.success) {
+    for (const issue of result.error.issues) issues.push(`PUBLISH_ROUTES.${issue.path.join('.')}: ${issue.message}`);
+    return defaultPublishRoutes;
+  }
+  return result.data;
+}
+
+export function readConfigFile(configPath: string, secretStore?: SecretStore): Partial<Record<ConfigKey, string>> {
+  if (!existsSync(configPath)) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(configPath, 'utf8'));
+  } catch (error) {
+    throw new ConfigError([`${configPath}: not valid JSON (${(error as Error).message})`]);
+  }
+  const shape = z.partialRecord(z.enum(configKeys), z.string()).safeParse(json);
+  if (!shape.success) {
+    throw new ConfigError(shape.error.issues.map((i) => `${configPath}: ${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const values: Partial<Record<ConfigKey, string>> = {};
+  for (const [key, value] of Object.entries(shape.data) as [ConfigKey, string][]) {
+    values[key] = value.startsWith(SEALED_PREFIX) && secretStore ? secretStore.open(value.slice(SEALED_PREFIX.length)) : value;
+  }
+  return values;
+}
+
+/** Written with mode 0600; secrets sealed when a SecretStore is given (desktop). */
+export function writeConfigFile(
+  configPath: string,
+  values: Partial<Record<ConfigKey, string>>,
+  secretStore?: SecretStore,
+): void {
+  mkdirSync(path.dirname(configPath), { recursive: true, mode: 0o700 });
+  const stored: Partial<Record<ConfigKey, string>> = {};
+  for (const key of configKeys) {
+    const value = values[key];
+    if (value === undefined || value === '') continue;
+    stored[key] = secretStore && secretConfigKeys.has(key) ? SEALED_PREFIX + secretStore.seal(value) : value;
+  }
+  writeFileSync(configPath, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(configPath, 0o600);
+}
+
+/** `••••1234`: enough to recognise a key, not to use it. */
+export function maskSecret(value: string): string {
+  return `••••${value.slice(-4)}`;
+}
+
+/** Validates a candidate set of file values the way start-up would (env ignored). */
+export function validateConfigValues(values: Partial<Record<ConfigKey, string>>): string[] {
+  const parsed = rawConfigSchema.safeParse(values);
+  const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  parsePublishRoutes(values.PUBLISH_ROUTES, issues);
+  return issues;
+}

@@ -1,0 +1,52 @@
+import type { Logger } from 'pino';
+import type { HealthResponse } from '../shared/api/health.js';
+import type { CrmClient } from './clients/crm.js';
+import type { BridgeConfig } from './config/config.js';
+import type { Mount } from './http/mount.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { SandboxPeers } from './sandbox/index.js';
+import type { ActivityLog } from './services/activity.js';
+import type { PeerHealthTracker } from './services/peer-health.js';
+import type { RecorderState } from './services/recorder.js';
+import type { WebhookIntake } from './services/webhooks/intake.js';
+import type { ActivityRepo } from './store/activity-repo.js';
+import type { Db } from './store/db.js';
+import type { JobsRepo } from './store/jobs-repo.js';
+import type { SettingsRepo } from './store/settings-repo.js';
+import type { WebhooksRepo } from './store/webhooks-repo.js';
+
+/** What every feature gets: the shared services, built once by the composition root (app.ts). */
+export interface BridgeCore {
+  config: BridgeConfig;
+  version: string;
+  startedAt: Date;
+  now: () => Date;
+  logger: Logger;
+  db: Db;
+  repos: { activity: ActivityRepo; jobs: JobsRepo; webhooks: WebhooksRepo; settings: SettingsRepo };
+  activity: ActivityLog;
+  jobs: JobQueue;
+  webhooks: WebhookIntake;
+  peers: PeerHealthTracker;
+  crm: CrmClient | null;
+  recorder: RecorderState;
+  sandbox: SandboxPeers | null;
+  /** Features that own a part of /health fill these in (posting: quota; analytics: last run). */
+  health: {
+    quota?: () => HealthResponse['quota'];
+    lastCollection?: () => HealthResponse['lastCollection'];
+  };
+}
+
+/**
+ * One area of the product (posting, broadcasts, analytics, ...). A feature registers its
+ * webhook handlers and jobs in its factory, its routes in `mountRoutes`, and its timers in
+ * `start`/`stop`. Adding an area = one factory in main/features.ts.
+ */
+export interface Feature {
+  name: string;
+  mountRoutes?(mount: Mount): void;
+  start?(): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+export type FeatureFactory = (core: BridgeCore) => Feature;

@@ -1,0 +1,83 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import type { RouteContract } from '../../shared/api/contract.js';
+import { BridgeError, describeZodIssues, zodDetails } from './errors.js';
+
+type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+
+export interface RouteInput<C extends RouteContract> {
+  params: Parsed<C['params']>;
+  query: Parsed<C['query']>;
+  body: Parsed<C['body']>;
+  req: Request;
+  res: Response;
+}
+
+/** A handler may answer with a status other than 200 (e.g. 202) by returning `reply(...)`. */
+export interface Reply<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers?: Record<string, string>;
+}
+export const reply = <T>(status: number, body: T, headers?: Record<string, string>): Reply<T> => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});
+
+type Output<C extends RouteContract> = z.input<C['response']>;
+export type RouteHandler<C extends RouteContract> = (
+  input: RouteInput<C>,
+) => Promise<Output<C> | Reply<Output<C>> | void> | Output<C> | Reply<Output<C>> | void;
+
+/** Every contract registered, in order: /openapi.json and the auth walk test read this. */
+export const registeredContracts: RouteContract[] = [];
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw BridgeError.validation(describeZodIssues(result.error.issues, where), zodDetails(result.error.issues, where));
+  }
+  return result.data as Parsed<S>;
+}
+
+function isReply<T>(value: unknown): value is Reply<T> {
+  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value && !('success' in value);
+}
+
+/**
+ * Mounts one contract: parses params, query and body with its zod schemas before any work
+ * (handlers never see `req.body` unparsed), then sends what the handler returns. A handler
+ * returning nothing has written the response itself (SSE).
+ */
+export function mountRoute<C extends RouteContract>(
+  router: Router,
+  contract: C,
+  handler: RouteHandler<C>,
+  guard?: RequestHandler,
+): void {
+  if (!registeredContracts.includes(contract)) registeredContracts.push(contract);
+  const guards = guard ? [guard] : [];
+  router[contract.method](contract.path, ...guards, async (req, res, next) => {
+    try {
+      const input = {
+        params: parsePart(contract.params, req.params, 'params'),
+        query: parsePart(contract.query, req.query, 'query'),
+        body: parsePart(contract.body, req.body, 'body'),
+        req,
+        res,
+      } as RouteInput<C>;
+      const result = await handler(input);
+      if (result === undefined || res.headersSent) return;
+      if (isReply<Output<C>>(result)) {
+        if (result.headers) res.set(result.headers);
+        res.status(result.status).json(result.body);
+      } else {
+        res.json(result);
+      }
+    } catch (error) {
+      next(error);
+    }
+  });
+}

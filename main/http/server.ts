@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from 'cors';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { BridgeCore, Feature } from '../core.js';
+import { BridgeError } from './errors.js';
+import { hostGuard, keyGuard, webhookGuard, type RawBodyRequest } from './guards.js';
+import { createMount } from './mount.js';
+import { errorHandler } from './send-error.js';
+
+export const BODY_LIMIT = '1mb';
+/** Transcripts are large (DESIGN §4). */
+export const LARGE_BODY_PATHS: Record<string, string> = { '/clips/analyze': '5mb' };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function createHttpApp(core: BridgeCore, features: readonly Feature[], options: { dashboardDir?: string } = {}) {
+  const { config, logger } = core;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // No bodies, no secrets: the query may hold ?key= on /events and webhooks.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(/([?&]key=)[^&]*/g, '$1[redacted]'),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/health' },
+    }),
+  );
+  app.use(hostGuard(config.host, config.corsOrigins));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginResourcePolicy: false,
+    }),
+  );
+  app.use(
+    cors({
+      origin: (origin, callback) => callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
+      allowedHeaders: ['Authorization', 'X-Api-Key', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use(requireJsonBodies);
+  const keepRaw = (req: RawBodyRequest, _res: unknown, buffer: Buffer) => {
+    req.rawBody = buffer;
+  };
+  for (const [route, limit] of Object.entries(LARGE_BODY_PATHS)) app.use(route, express.json({ limit, verify: keepRaw }));
+  app.use(express.json({ limit: BODY_LIMIT, verify: keepRaw, type: ['application/json', 'application/*+json'] }));
+
+  const router = express.Router();
+  const mount = createMount(router, {
+    key: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }),
+    webhook: webhookGuard(config.apiKey, () => config.crm?.webhookSecrets ?? [], {
+      acceptKeyToo: (req) => req.path === '/webhooks/test',
+    }),
+  });
+  for (const feature of features) feature.mountRoutes?.(mount);
+  app.use(router);
+
+  const dashboardDir = options.dashboardDir ?? defaultDashboardDir();
+  if (existsSync(path.join(dashboardDir, 'index.html'))) {
+    app.use(express.static(dashboardDir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text/plain').send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
+    });
+  }
+
+  app.use((req, _res, next) => next(BridgeError.notFound(`no route ${req.method} ${req.path}`)));
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** 415 for a body that is not JSON (an empty body, as for POST /postsvc/sync, is fine). */
+const requireJsonBodies: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
+  next(
+    new BridgeError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `body: Content-Type must be application/json (got ${req.headers['content-type'] ?? 'none'})`,
+    ),
+  );
+};
+
+function noCacheForHtml(res: express.Response, file: string): void {
+  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}
+
+/** dist/renderer, whether running from dist/main (built) or main/ (tsx). */
+export function defaultDashboardDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(here, '..', '..');
+  return path.basename(root) === 'dist' ? path.join(root, 'renderer') : path.join(root, 'dist', 'renderer');
+}

@@ -1,0 +1,226 @@
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import type { ActivityLog } from '../services/activity.js';
+import type { JobRow, JobsRepo } from '../store/jobs-repo.js';
+import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
+
+/** Thrown by a handler when trying again cannot help (a 4xx, a bad record). */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** Lets a handler ask for a specific delay before the next attempt (a peer's Retry-After). */
+export class RetryLaterError extends Error {
+  override name = 'RetryLaterError';
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface JobContext {
+  job: JobRow;
+  attempt: number;
+  signal: AbortSignal;
+}
+export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<unknown>;
+
+interface Registration {
+  handler: JobHandler;
+  maxAttempts: number;
+  /** Record `job.done` in the activity log (off for chatty kinds that log their own outcome). */
+  logDone: boolean;
+  describe: (payload: unknown) => string;
+}
+
+export interface EnqueueOptions {
+  kind: string;
+  payload: unknown;
+  /** Jobs sharing a lane run one at a time, in order (e.g. one CRM record). */
+  lane?: string;
+  /** A second enqueue with the same key returns the first job. */
+  dedupeKey?: string;
+  delayMs?: number;
+}
+
+export interface JobQueueOptions {
+  repo: JobsRepo;
+  activity: ActivityLog;
+  logger: Logger;
+  now?: () => Date;
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+}
+
+/**
+ * Durable queue in SQLite. Jobs survive a crash: on start, jobs left running by a dead
+ * process go back to pending, so handlers must be idempotent (they check their ledgers).
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, Registration>();
+  private readonly finished = new EventEmitter();
+  private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => Date;
+  private readonly concurrency: number;
+  private readonly backoff: BackoffPolicy;
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.concurrency = options.concurrency ?? 4;
+    this.backoff = options.backoff ?? peerRetryBackoff;
+    this.finished.setMaxListeners(0);
+  }
+
+  register<P>(
+    kind: string,
+    handler: JobHandler<P>,
+    options: { maxAttempts?: number; logDone?: boolean; describe?: (payload: P) => string } = {},
+  ): void {
+    this.handlers.set(kind, {
+      handler: handler as JobHandler,
+      maxAttempts: options.maxAttempts ?? 5,
+      logDone: options.logDone ?? true,
+      describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
+    });
+  }
+
+  enqueue(options: EnqueueOptions): JobRow {
+    const registration = this.handlers.get(options.kind);
+    if (!registration) throw new Error(`no handler registered for job kind "${options.kind}"`);
+    const now = this.now();
+    const job = this.options.repo.insert(
+      {
+        kind: options.kind,
+        payload: options.payload,
+        ...(options.lane ? { lane: options.lane } : {}),
+        ...(options.dedupeKey ? { dedupeKey: options.dedupeKey } : {}),
+        maxAttempts: registration.maxAttempts,
+        runAt: new Date(now.getTime() + (options.delayMs ?? 0)).toISOString(),
+      },
+      now.toISOString(),
+    );
+    this.wake();
+    return job;
+  }
+
+  /** Resolves with the job once it is done or failed, or undefined when `timeoutMs` passes first. */
+  waitFor(jobId: number, timeoutMs: number): Promise<JobRow | undefined> {
+    const current = this.options.repo.get(jobId);
+    if (!current || current.status === 'done' || current.status === 'failed') return Promise.resolve(current);
+    return new Promise((resolve) => {
+      const event = `job:${jobId}`;
+      const onFinish = (job: JobRow) => {
+        clearTimeout(timer);
+        resolve(job);
+      };
+      const timer = setTimeout(() => {
+        this.finished.off(event, onFinish);
+        resolve(undefined);
+      }, Math.max(0, timeoutMs));
+      this.finished.once(event, onFinish);
+    });
+  }
+
+  start(): void {
+    if (this.running) return;
+    const recovered = this.options.repo.recoverInterrupted();
+    if (recovered > 0) {
+      this.options.activity.record('jobs.recovered', 'warn', `${recovered} interrupted job(s) resumed after a restart`);
+    }
+    this.running = true;
+    this.wake();
+  }
+
+  /** Stops claiming; waits up to `graceMs` for running jobs, then aborts them (they run again next start). */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    const pending = [...this.inFlight.values()];
+    const settled = Promise.allSettled(pending.map((entry) => entry.promise));
+    const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([settled, grace]);
+    for (const entry of this.inFlight.values()) entry.abort.abort();
+  }
+
+  counts() {
+    return this.options.repo.counts();
+  }
+
+  private wake(): void {
+    if (!this.running) return;
+    clearTimeout(this.timer);
+    // Run on the next tick so an enqueue inside a transaction is committed first.
+    this.timer = setTimeout(() => this.pump(), 0);
+  }
+
+  private pump(): void {
+    if (!this.running) return;
+    const kinds = [...this.handlers.keys()];
+    while (this.inFlight.size < this.concurrency) {
+      const job = this.options.repo.claimNext(this.now().toISOString(), kinds);
+      if (!job) break;
+      this.runJob(job);
+    }
+    this.scheduleNextPump();
+  }
+
+  private scheduleNextPump(): void {
+    clearTimeout(this.timer);
+    const next = this.options.repo.nextRunAt();
+    // Poll at most every second; sooner when a job is due sooner.
+    const delay = next ? Math.min(1_000, Math.max(10, Date.parse(next) - this.now().getTime())) : 1_000;
+    this.timer = setTimeout(() => this.pump(), delay);
+    this.timer.unref();
+  }
+
+  private runJob(job: JobRow): void {
+    const registration = this.handlers.get(job.kind)!;
+    const abort = new AbortController();
+    const promise = this.execute(job, registration, abort.signal).finally(() => {
+      this.inFlight.delete(job.id);
+      this.wake();
+    });
+    this.inFlight.set(job.id, { promise, abort });
+  }
+
+  private async execute(job: JobRow, registration: Registration, signal: AbortSignal): Promise<void> {
+    const { repo, activity, logger } = this.options;
+    const payload: unknown = JSON.parse(job.payload);
+    const what = registration.describe(payload);
+    try {
+      const result = await registration.handler(payload, { job, attempt: job.attempts, signal });
+      if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
+      repo.markDone(job.id, result, this.now().toISOString());
+      if (registration.logDone) activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind });
+    } catch (error) {
+      if (signal.aborted) return;
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentJobError;
+      if (!permanent && job.attempts < job.max_attempts) {
+        const delay = error instanceof RetryLaterError ? error.delayMs : backoffDelayMs(job.attempts, this.backoff);
+        const runAt = new Date(this.now().getTime() + delay).toISOString();
+        repo.reschedule(job.id, message, runAt);
+        activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
+          jobId: job.id,
+          kind: job.kind,
+          runAt,
+        });
+        return;
+      }
+      repo.markFailed(job.id, message, this.now().toISOString());
+      logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
+      activity.record('job.failed', 'error', `${what}: ${message}`, {
+        jobId: job.id,
+        kind: job.kind,
+        attempts: job.attempts,
+      });
+    } finally {
+      const final = repo.get(job.id);
+      if (final && (final.status === 'done' || final.status === 'failed')) this.finished.emit(`job:${job.id}`, final);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import type { ActivityEvent, ActivityLevel } from '../../shared/api/activity.js';
+import type { ActivityRepo } from '../store/activity-repo.js';
+
+/**
+ * What the operator sees the bridge doing: stored (Activity page, 14 days) and pushed to
+ * every /events subscriber. Messages are for people; `data` carries ids for links.
+ */
+export class ActivityLog {
+  private readonly emitter = new EventEmitter();
+
+  constructor(
+    private readonly repo: ActivityRepo,
+    private readonly logger: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  record(type: string, level: ActivityLevel, message: string, data: Record<string, unknown> | null = null): ActivityEvent {
+    const event = this.repo.insert({ at: this.now().toISOString(), type, level, message, data });
+    if (level !== 'info') this.logger[level === 'error' ? 'error' : 'warn']({ type, data }, message);
+    this.emitter.emit('event', event);
+    return event;
+  }
+
+  subscribe(listener: (event: ActivityEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): ActivityEvent[] {
+    return this.repo.list(filter);
+  }
+}

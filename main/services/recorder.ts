@@ -1,0 +1,22 @@
+import { checkRecorderFilename } from '../../shared/recorder-filename.js';
+import { BridgeError } from '../http/errors.js';
+
+/** The recording device's next filename: memory only, as the spec says (DESIGN §6.7). */
+export class RecorderState {
+  private current: { filename: string; setAt: string } | null = null;
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  set(filename: string): string {
+    const check = checkRecorderFilename(filename, this.now());
+    if (!check.ok) {
+      throw BridgeError.validation(`filename: ${check.rule}`, { field: 'filename', rule: check.rule, suggestion: check.suggestion });
+    }
+    this.current = { filename, setAt: this.now().toISOString() };
+    return filename;
+  }
+
+  get(): { filename: string | null; setAt: string | null } {
+    return this.current ?? { filename: null, setAt: null };
+  }
+}

@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto';
+
+/** JSON with object keys sorted, so the same item always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** DESIGN §6.1: entity, id, event and a hash of the item. A redelivered item has the same key. */
+export function webhookItemKey(entity: string, event: string, item: { id: string }): string {
+  const hash = createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 32);
+  return `${entity}:${item.id}:${event}:${hash}`;
+}

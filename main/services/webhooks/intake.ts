@@ -1,0 +1,217 @@
+import type { ItemOutcome, WebhookEvent, WebhookItem, WebhookResponse } from '../../../shared/api/webhooks.js';
+import { webhookEntity } from '../../../shared/api/webhooks.js';
+import { recordFromCrm } from '../../clients/crm-datetime.js';
+import { PermanentJobError, type JobContext, type JobQueue } from '../../jobs/queue.js';
+import type { WebhooksRepo } from '../../store/webhooks-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { webhookItemKey } from './idempotency.js';
+
+export interface WebhookItemContext {
+  event: WebhookEvent;
+  deliveryId: number;
+  attempt: number;
+  /** Aborted when the bridge shuts down: the job will run again at the next start. */
+  signal: AbortSignal;
+}
+
+/**
+ * Does what one CRM item asks for. Returns the outcome stored for redeliveries. Throw a
+ * retryable error (network, 5xx) to have the queue try again later; throw PermanentJobError,
+ * or return `{success:false, error}` after recording the failure on the record, when retrying
+ * cannot help.
+ */
+export type WebhookItemHandler = (item: WebhookItem, context: WebhookItemContext) => Promise<ItemOutcome>;
+
+export interface WebhookResult {
+  status: number;
+  body: WebhookResponse;
+}
+
+interface ItemJobPayload {
+  key: string;
+  event: WebhookEvent;
+  deliveryId: number;
+  item: WebhookItem;
+}
+
+export const WEBHOOK_ITEM_JOB = 'webhook.item';
+export const WEBHOOK_TEST_JOB = 'webhook.test';
+
+/**
+ * Webhook processing of DESIGN §6.1: log the delivery, key every item, run each item once
+ * through the durable queue (one lane per CRM record, so a record's events stay in order),
+ * wait up to the budget, answer with what finished and leave the rest to the queue (202).
+ */
+export class WebhookIntake {
+  private readonly handlers = new Map<WebhookEvent, WebhookItemHandler>();
+
+  constructor(
+    private readonly deps: {
+      repo: WebhooksRepo;
+      jobs: JobQueue;
+      activity: ActivityLog;
+      now: () => Date;
+      /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
+      budgetMs: number;
+    },
+  ) {
+    deps.jobs.register<ItemJobPayload>(WEBHOOK_ITEM_JOB, (payload, context) => this.runItem(payload, context), {
+      logDone: false,
+      describe: (payload) => `${payload.event} ${payload.item.id}`,
+    });
+    deps.jobs.register<{ deliveryId: number; delayMs: number }>(
+      WEBHOOK_TEST_JOB,
+      async ({ deliveryId, delayMs }, { signal }) => {
+        await abortableDelay(delayMs, signal);
+        deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
+        return { deliveryId };
+      },
+      { logDone: false, describe: ({ deliveryId }) => `test webhook ${deliveryId}` },
+    );
+  }
+
+  setHandler(event: WebhookEvent, handler: WebhookItemHandler): void {
+    this.handlers.set(event, handler);
+  }
+
+  hasHandler(event: WebhookEvent): boolean {
+    return this.handlers.has(event);
+  }
+
+  async receive(
+    event: WebhookEvent,
+    body: WebhookItem | WebhookItem[],
+    meta: { rawPayload: string; signedBy: string | null },
+  ): Promise<WebhookResult> {
+    const started = Date.now();
+    const single = !Array.isArray(body);
+    const items = single ? [body] : body;
+    const { repo, jobs, activity } = this.deps;
+    const now = this.deps.now().toISOString();
+    const entity = webhookEntity[event];
+
+    // One transaction: the delivery, the idempotency rows and their jobs exist together or not at all.
+    const tracked = repo.transaction(() => {
+      const deliveryId = repo.recordDelivery(
+        { event, itemCount: items.length, signedBy: meta.signedBy, payload: meta.rawPayload },
+        now,
+      );
+      const entries = items.map((item) => {
+        const key = webhookItemKey(entity, event, item);
+        if (repo.claimEvent(key, event, item.id, deliveryId, now)) {
+          const job = jobs.enqueue({
+            kind: WEBHOOK_ITEM_JOB,
+            payload: { key, event, deliveryId, item } satisfies ItemJobPayload,
+            lane: `${entity}:${item.id}`,
+            dedupeKey: key,
+          });
+          repo.attachJob(key, job.id);
+          return { key, jobId: job.id, duplicate: false };
+        }
+        return { key, jobId: repo.getEvent(key)?.job_id ?? null, duplicate: true };
+      });
+      return { deliveryId, entries };
+    });
+
+    const duplicates = tracked.entries.filter((e) => e.duplicate).length;
+    activity.record(
+      'webhook.received',
+      'info',
+      `${event}: ${items.length} item${items.length === 1 ? '' : 's'}${duplicates ? ` (${duplicates} already seen)` : ''}`,
+      { deliveryId: tracked.deliveryId, event, ids: items.map((i) => i.id).slice(0, 50) },
+    );
+
+    const remaining = () => Math.max(0, this.deps.budgetMs - (Date.now() - started));
+    const outcomes: (ItemOutcome | null)[] = [];
+    for (const entry of tracked.entries) {
+      if (entry.jobId !== null) await jobs.waitFor(entry.jobId, remaining());
+      outcomes.push(this.outcomeOf(entry.key));
+    }
+
+    const result = respond(single, outcomes);
+    repo.finishDelivery(tracked.deliveryId, result.status, this.deps.now().toISOString());
+    return result;
+  }
+
+  /** Runs the test-webhook job within the budget (POST /webhooks/test). */
+  async receiveTest(payload: Record<string, unknown>, delayMs: number, meta: { rawPayload: string; signedBy: string | null }) {
+    const started = Date.now();
+    const { repo, jobs, activity } = this.deps;
+    const now = this.deps.now().toISOString();
+    const { deliveryId, job } = repo.transaction(() => {
+      const id = repo.recordDelivery({ event: 'test', itemCount: 1, signedBy: meta.signedBy, payload: meta.rawPayload }, now);
+      return { deliveryId: id, job: jobs.enqueue({ kind: WEBHOOK_TEST_JOB, payload: { deliveryId: id, delayMs } }) };
+    });
+    activity.record('webhook.received', 'info', `test webhook received`, { deliveryId, event: 'test' });
+    const finished = await jobs.waitFor(job.id, Math.max(0, this.deps.budgetMs - (Date.now() - started)));
+    const status = finished ? 200 : 202;
+    repo.finishDelivery(deliveryId, status, this.deps.now().toISOString());
+    return { status, deliveryId, queued: !finished, echo: payload };
+  }
+
+  private outcomeOf(key: string): ItemOutcome | null {
+    const row = this.deps.repo.getEvent(key);
+    return row?.status === 'done' && row.outcome ? (JSON.parse(row.outcome) as ItemOutcome) : null;
+  }
+
+  private async runItem(payload: ItemJobPayload, context: JobContext): Promise<ItemOutcome> {
+    const { repo, activity, now } = this.deps;
+    const existing = repo.getEvent(payload.key);
+    if (existing?.status === 'done' && existing.outcome) return JSON.parse(existing.outcome) as ItemOutcome;
+    const handler = this.handlers.get(payload.event);
+    let outcome: ItemOutcome;
+    if (!handler) {
+      outcome = { success: true, skipped: true, reason: `${payload.event} has no action in this version` };
+    } else {
+      try {
+        outcome = await handler(recordFromCrm(payload.item), {
+          event: payload.event,
+          deliveryId: payload.deliveryId,
+          attempt: context.attempt,
+          signal: context.signal,
+        });
+      } catch (error) {
+        const lastAttempt = error instanceof PermanentJobError || context.attempt >= context.job.max_attempts;
+        if (!lastAttempt || context.signal.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        repo.finishEvent(payload.key, { success: false, error: message }, now().toISOString());
+        throw error;
+      }
+    }
+    repo.finishEvent(payload.key, outcome, now().toISOString());
+    if (!outcome.success) {
+      activity.record('webhook.failed', 'error', `${payload.event} ${payload.item.id}: ${outcome.error ?? 'failed'}`, {
+        event: payload.event,
+        id: payload.item.id,
+        deliveryId: payload.deliveryId,
+      });
+    }
+    return outcome;
+  }
+}
+
+/** DESIGN §6.1.4: spec responses for one object; `{success, results}` for an array. */
+export function respond(single: boolean, outcomes: readonly (ItemOutcome | null)[]): WebhookResult {
+  const queued = outcomes.some((o) => o === null);
+  const failed = outcomes.some((o) => o !== null && !o.success);
+  if (single) {
+    const outcome = outcomes[0] ?? null;
+    if (outcome === null) return { status: 202, body: { success: true, queued: true } };
+    if (!outcome.success) {
+      return { status: 500, body: { success: false, error: outcome.error ?? 'failed', ...(outcome.code ? { code: outcome.code } : {}) } };
+    }
+    return { status: 200, body: outcome };
+  }
+  const results = outcomes.map((o) => o ?? { success: true, queued: true });
+  if (failed) return { status: 500, body: { success: false, results } };
+  if (queued) return { status: 202, body: { success: true, queued: true, results } };
+  return { status: 200, body: { success: true, results } };
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), { once: true });
+  });
+}

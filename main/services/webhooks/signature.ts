@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type SignatureCheck = { ok: true; webhookId: string } | { ok: false; reason: string };
+
+/**
+ * EspoCRM signs the raw body (DESIGN §5.1):
+ *   Signature:   base64("<webhookId>:" + hex(HMAC-SHA256(rawBody, secret)))
+ *   X-Signature: base64("<webhookId>:" + rawHmacBytes)            (older servers)
+ * The raw bytes matter: PHP escapes "/" and non-ASCII, so re-serialised JSON would not match.
+ */
+export function verifyEspoSignature(
+  rawBody: Buffer,
+  headers: { signature?: string | undefined; xSignature?: string | undefined },
+  secrets: readonly string[],
+): SignatureCheck {
+  const header = headers.signature ? 'signature' : headers.xSignature ? 'x-signature' : null;
+  if (!header) return { ok: false, reason: 'webhook is not signed (no Signature or X-Signature header)' };
+  const decoded = Buffer.from((headers.signature ?? headers.xSignature)!.trim(), 'base64');
+  const colon = decoded.indexOf(0x3a);
+  if (colon <= 0) return { ok: false, reason: `${header} header is not "<webhookId>:<hmac>" in base64` };
+  const webhookId = decoded.subarray(0, colon).toString('utf8');
+  const presented = decoded.subarray(colon + 1);
+  for (const secret of secrets) {
+    const digest = createHmac('sha256', secret).update(rawBody).digest();
+    const expected = header === 'signature' ? Buffer.from(digest.toString('hex'), 'utf8') : digest;
+    if (presented.length === expected.length && timingSafeEqual(presented, expected)) return { ok: true, webhookId };
+  }
+  return { ok: false, reason: `${header} does not match any configured webhook secret` };
+}
+
+/** The bridge's own signer, used by the sandbox CRM and tests. */
+export function signEspoBody(rawBody: Buffer | string, secret: string, webhookId: string, legacy = false): string {
+  const digest = createHmac('sha256', secret).update(rawBody).digest();
+  const mac = legacy ? digest : Buffer.from(digest.toString('hex'), 'utf8');
+  return Buffer.concat([Buffer.from(`${webhookId}:`, 'utf8'), mac]).toString('base64');
+}

@@ -1,0 +1,122 @@
+import type { Db } from './db.js';
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  lane: string | null;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  dedupe_key: string | null;
+  last_error: string | null;
+  result: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  lane?: string;
+  runAt: string;
+  maxAttempts: number;
+  dedupeKey?: string;
+}
+
+export function createJobsRepo(db: Db) {
+  const insert = db.prepare<[string, string | null, string, number, string, string | null, string]>(
+    `INSERT INTO jobs (kind, lane, payload, status, max_attempts, run_at, dedupe_key, created_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
+     ON CONFLICT (dedupe_key) DO NOTHING`,
+  );
+  const byDedupe = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?');
+  const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
+  // The oldest due job whose lane has nothing running and no older unfinished job.
+  const nextDue = db.prepare<{ now: string; kinds: string }, JobRow>(
+    `SELECT j.* FROM jobs j
+     WHERE j.status = 'pending' AND j.run_at <= :now
+       AND (j.lane IS NULL OR NOT EXISTS (
+         SELECT 1 FROM jobs o WHERE o.lane = j.lane AND o.id < j.id AND o.status IN ('pending', 'running')))
+       AND j.kind IN (SELECT value FROM json_each(:kinds))
+     ORDER BY j.run_at, j.id LIMIT 1`,
+  );
+  // Conditional update: only one claimer wins, even across processes.
+  const claim = db.prepare<[string, number]>(
+    "UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE id = ? AND status = 'pending'",
+  );
+  const finish = db.prepare<[string, string | null, string, number]>(
+    "UPDATE jobs SET status = ?, result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running'",
+  );
+  const fail = db.prepare<[string, string, string | null, number]>(
+    "UPDATE jobs SET status = 'failed', last_error = ?, finished_at = ?, result = ? WHERE id = ? AND status = 'running'",
+  );
+  const reschedule = db.prepare<[string, string, number]>(
+    "UPDATE jobs SET status = 'pending', last_error = ?, run_at = ? WHERE id = ? AND status = 'running'",
+  );
+  const recover = db.prepare("UPDATE jobs SET status = 'pending' WHERE status = 'running'");
+  const counts = db.prepare<[], { status: JobStatus; n: number }>(
+    "SELECT status, COUNT(*) AS n FROM jobs WHERE status IN ('pending', 'running', 'failed') GROUP BY status",
+  );
+  const nextRunAt = db.prepare<[], { run_at: string }>(
+    "SELECT run_at FROM jobs WHERE status = 'pending' ORDER BY run_at LIMIT 1",
+  );
+  const list = db.prepare<{ status: string | null; kind: string | null; limit: number }, JobRow>(
+    `SELECT * FROM jobs WHERE (:status IS NULL OR status = :status) AND (:kind IS NULL OR kind = :kind)
+     ORDER BY id DESC LIMIT :limit`,
+  );
+  const pruneFinished = db.prepare<[string]>(
+    "DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
+  );
+  const retryNow = db.prepare<[string, number]>(
+    "UPDATE jobs SET status = 'pending', run_at = ?, attempts = 0, finished_at = NULL WHERE id = ? AND status = 'failed'",
+  );
+
+  return {
+    /** Returns the new job, or the existing one with the same dedupe key. */
+    insert(job: NewJob, now: string): JobRow {
+      const result = insert.run(
+        job.kind,
+        job.lane ?? null,
+        JSON.stringify(job.payload ?? null),
+        job.maxAttempts,
+        job.runAt,
+        job.dedupeKey ?? null,
+        now,
+      );
+      if (result.changes === 0 && job.dedupeKey) return byDedupe.get(job.dedupeKey)!;
+      return byId.get(Number(result.lastInsertRowid))!;
+    },
+    get: (id: number) => byId.get(id),
+    /** Claims the next due job among `kinds` (those this process has handlers for). */
+    claimNext(now: string, kinds: string[]): JobRow | undefined {
+      return db.transaction(() => {
+        const job = nextDue.get({ now, kinds: JSON.stringify(kinds) });
+        if (!job || claim.run(now, job.id).changes === 0) return undefined;
+        return byId.get(job.id);
+      }).immediate();
+    },
+    markDone: (id: number, result: unknown, now: string) =>
+      finish.run('done', result === undefined ? null : JSON.stringify(result), now, id).changes > 0,
+    markFailed: (id: number, error: string, now: string, result?: unknown) =>
+      fail.run(error, now, result === undefined ? null : JSON.stringify(result), id).changes > 0,
+    reschedule: (id: number, error: string, runAt: string) => reschedule.run(error, runAt, id).changes > 0,
+    /** At start-up: whatever was running belonged to a process that is gone. */
+    recoverInterrupted: () => recover.run().changes,
+    counts(): Record<'pending' | 'running' | 'failed', number> {
+      const out = { pending: 0, running: 0, failed: 0 };
+      for (const row of counts.all()) if (row.status !== 'done') out[row.status] = row.n;
+      return out;
+    },
+    nextRunAt: () => nextRunAt.get()?.run_at,
+    list: (filter: { status?: string; kind?: string; limit: number }) =>
+      list.all({ status: filter.status ?? null, kind: filter.kind ?? null, limit: filter.limit }),
+    pruneFinishedBefore: (isoTime: string) => pruneFinished.run(isoTime).changes,
+    retryFailed: (id: number, now: string) => retryNow.run(now, id).changes > 0,
+  };
+}
+export type JobsRepo = ReturnType<typeof createJobsRepo>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineContract } from './contract.js';
+
+/** Config names of DESIGN §3: a contract, external tests use them. */
+export const configKeys = [
+  'BRIDGE_HOST',
+  'BRIDGE_PORT',
+  'BRIDGE_DATA_DIR',
+  'BRIDGE_API_KEY',
+  'BRIDGE_CORS_ORIGINS',
+  'BRIDGE_SANDBOX',
+  'CRM_URL',
+  'CRM_API_KEY',
+  'CRM_USERNAME',
+  'CRM_PASSWORD',
+  'CRM_WEBHOOK_SECRETS',
+  'POSTSVC_URL',
+  'POSTSVC_API_KEY',
+  'POSTSVC_PLAN',
+  'GATEWAY_URL',
+  'GATEWAY_API_KEY',
+  'AUTOMATION_URL',
+  'AUTOMATION_AUTH_HEADER',
+  'COLLECT_INTERVAL_HOURS',
+  'PUBLISH_ROUTES',
+] as const;
+export type ConfigKey = (typeof configKeys)[number];
+
+/** Values never logged nor returned in full (masked `••••1234`). */
+export const secretConfigKeys: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
+  'BRIDGE_API_KEY',
+  'CRM_API_KEY',
+  'CRM_PASSWORD',
+  'CRM_WEBHOOK_SECRETS',
+  'POSTSVC_API_KEY',
+  'GATEWAY_API_KEY',
+  'AUTOMATION_AUTH_HEADER',
+]);
+
+export const settingEntry = z.object({
+  key: z.enum(configKeys),
+  /** Masked for secrets; null when unset. */
+  value: z.string().nullable(),
+  secret: z.boolean(),
+  /** Where the value in force comes from: env wins over the config file. */
+  source: z.enum(['env', 'file', 'default', 'generated']),
+  description: z.string(),
+});
+export type SettingEntry = z.infer<typeof settingEntry>;
+
+export const getSettings = defineContract({
+  method: 'get',
+  path: '/api/settings',
+  tag: 'settings',
+  summary: 'Configuration in force (secrets masked), where each value comes from, and the config file path.',
+  auth: 'key',
+  response: z.object({
+    success: z.literal(true),
+    configPath: z.string(),
+    dataDir: z.string(),
+    sandbox: z.boolean(),
+    settings: z.array(settingEntry),
+  }),
+});
+
+export const updateSettings = defineContract({
+  method: 'put',
+  path: '/api/settings',
+  tag: 'settings',
+  summary:
+    'Write values to the config file (empty string removes a key). Validated like start-up config; takes effect after a restart. Keys set by env cannot be changed here.',
+  auth: 'key',
+  body: z.object({ values: z.partialRecord(z.enum(configKeys), z.string().max(20_000)) }),
+  response: z.object({ success: z.literal(true), restartRequired: z.boolean(), written: z.array(z.string()) }),
+});
