@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startBridge, type RunningBridge, type StartBridgeOptions } from '../../main/app.js';
+
+export const TEST_API_KEY = 'test-key-0123456789abcdef';
+
+export interface TestBridge extends RunningBridge {
+  /** fetch against the bridge with the key (pass `key: null` to send none). */
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null },
+  ): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  dataDir: string;
+  /** Stop and remove the data dir. */
+  close(): Promise<void>;
+}
+
+/**
+ * A real bridge in this process on a free port with a fresh data dir. Peers come from `env`
+ * (point them at sandbox peers started by the test); nothing is mocked.
+ */
+export async function startTestBridge(
+  env: Record<string, string> = {},
+  options: Omit<StartBridgeOptions, 'env'> & { dataDir?: string } = {},
+): Promise<TestBridge> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'bridge-test-'));
+  const bridge = await startBridge({
+    logLevel: 'silent',
+    logToStdout: false,
+    ...options,
+    env: {
+      BRIDGE_HOST: '127.0.0.1',
+      BRIDGE_PORT: '0',
+      BRIDGE_DATA_DIR: dataDir,
+      BRIDGE_API_KEY: TEST_API_KEY,
+      BRIDGE_SANDBOX: '0',
+      ...env,
+    },
+  });
+  return {
+    ...bridge,
+    dataDir,
+    call: (method, urlPath, callOptions = {}) => callBridge(bridge.url, method, urlPath, callOptions),
+    async close() {
+      await bridge.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function callBridge(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? TEST_API_KEY : options.key;
+  if (key !== null) headers.authorization ??= `Bearer ${key}`;
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(baseUrl + urlPath, { method, headers, body: payload });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Polls until `check` returns a truthy value (for effects that happen in the job queue). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
