@@ -1,0 +1,32 @@
+import { HashRouter, Route, Routes } from 'react-router';
+import { useApiKey } from './api/use-api-key.js';
+import { useLiveActivityConnection } from './api/use-live-activity.js';
+import { AppShell } from './components/AppShell.js';
+import { KeyScreen } from './components/KeyScreen.js';
+import { NotFoundPage } from './components/NotFoundPage.js';
+import { pages } from './pages/index.js';
+
+export function App() {
+  const { key, rejected } = useApiKey();
+  const usable = key !== null && !rejected;
+  useLiveActivityConnection(usable ? key : null);
+
+  if (!usable) return <KeyScreen rejected={rejected} />;
+  // Hash routing: the same build works from the bridge at `/` and from file:// in the desktop shell.
+  return (
+    <HashRouter>
+      <Routes>
+        <Route element={<AppShell />}>
+          {pages.map(({ path, component: Page }) =>
+            path === '/' ? (
+              <Route key={path} index element={<Page />} />
+            ) : (
+              <Route key={path} path={path} element={<Page />} />
+            ),
+          )}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,0 +1,41 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { listActivity, listJobs } from '../../../shared/api/activity.js';
+import type { ActivityLevel } from '../../../shared/api/activity.js';
+import type { ResponseOf } from '../../../shared/api/contract.js';
+import { callApi } from './client.js';
+import { queryKeys } from './query-client.js';
+
+export interface ActivityFilter {
+  level?: ActivityLevel;
+  type?: string;
+}
+
+export type Job = ResponseOf<typeof listJobs>['data'][number];
+export const jobStatuses = ['pending', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+const PAGE_SIZE = 50;
+
+/** GET /api/activity, newest first, paged backwards with `beforeId` ("load older"). */
+export function useActivity(filter: ActivityFilter = {}, pageSize: number = PAGE_SIZE) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.activity, filter, pageSize],
+    queryFn: ({ signal, pageParam }) =>
+      callApi(listActivity, {
+        signal,
+        query: { limit: pageSize, level: filter.level, type: filter.type, beforeId: pageParam },
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (lastPage) =>
+      lastPage.data.length < pageSize ? undefined : lastPage.data[lastPage.data.length - 1]?.id,
+  });
+}
+
+/** GET /api/jobs: the durable job queue, newest first. Polled while the page is open. */
+export function useJobs(status?: JobStatus) {
+  return useQuery({
+    queryKey: [...queryKeys.jobs, status ?? 'all'],
+    queryFn: ({ signal }) => callApi(listJobs, { signal, query: { status, limit: 100 } }),
+    refetchInterval: 5_000,
+  });
+}

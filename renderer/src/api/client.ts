@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { errorCodes, errorEnvelope } from '../../../shared/api/contract.js';
+import type { ErrorCode, RouteContract } from '../../../shared/api/contract.js';
+import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
+import { keyStore } from './key-store.js';
+
+/** Codes the client itself produces, next to the bridge's ErrorCode. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
+
+/** Any failed call: a bridge error envelope, an unreachable bridge or a response that breaks its contract. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the bridge could not be reached. */
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode | undefined;
+  readonly details: unknown;
+
+  constructor(
+    message: string,
+    status: number,
+    code: ErrorCode | ClientErrorCode | undefined,
+    details?: unknown,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  /** Worth retrying automatically: the bridge is unreachable, busy or failing, not refusing the input. */
+  get isTransient(): boolean {
+    return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+}
+
+export interface CallOptions<Query, Body> {
+  /** Values for `:name` segments of the contract's path. */
+  params?: Record<string, string | number>;
+  query?: Query;
+  body?: Body;
+  signal?: AbortSignal;
+  /** Use this key instead of the stored one (the key screen tries a key before keeping it). */
+  key?: string;
+}
+
+/**
+ * Calls one route of the bridge, typed by its shared contract: the body and query are the
+ * contract's inputs and the result is its response schema's output, parsed (not trusted).
+ * Throws ApiError; a 401 for the stored key sends the dashboard back to the key screen.
+ */
+export async function callApi<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(
+  contract: RouteContract<P, Q, B, R>,
+  options: CallOptions<z.input<Q>, z.input<B>> = {},
+): Promise<z.output<R>> {
+  const route = `${contract.method.toUpperCase()} ${contract.path}`;
+  const key = options.key ?? keyStore.get().key;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (key) headers.Authorization = `Bearer ${key}`;
+  const init: RequestInit = { method: contract.method.toUpperCase(), headers };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(contract.path, options.params, options.query), init);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(`Cannot reach the bridge at ${bridgeLabel()} (${reason})`, 0, 'NETWORK_ERROR');
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok || isFailureEnvelope(payload)) {
+    const failure = errorEnvelope.safeParse(payload);
+    const message = failure.success
+      ? failure.data.error
+      : `${route} answered HTTP ${response.status} ${response.statusText}`.trim();
+    const code = failure.success ? knownCode(failure.data.code) : undefined;
+    if (response.status === 401 && key && options.key === undefined) keyStore.reject(key);
+    throw new ApiError(message, response.status, code, failure.success ? failure.data.details : undefined);
+  }
+
+  const parsed = contract.response.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(
+      `Unexpected answer from ${route}: ${z.prettifyError(parsed.error)}`,
+      response.status,
+      'BAD_RESPONSE',
+      parsed.error.issues,
+    );
+  }
+  return parsed.data;
+}
+
+/** Absolute URL of a bridge path, e.g. for EventSource: `bridgeUrl('/events', {key})`. */
+export function bridgeUrl(path: string, query?: Record<string, unknown>): string {
+  return buildUrl(path, undefined, query);
+}
+
+function buildUrl(path: string, params: Record<string, string | number> | undefined, query: unknown): string {
+  const filled = path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  if (query && typeof query === 'object') {
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && value !== '') search.append(name, String(value));
+    }
+  }
+  const qs = search.toString();
+  return `${bridgeBaseUrl}${filled}${qs ? `?${qs}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (response.ok)
+      throw new ApiError(
+        'The bridge answered with something other than JSON',
+        response.status,
+        'BAD_RESPONSE',
+      );
+    return undefined;
+  }
+}
+
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+function isErrorCode(code: string): code is ErrorCode {
+  return knownCodes.has(code);
+}
+function knownCode(code: string | undefined): ErrorCode | undefined {
+  return code !== undefined && isErrorCode(code) ? code : undefined;
+}
+
+function isFailureEnvelope(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && 'success' in payload && payload.success === false;
+}
+
+/** A message fit for the operator, whatever was thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,128 @@
+import { activityEvent } from '../../../shared/api/activity.js';
+import type { ActivityEvent } from '../../../shared/api/activity.js';
+import { bridgeUrl } from './client.js';
+
+/**
+ * One Server-Sent Events connection to GET /events for the whole dashboard, as an external store.
+ * EventSource cannot send headers, so the key goes in `?key=`. The browser's own reconnect gives
+ * up on HTTP errors, so this closes on any error and reconnects itself with capped, jittered backoff.
+ */
+export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+export interface LiveSnapshot {
+  status: LiveStatus;
+  /** Epoch ms of the next attempt while reconnecting. */
+  retryAt: number | null;
+  /** Failed attempts in a row. */
+  failures: number;
+  /** Events received live, newest first (at most MAX_EVENTS). */
+  events: readonly ActivityEvent[];
+}
+
+const MAX_EVENTS = 200;
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+export interface LiveHandlers {
+  onEvent?: (event: ActivityEvent) => void;
+  /** Connected again after a drop: events may have been missed, refetch lists. */
+  onReconnect?: () => void;
+}
+
+export class LiveActivity {
+  private snapshot: LiveSnapshot = { status: 'idle', retryAt: null, failures: 0, events: [] };
+  private readonly listeners = new Set<() => void>();
+  private source: EventSource | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private key: string | null = null;
+  private handlers: LiveHandlers = {};
+  private wasOpen = false;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): LiveSnapshot => this.snapshot;
+
+  start(key: string, handlers: LiveHandlers): void {
+    this.stop();
+    this.key = key;
+    this.handlers = handlers;
+    this.wasOpen = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.source?.close();
+    this.source = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.key = null;
+    this.set({ status: 'idle', retryAt: null, failures: 0 });
+  }
+
+  /** Skip the wait and try again now (the "reconnect now" button). */
+  retryNow(): void {
+    if (this.key === null || this.snapshot.status !== 'reconnecting') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.key === null) return;
+    this.set({ status: this.snapshot.failures > 0 ? 'reconnecting' : 'connecting', retryAt: null });
+    const source = new EventSource(bridgeUrl('/events', { key: this.key }));
+    this.source = source;
+    source.addEventListener('open', () => {
+      if (this.source !== source) return;
+      if (this.wasOpen || this.snapshot.failures > 0) this.handlers.onReconnect?.();
+      this.wasOpen = true;
+      this.set({ status: 'open', retryAt: null, failures: 0 });
+    });
+    source.addEventListener('activity', (message) => {
+      if (this.source !== source) return;
+      this.receive(message.data);
+    });
+    source.addEventListener('error', () => {
+      if (this.source !== source) return;
+      source.close();
+      this.source = null;
+      this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    const failures = this.snapshot.failures + 1;
+    const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - 1)) * (0.8 + Math.random() * 0.4);
+    this.set({ status: 'reconnecting', failures, retryAt: Date.now() + delay });
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const parsed = activityEvent.safeParse(json);
+    if (!parsed.success) return;
+    const event = parsed.data;
+    if (this.snapshot.events.some((known) => known.id === event.id)) return;
+    this.set({ events: [event, ...this.snapshot.events].slice(0, MAX_EVENTS) });
+    this.handlers.onEvent?.(event);
+  }
+
+  private set(change: Partial<LiveSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const liveActivity = new LiveActivity();

@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRecorderFilename, setRecorderFilename } from '../../../shared/api/recorder.js';
+import { callApi } from './client.js';
+import { queryKeys } from './query-client.js';
+
+/** GET /api/recorder/filename: `{filename, setAt}`, both null when none is set. */
+export function useRecorderFilename() {
+  return useQuery({
+    queryKey: queryKeys.recorderFilename,
+    queryFn: ({ signal }) => callApi(getRecorderFilename, { signal }),
+  });
+}
+
+/** POST /api/recorder/filename; refreshes the current filename on success. Rejects with ApiError (400: the rule). */
+export function useSetRecorderFilename() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filename: string) => callApi(setRecorderFilename, { body: { filename } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.recorderFilename }),
+  });
+}

@@ -1,0 +1,2 @@
+/** localStorage name of the bridge key a browser on the LAN pasted (the e2e tests preset it too). */
+export const API_KEY_STORAGE_KEY = 'studioBridge.apiKey';

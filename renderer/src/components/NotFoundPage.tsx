@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { PageHeader } from './PageHeader.js';
+import { Panel } from './Panel.js';
+import { EmptyState } from './States.js';
+
+export function NotFoundPage() {
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <Panel title="Nothing here">
+        <EmptyState title="This address does not match a page.">
+          <Link to="/">Back to the overview</Link>
+        </EmptyState>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+import { Link } from 'react-router';
+import type { HealthResponse, PeerHealth, PeerName } from '../../../shared/api/health.js';
+import { peerNames } from '../../../shared/api/health.js';
+import { useActivity } from '../api/activity.js';
+import { useHealth } from '../api/health.js';
+import { useLiveActivity } from '../api/use-live-activity.js';
+import { ActivityList, mergeActivity } from '../components/ActivityList.js';
+import { LiveIndicator } from '../components/LiveIndicator.js';
+import { PageHeader } from '../components/PageHeader.js';
+import { Panel } from '../components/Panel.js';
+import { QueryContent } from '../components/QueryPanel.js';
+import { RecorderPanel } from '../components/RecorderPanel.js';
+import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
+import { StatusPill } from '../components/StatusPill.js';
+import type { Tone } from '../components/StatusPill.js';
+import { formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
+
+const peerLabels: Record<PeerName, { name: string; role: string }> = {
+  crm: { name: 'CRM', role: 'EspoCRM records and webhooks' },
+  postsvc: { name: 'Posting provider', role: 'social posts and analytics' },
+  gateway: { name: 'Publishing gateway', role: 'platform uploads and broadcasts' },
+  automation: { name: 'Automation', role: 'guest workflows (n8n)' },
+};
+
+export function OverviewPage() {
+  const health = useHealth();
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description="The bridge, the systems it talks to, and what is happening now."
+      />
+      {health.isPending ? (
+        <div className="grid grid-4">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Panel key={index} title={<span className="skeleton-line skeleton-title" />}>
+              <Skeleton lines={2} label="Loading bridge health" />
+            </Panel>
+          ))}
+        </div>
+      ) : health.isError && health.data === undefined ? (
+        <Panel title="Bridge">
+          <ErrorState
+            title="Couldn't reach the bridge"
+            error={health.error}
+            onRetry={() => void health.refetch()}
+          />
+        </Panel>
+      ) : health.data ? (
+        <HealthPanels health={health.data} />
+      ) : null}
+      <div className="grid grid-2">
+        <RecorderPanel />
+        <LiveFeedPanel />
+      </div>
+    </>
+  );
+}
+
+function HealthPanels({ health }: { health: HealthResponse }) {
+  return (
+    <>
+      <div className="grid grid-4">
+        <BridgePanel health={health} />
+        <JobsPanel jobs={health.jobs} />
+        <QuotaPanel quota={health.quota} />
+        <CollectionPanel collection={health.lastCollection} />
+      </div>
+      <Panel title="Peers" testId="peers-panel">
+        {health.peers ? (
+          <div className="peer-grid">
+            {peerNames.map((name) => {
+              const peer = health.peers?.[name];
+              return peer ? <PeerTile key={name} name={name} peer={peer} /> : null;
+            })}
+          </div>
+        ) : (
+          <EmptyState title="Peer details are hidden">
+            The bridge answered without them, which means it did not accept this dashboard's key.
+          </EmptyState>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+function BridgePanel({ health }: { health: HealthResponse }) {
+  return (
+    <Panel title="Bridge" testId="bridge-panel">
+      <div className="stat-row">
+        <StatusPill tone={health.status === 'ok' ? 'ok' : 'warn'}>
+          {health.status === 'ok' ? 'OK' : 'Degraded'}
+        </StatusPill>
+        {health.sandbox ? <StatusPill tone="info">Sandbox peers</StatusPill> : null}
+      </div>
+      <dl className="facts">
+        <dt>Version</dt>
+        <dd className="mono">{health.version}</dd>
+        <dt>Uptime</dt>
+        <dd>{formatDuration(health.uptimeS)}</dd>
+        <dt>Live events</dt>
+        <dd>
+          <LiveIndicator />
+        </dd>
+      </dl>
+    </Panel>
+  );
+}
+
+function JobsPanel({ jobs }: { jobs: HealthResponse['jobs'] }) {
+  return (
+    <Panel
+      title="Job queue"
+      testId="jobs-panel"
+      actions={
+        <Link className="panel-link" to="/activity">
+          Open
+        </Link>
+      }
+    >
+      {jobs ? (
+        <div className="numbers">
+          <Stat label="pending" value={jobs.pending} />
+          <Stat label="running" value={jobs.running} />
+          <Stat label="failed" value={jobs.failed} tone={jobs.failed > 0 ? 'bad' : undefined} />
+        </div>
+      ) : (
+        <EmptyState title="Not reported">The bridge did not include the job queue.</EmptyState>
+      )}
+    </Panel>
+  );
+}
+
+function Stat({ label, value, tone }: { label: string; value: number; tone?: Tone }) {
+  return (
+    <div className={`number ${tone ? `number-${tone}` : ''}`.trim()}>
+      <span className="number-value">{value}</span>
+      <span className="number-label">{label}</span>
+    </div>
+  );
+}
+
+function QuotaPanel({ quota }: { quota: HealthResponse['quota'] }) {
+  const now = useNow(60_000);
+  if (!quota) {
+    return (
+      <Panel title="Posting quota" testId="quota-panel">
+        <p className="big-muted">Not yet known</p>
+        <p className="muted small">Known once the bridge has talked to the posting provider today.</p>
+      </Panel>
+    );
+  }
+  const usedShare = quota.limit > 0 ? Math.min(1, quota.used / quota.limit) : 1;
+  const tone: Tone = quota.left === 0 ? 'bad' : usedShare >= 0.8 ? 'warn' : 'ok';
+  return (
+    <Panel title="Posting quota" testId="quota-panel">
+      <p className="quota-left">
+        <span className={`number-value number-${tone}`}>{quota.left}</span> posts left today
+      </p>
+      <div
+        className={`meter meter-${tone}`}
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={quota.limit}
+        aria-valuenow={quota.used}
+      >
+        <span style={{ width: `${usedShare * 100}%` }} />
+      </div>
+      <p className="muted small">
+        {quota.used} of {quota.limit} used · plan {quota.plan} · resets{' '}
+        <span title={formatDateTime(quota.resetsAt)}>{formatRelative(quota.resetsAt, now)}</span>
+      </p>
+    </Panel>
+  );
+}
+
+function collectionTone(status: string): Tone {
+  const s = status.toLowerCase();
+  if (s.includes('fail') || s.includes('error')) return 'bad';
+  if (s.includes('run') || s.includes('progress') || s.includes('pending')) return 'info';
+  if (s.includes('partial')) return 'warn';
+  if (s.includes('succe') || s.includes('done') || s.includes('complete') || s === 'ok') return 'ok';
+  return 'neutral';
+}
+
+function CollectionPanel({ collection }: { collection: HealthResponse['lastCollection'] }) {
+  const now = useNow(60_000);
+  return (
+    <Panel title="Last collection" testId="collection-panel">
+      {collection ? (
+        <>
+          <div className="stat-row">
+            <StatusPill tone={collectionTone(collection.status)}>{collection.status}</StatusPill>
+            <span className="muted small">run #{collection.id}</span>
+          </div>
+          <dl className="facts">
+            <dt>Started</dt>
+            <dd title={formatDateTime(collection.startedAt)}>{formatRelative(collection.startedAt, now)}</dd>
+            <dt>Finished</dt>
+            <dd>
+              {collection.finishedAt ? (
+                <span title={formatDateTime(collection.finishedAt)}>
+                  {formatRelative(collection.finishedAt, now)}
+                </span>
+              ) : (
+                'still running'
+              )}
+            </dd>
+          </dl>
+        </>
+      ) : (
+        <>
+          <p className="big-muted">None yet</p>
+          <p className="muted small">
+            Analytics are collected every few hours; the first run has not happened.
+          </p>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function peerState(peer: PeerHealth): { tone: Tone; label: string } {
+  if (!peer.configured) return { tone: 'neutral', label: 'Not configured' };
+  if (peer.reachable === null) return { tone: 'neutral', label: 'Not checked yet' };
+  return peer.reachable ? { tone: 'ok', label: 'Reachable' } : { tone: 'bad', label: 'Unreachable' };
+}
+
+function PeerTile({ name, peer }: { name: PeerName; peer: PeerHealth }) {
+  const now = useNow(15_000);
+  const state = peerState(peer);
+  const label = peerLabels[name];
+  return (
+    <article className={`peer peer-${state.tone}`} data-testid={`peer-${name}`}>
+      <header className="peer-header">
+        <h3 className="peer-name">{label.name}</h3>
+        <StatusPill tone={state.tone}>{state.label}</StatusPill>
+      </header>
+      <p className="muted small peer-role">{label.role}</p>
+      <dl className="facts facts-tight">
+        <dt>Latency</dt>
+        <dd>{peer.latencyMs === null ? '—' : `${Math.round(peer.latencyMs)} ms`}</dd>
+        <dt>Checked</dt>
+        <dd>
+          {peer.checkedAt ? (
+            <span title={formatDateTime(peer.checkedAt)}>{formatRelative(peer.checkedAt, now)}</span>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>URL</dt>
+        <dd className="mono break">{peer.url ?? '—'}</dd>
+      </dl>
+      {peer.lastError ? (
+        <p className="peer-error" title={peer.lastError}>
+          {peer.lastError}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+const FEED_SIZE = 12;
+
+function LiveFeedPanel() {
+  const recent = useActivity({}, FEED_SIZE);
+  const live = useLiveActivity();
+  return (
+    <Panel
+      title="Live activity"
+      testId="live-feed"
+      actions={
+        <>
+          <LiveIndicator />
+          <Link className="panel-link" to="/activity">
+            All activity
+          </Link>
+        </>
+      }
+    >
+      <QueryContent query={recent} what="recent activity" skeletonLines={5}>
+        {(data) => {
+          const rows = mergeActivity(live.events, data.pages[0]?.data ?? []).slice(0, FEED_SIZE);
+          return rows.length === 0 ? (
+            <EmptyState title="Quiet so far">
+              Webhook deliveries, finished jobs and collection runs appear here the moment they happen.
+            </EmptyState>
+          ) : (
+            <ActivityList rows={rows} compact />
+          );
+        }}
+      </QueryContent>
+    </Panel>
+  );
+}

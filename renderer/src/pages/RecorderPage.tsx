@@ -1,0 +1,44 @@
+import { MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
+import { bridgeLabel } from '../api/desktop.js';
+import { PageHeader } from '../components/PageHeader.js';
+import { Panel } from '../components/Panel.js';
+import { RecorderPanel } from '../components/RecorderPanel.js';
+
+export function RecorderPage() {
+  return (
+    <>
+      <PageHeader
+        title="Recorder"
+        description="The filename the recording device will use for its next recording."
+      />
+      <div className="grid grid-2-1">
+        <RecorderPanel title="Filename" />
+        <Panel title="How it works">
+          <ul className="plain-list">
+            <li>The bridge keeps the name in memory only: after a restart no name is set.</li>
+            <li>
+              A name is checked here with the same rule the bridge applies, so what this page accepts the
+              bridge accepts.
+            </li>
+          </ul>
+          <h3 className="subheading">Rules</h3>
+          <ul className="rule-list">
+            <li>1 to {MAX_FILENAME_BYTES} bytes of UTF-8</li>
+            <li>
+              none of <code>/ \ : * ? " &lt; &gt; |</code> and no control characters
+            </li>
+            <li>
+              not <code>.</code> or <code>..</code>, and no leading or trailing space or dot
+            </li>
+          </ul>
+          <p className="muted small">
+            A refused name comes with a suggestion in the form <code>YYYYMMDD_name</code>.
+          </p>
+          <h3 className="subheading">For the device</h3>
+          <p className="muted small">The recording device (or a CRM button) reads the name with:</p>
+          <pre className="code-block">{`GET /api/recorder/filename HTTP/1.1\nHost: ${new URL(bridgeLabel()).host}\nAuthorization: Bearer <key>`}</pre>
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import type { ResponseOf } from '../../../shared/api/contract.js';
+import type { ConfigKey, getSettings, SettingEntry } from '../../../shared/api/settings.js';
+import { ApiError, errorMessage } from '../api/client.js';
+import { keyStore } from '../api/key-store.js';
+import { useSettings, useUpdateSettings } from '../api/settings.js';
+import { useApiKey } from '../api/use-api-key.js';
+import { PageHeader } from '../components/PageHeader.js';
+import { Panel } from '../components/Panel.js';
+import { QueryContent } from '../components/QueryPanel.js';
+import { EmptyState, Spinner } from '../components/States.js';
+import { StatusPill } from '../components/StatusPill.js';
+import type { Tone } from '../components/StatusPill.js';
+
+type SettingsData = ResponseOf<typeof getSettings>;
+
+const sourceTone: Record<SettingEntry['source'], Tone> = {
+  env: 'info',
+  file: 'ok',
+  default: 'neutral',
+  generated: 'neutral',
+};
+const sourceLabel: Record<SettingEntry['source'], string> = {
+  env: 'environment',
+  file: 'config file',
+  default: 'default',
+  generated: 'generated',
+};
+
+export function SettingsPage() {
+  const settings = useSettings();
+  const [saved, setSaved] = useState<{ written: string[]; restartRequired: boolean } | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="Configuration in force. Values set in the environment win over the config file; changes here are written to the file."
+      />
+      {saved ? <SavedBanner saved={saved} onDismiss={() => setSaved(null)} /> : null}
+      <QueryContent query={settings} what="settings" skeletonLines={8}>
+        {(data) => (
+          <>
+            <div className="grid grid-2">
+              <ConfigFilePanel data={data} />
+              <ApiKeyPanel entry={data.settings.find((entry) => entry.key === 'BRIDGE_API_KEY')} />
+            </div>
+            <Panel title="Configuration" testId="settings-table">
+              {data.settings.length === 0 ? (
+                <EmptyState title="No settings reported" />
+              ) : (
+                <SettingsTable entries={data.settings} onSaved={setSaved} />
+              )}
+            </Panel>
+          </>
+        )}
+      </QueryContent>
+    </>
+  );
+}
+
+function SavedBanner({
+  saved,
+  onDismiss,
+}: {
+  saved: { written: string[]; restartRequired: boolean };
+  onDismiss: () => void;
+}) {
+  return (
+    <div
+      className={`banner ${saved.restartRequired ? 'banner-warn' : 'banner-ok'}`}
+      role="status"
+      data-testid="settings-saved"
+    >
+      <div>
+        <strong>{saved.restartRequired ? 'Restart required.' : 'Saved.'}</strong>{' '}
+        {saved.written.length > 0
+          ? `Written to the config file: ${saved.written.join(', ')}.`
+          : 'Nothing changed.'}
+        {saved.restartRequired ? ' The bridge uses the new values after it is restarted.' : null}
+      </div>
+      <button type="button" className="button button-ghost button-small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+function ConfigFilePanel({ data }: { data: SettingsData }) {
+  return (
+    <Panel title="Where the configuration lives">
+      <dl className="facts facts-wide">
+        <dt>Config file</dt>
+        <dd className="mono break" data-testid="config-path">
+          {data.configPath}
+        </dd>
+        <dt>Data directory</dt>
+        <dd className="mono break">{data.dataDir}</dd>
+        <dt>Peers</dt>
+        <dd>
+          {data.sandbox ? <StatusPill tone="info">Sandbox (simulated peers)</StatusPill> : 'Real peers'}
+        </dd>
+      </dl>
+      <p className="muted small">
+        Headless, the file is written readable by its owner only. Environment variables given at start-up
+        override it.
+      </p>
+    </Panel>
+  );
+}
+
+function ApiKeyPanel({ entry }: { entry: SettingEntry | undefined }) {
+  const { key, source } = useApiKey();
+  const ending = key ? `••••${key.slice(-4)}` : null;
+  return (
+    <Panel title="API key">
+      <dl className="facts facts-wide">
+        <dt>Bridge key</dt>
+        <dd className="mono">{entry?.value ?? 'not reported'}</dd>
+        <dt>Set by</dt>
+        <dd>{entry ? sourceLabel[entry.source] : '—'}</dd>
+        <dt>This dashboard</dt>
+        <dd>
+          {ending ? <span className="mono">{ending}</span> : '—'}{' '}
+          <span className="muted small">
+            {source === 'desktop' ? '(from the desktop app)' : '(kept in this browser)'}
+          </span>
+        </dd>
+      </dl>
+      <p className="muted small">
+        Callers send it as <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-Api-Key</code>. The full
+        key is never shown here: read it from the config file or the environment the bridge was started with.
+      </p>
+      {source === 'browser' ? (
+        <button type="button" className="button button-start" onClick={() => keyStore.clear()}>
+          Forget the key in this browser
+        </button>
+      ) : null}
+    </Panel>
+  );
+}
+
+function SettingsTable({
+  entries,
+  onSaved,
+}: {
+  entries: readonly SettingEntry[];
+  onSaved: (saved: { written: string[]; restartRequired: boolean }) => void;
+}) {
+  const [editing, setEditing] = useState<ConfigKey | null>(null);
+  return (
+    <div className="table-wrap">
+      <table className="table settings">
+        <thead>
+          <tr>
+            <th>Key</th>
+            <th>Value</th>
+            <th>Source</th>
+            <th>Description</th>
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) =>
+            editing === entry.key ? (
+              <EditRow
+                key={entry.key}
+                entry={entry}
+                onDone={(saved) => {
+                  setEditing(null);
+                  if (saved) onSaved(saved);
+                }}
+              />
+            ) : (
+              <tr key={entry.key} data-testid={`setting-${entry.key}`}>
+                <td className="mono setting-key">
+                  {entry.key}
+                  {entry.secret ? <span className="tag-secret">secret</span> : null}
+                </td>
+                <td className="mono setting-value" data-testid="setting-value">
+                  {entry.value ?? <span className="muted">not set</span>}
+                </td>
+                <td>
+                  <StatusPill tone={sourceTone[entry.source]}>{sourceLabel[entry.source]}</StatusPill>
+                </td>
+                <td className="setting-description">{entry.description}</td>
+                <td className="cell-actions">
+                  {entry.source === 'env' ? (
+                    <span
+                      className="muted small"
+                      title="Set by an environment variable: change it where the bridge is started"
+                    >
+                      set by env
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => setEditing(entry.key)}
+                      disabled={editing !== null}
+                    >
+                      Edit
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EditRow({
+  entry,
+  onDone,
+}: {
+  entry: SettingEntry;
+  onDone: (saved: { written: string[]; restartRequired: boolean } | null) => void;
+}) {
+  // Secrets arrive masked: start empty rather than saving the mask back.
+  const [value, setValue] = useState(entry.secret ? '' : (entry.value ?? ''));
+  const update = useUpdateSettings();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.mutate({ [entry.key]: value }, { onSuccess: (result) => onDone(result) });
+  }
+
+  const formId = `edit-${entry.key}`;
+  return (
+    <tr className="editing" data-testid={`setting-${entry.key}`}>
+      <td className="mono setting-key">
+        {entry.key}
+        {entry.secret ? <span className="tag-secret">secret</span> : null}
+      </td>
+      <td colSpan={3}>
+        <form id={formId} onSubmit={submit} className="edit-form">
+          <input
+            className="input mono"
+            type={entry.secret ? 'password' : 'text'}
+            value={value}
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={
+              entry.secret
+                ? 'new value (leave empty to remove from the file)'
+                : 'empty removes it from the file'
+            }
+            onChange={(event) => {
+              setValue(event.target.value);
+              update.reset();
+            }}
+            aria-label={`New value for ${entry.key}`}
+          />
+          <p className="muted small">{entry.description}</p>
+          {update.isError ? (
+            <p className="field-error" role="alert">
+              {errorMessage(update.error)}
+              {update.error instanceof ApiError && update.error.code ? ` (${update.error.code})` : null}
+            </p>
+          ) : null}
+        </form>
+      </td>
+      <td className="cell-actions">
+        <button
+          type="submit"
+          form={formId}
+          className="button button-primary button-small"
+          disabled={update.isPending}
+        >
+          {update.isPending ? <Spinner /> : 'Save'}
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The real headless bridge (`node dist/main/cli.js serve`) in sandbox mode, on a free loopback port. */
+export interface RunningBridge {
+  url: string;
+  apiKey: string;
+  dataDir: string;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const STARTUP_TIMEOUT_MS = 30_000;
+
+/** Env of the developer's shell that would point the bridge at real peers or another data dir. */
+const bridgeEnvPrefixes = ['BRIDGE_', 'CRM_', 'POSTSVC_', 'GATEWAY_', 'AUTOMATION_', 'COLLECT_', 'PUBLISH_'];
+
+export async function startBridge(apiKey: string): Promise<RunningBridge> {
+  const cli = join(repoRoot, 'dist/main/cli.js');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-bridge-e2e-'));
+  const logDir = join(repoRoot, 'test-results/e2e');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, 'bridge.log');
+  const log = createWriteStream(logFile);
+
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !bridgeEnvPrefixes.some((prefix) => name.startsWith(prefix)),
+    ),
+  );
+  Object.assign(env, {
+    BRIDGE_HOST: '127.0.0.1',
+    BRIDGE_PORT: String(port),
+    BRIDGE_DATA_DIR: dataDir,
+    BRIDGE_API_KEY: apiKey,
+    BRIDGE_SANDBOX: '1',
+  });
+
+  const child = spawn(process.execPath, [cli, 'serve'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  // Whatever happens to the test runner, the bridge does not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    await terminate(child);
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stop();
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n--- bridge log (${logFile}) ---\n${tail}`,
+    );
+  }
+  return { url, apiKey, dataDir, logFile, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolvePort(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`bridge exited during start-up (code ${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+      lastProblem = `GET /health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(
+    `bridge did not answer GET ${url}/health within ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem})`,
+  );
+}
+
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,129 @@
+import { suggestRecorderFilename } from '../../shared/recorder-filename.js';
+import { expect, screenshot, test } from './fixtures.js';
+
+const peers = ['crm', 'postsvc', 'gateway', 'automation'] as const;
+
+test('key screen refuses a wrong key and opens the dashboard with the right one', async ({
+  page,
+  bridge,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connect to Studio Bridge' })).toBeVisible();
+  await screenshot(page, 'key-screen');
+
+  const keyInput = page.getByLabel('Bridge API key');
+  await keyInput.fill('not-the-bridge-key');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(/refused|did not accept/);
+
+  await keyInput.fill(bridge.key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+
+  // Kept in this browser: a reload goes straight to the dashboard.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+});
+
+test('overview shows the bridge, reachable sandbox peers and the Sandbox badge', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/');
+  await expect(page.getByTestId('sandbox-badge')).toHaveText('Sandbox');
+  await expect(page.getByTestId('bridge-panel')).toContainText(/OK|Degraded/);
+  for (const peer of peers) {
+    await expect(page.getByTestId(`peer-${peer}`)).toContainText('Reachable');
+  }
+  await expect(page.getByTestId('jobs-panel')).toContainText('pending');
+  await expect(page.getByTestId('quota-panel')).toBeVisible();
+  await expect(page.getByTestId('recorder-panel')).toBeVisible();
+  await expect(page.getByTestId('live-status').first()).toHaveText(/Live/);
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await screenshot(page, 'overview');
+});
+
+test('recorder checks the name inline, suggests a fix and saves a valid name', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  await page.goto('/#/recorder');
+  await expect(page.getByTestId('recorder-current')).toBeVisible();
+
+  const input = page.getByLabel('New filename');
+  await input.fill('bad/name');
+  await expect(page.getByTestId('recorder-rule')).toContainText('must not contain "/"');
+  const suggestion = suggestRecorderFilename('bad/name');
+  await expect(page.getByTestId('recorder-suggestion')).toHaveText(suggestion);
+  await expect(page.getByRole('button', { name: 'Set filename' })).toBeDisabled();
+  await screenshot(page, 'recorder-invalid');
+
+  await page.getByRole('button', { name: 'Use suggestion' }).click();
+  await expect(input).toHaveValue(suggestion);
+  await expect(page.getByTestId('recorder-rule')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Set filename' }).click();
+  await expect(page.getByTestId('recorder-current')).toHaveText(suggestion);
+
+  const response = await request.get('/api/recorder/filename', {
+    headers: { Authorization: `Bearer ${bridge.key}` },
+  });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ success: true, filename: suggestion });
+  await screenshot(page, 'recorder');
+});
+
+test('activity shows a test webhook live and lists the job queue', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  await page.goto('/#/activity');
+  await expect(page.getByTestId('live-status').first()).toHaveText(/Live/);
+  await expect(page.getByRole('status', { name: 'Loading activity' })).toHaveCount(0);
+  await expect(page.locator('[data-testid="activity-item"][data-live="true"]')).toHaveCount(0);
+
+  const response = await request.post('/webhooks/test', {
+    headers: { 'X-Api-Key': bridge.key },
+    data: { test: true, from: 'e2e' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+
+  const live = page.locator('[data-testid="activity-item"][data-live="true"]');
+  await expect(live.first()).toBeVisible();
+  await expect(live.first()).toContainText('new');
+  await expect(page.getByTestId('jobs-table-panel').locator('tbody tr').first()).toBeVisible();
+  await screenshot(page, 'activity');
+});
+
+test('settings lists the configuration with secrets masked and writes a file value', async ({
+  dashboard: page,
+  bridge,
+}) => {
+  await page.goto('/#/settings');
+  const table = page.getByTestId('settings-table');
+  for (const key of ['BRIDGE_HOST', 'BRIDGE_PORT', 'BRIDGE_SANDBOX', 'CRM_URL', 'POSTSVC_PLAN']) {
+    await expect(table.getByTestId(`setting-${key}`)).toBeVisible();
+  }
+  const apiKeyValue = table.getByTestId('setting-BRIDGE_API_KEY').getByTestId('setting-value');
+  await expect(apiKeyValue).toContainText('••••');
+  await expect(page.locator('body')).not.toContainText(bridge.key);
+  await expect(page.getByTestId('config-path')).toContainText(bridge.dataDir);
+
+  const interval = table.getByTestId('setting-COLLECT_INTERVAL_HOURS');
+  await interval.getByRole('button', { name: 'Edit' }).click();
+  await interval.getByLabel('New value for COLLECT_INTERVAL_HOURS').fill('12');
+  await interval.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('settings-saved')).toContainText('COLLECT_INTERVAL_HOURS');
+  await expect(page.getByTestId('settings-saved')).toContainText('Restart required');
+  await screenshot(page, 'settings');
+});
+
+for (const name of ['posts', 'broadcasts', 'analytics', 'guests', 'clips']) {
+  test(`${name} page says what it will hold`, async ({ dashboard: page }) => {
+    await page.goto(`/#/${name}`);
+    const title = name.charAt(0).toUpperCase() + name.slice(1);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await screenshot(page, name);
+  });
+}
