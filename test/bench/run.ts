@@ -1,0 +1,16 @@
+import { formatResults, type Bench } from './report.js';
+import { webhookBench } from './webhook.js';
+
+/**
+ * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
+ * bare Express handler measured in the same run on the same machine, never absolute times.
+ */
+const benches: Bench[] = [webhookBench];
+
+const wanted = process.argv.slice(2);
+for (const bench of benches) {
+  if (wanted.length > 0 && !wanted.includes(bench.name)) continue;
+  process.stdout.write(`\n== ${bench.name}\n`);
+  const results = await bench.run();
+  process.stdout.write(`${formatResults(results)}\n`);
+}

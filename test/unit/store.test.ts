@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type Db } from '../../main/store/db.js';
+import { createJobsRepo } from '../../main/store/jobs-repo.js';
+import { migrations } from '../../main/store/migrations/index.js';
+
+const dirs: string[] = [];
+const opened: Db[] = [];
+function fresh(): Db {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-'));
+  dirs.push(dir);
+  const db = openDatabase(path.join(dir, 'bridge.sqlite'));
+  opened.push(db);
+  return db;
+}
+afterEach(() => {
+  opened.splice(0).forEach((db) => db.open && db.close());
+  dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+describe('store (DESIGN §7)', () => {
+  it('sets the pragmas', () => {
+    const db = fresh();
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+  });
+
+  it('migrates from empty to every numbered migration, and a re-run is a no-op', () => {
+    const db = fresh();
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    expect(versions).toEqual(migrations.map((m) => m.version).sort((a, b) => a - b));
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    expect(tables).toEqual(expect.arrayContaining(['activity', 'webhook_deliveries', 'processed_events', 'jobs', 'settings']));
+    expect(migrate(db)).toEqual([]);
+  });
+
+  it('claims a job once: the conditional update loses for the second claimer', () => {
+    const db = fresh();
+    const jobs = createJobsRepo(db);
+    const now = new Date().toISOString();
+    jobs.insert({ kind: 'k', payload: { a: 1 }, runAt: now, maxAttempts: 3 }, now);
+    const first = jobs.claimNext(now, ['k']);
+    expect(first?.status).toBe('running');
+    expect(jobs.claimNext(now, ['k'])).toBeUndefined();
+  });
+
+  it('runs one job at a time per lane, in order', () => {
+    const db = fresh();
+    const jobs = createJobsRepo(db);
+    const now = new Date().toISOString();
+    const a = jobs.insert({ kind: 'k', payload: 1, lane: 'SocialPost:1', runAt: now, maxAttempts: 3 }, now);
+    const b = jobs.insert({ kind: 'k', payload: 2, lane: 'SocialPost:1', runAt: now, maxAttempts: 3 }, now);
+    const c = jobs.insert({ kind: 'k', payload: 3, lane: 'SocialPost:2', runAt: now, maxAttempts: 3 }, now);
+    expect(jobs.claimNext(now, ['k'])?.id).toBe(a.id);
+    expect(jobs.claimNext(now, ['k'])?.id).toBe(c.id);
+    expect(jobs.claimNext(now, ['k'])).toBeUndefined();
+    jobs.markDone(a.id, null, now);
+    expect(jobs.claimNext(now, ['k'])?.id).toBe(b.id);
+  });
+
+  it('deduplicates by key and recovers jobs left running by a dead process', () => {
+    const db = fresh();
+    const jobs = createJobsRepo(db);
+    const now = new Date().toISOString();
+    const one = jobs.insert({ kind: 'k', payload: 1, dedupeKey: 'same', runAt: now, maxAttempts: 3 }, now);
+    const two = jobs.insert({ kind: 'k', payload: 2, dedupeKey: 'same', runAt: now, maxAttempts: 3 }, now);
+    expect(two.id).toBe(one.id);
+    jobs.claimNext(now, ['k']);
+    expect(jobs.recoverInterrupted()).toBe(1);
+    expect(jobs.get(one.id)?.status).toBe('pending');
+  });
+
+  it('uses an index for the queries the API and the queue run', () => {
+    const db = fresh();
+    const plan = (sql: string) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all()
+        .map((row) => (row as { detail: string }).detail)
+        .join(' | ');
+    expect(plan("SELECT * FROM jobs WHERE status = 'pending' AND run_at <= '2030' ORDER BY run_at")).toContain('jobs_due');
+    expect(plan("SELECT * FROM activity WHERE type = 'x' ORDER BY id DESC LIMIT 10")).toContain('activity_by_type');
+    expect(plan("SELECT * FROM processed_events WHERE key = 'k'")).toMatch(/INDEX|PRIMARY KEY/);
+    expect(plan("DELETE FROM webhook_deliveries WHERE received_at < '2026'")).toContain('webhook_deliveries_by_received');
+    expect(plan("SELECT 1 FROM jobs WHERE lane = 'x' AND id < 5 AND status IN ('pending','running')")).toContain('jobs_by_lane');
+  });
+});
