@@ -10,7 +10,7 @@ import { allFeatures } from './features.js';
 import { createHttpApp } from './http/server.js';
 import { JobQueue } from './jobs/queue.js';
 import { createLogger, type LogLevel } from './logger.js';
-import { startSandboxPeers, type SandboxPeers } from './sandbox/index.js';
+import type { SandboxPeers } from './sandbox/index.js';
 import { ActivityLog } from './services/activity.js';
 import { PeerHealthTracker } from './services/peer-health.js';
 import { RecorderState } from './services/recorder.js';
@@ -53,7 +53,10 @@ const RETENTION_MS = 14 * 24 * 3600 * 1000;
 
 /** Composition root: config → store → clients → services → features → HTTP (DESIGN §2). */
 export async function startBridge(options: StartBridgeOptions = {}): Promise<RunningBridge> {
-  const config = loadConfig({ env: options.env ?? process.env, ...(options.secretStore ? { secretStore: options.secretStore } : {}) });
+  const config = loadConfig({
+    env: options.env ?? process.env,
+    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+  });
   const now = options.now ?? (() => new Date());
   const logger = createLogger({
     dataDir: config.dataDir,
@@ -61,7 +64,10 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     stdout: options.logToStdout ?? true,
   });
 
-  const sandbox = config.sandbox ? await startSandboxPeers({ seedDemoData: true }) : null;
+  // Loaded only in sandbox mode: a studio server never runs simulator code.
+  const sandbox = config.sandbox
+    ? await (await import('./sandbox/index.js')).startSandboxPeers({ seedDemoData: true })
+    : null;
   const webhookSecret = randomBytes(16).toString('hex');
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
 
@@ -98,15 +104,27 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     repos,
     activity,
     jobs,
-    webhooks: new WebhookIntake({ repo: repos.webhooks, jobs, activity, now, budgetMs: options.webhookBudgetMs ?? 8_000 }),
+    webhooks: new WebhookIntake({
+      repo: repos.webhooks,
+      jobs,
+      activity,
+      now,
+      budgetMs: options.webhookBudgetMs ?? 8_000,
+    }),
     peers,
     crm,
     recorder: new RecorderState(now),
     sandbox,
     health: {},
   };
-  const features: Feature[] = (options.features ?? allFeatures(options.secretStore)).map((factory) => factory(core));
-  const app = createHttpApp(core, features, options.dashboardDir ? { dashboardDir: options.dashboardDir } : {});
+  const features: Feature[] = (options.features ?? allFeatures(options.secretStore)).map((factory) =>
+    factory(core),
+  );
+  const app = createHttpApp(
+    core,
+    features,
+    options.dashboardDir ? { dashboardDir: options.dashboardDir } : {},
+  );
 
   let server: Server;
   try {
@@ -126,7 +144,11 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const maintenance = setInterval(() => prune(core), 3_600_000);
   maintenance.unref();
   prune(core);
-  activity.record('bridge.started', 'info', `bridge ${core.version} started on ${url}${sandbox ? ' (sandbox)' : ''}`);
+  activity.record(
+    'bridge.started',
+    'info',
+    `bridge ${core.version} started on ${url}${sandbox ? ' (sandbox)' : ''}`,
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -147,13 +169,25 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       logger.flush();
     })());
 
-  return { url, apiKey: config.apiKey, sandbox: sandbox !== null, dataDir: config.dataDir, configPath: config.configPath, stop };
+  return {
+    url,
+    apiKey: config.apiKey,
+    sandbox: sandbox !== null,
+    dataDir: config.dataDir,
+    configPath: config.configPath,
+    stop,
+  };
 }
 
 /** In sandbox mode the simulated peers stand in for every peer (DESIGN §8). */
 function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSecret: string): void {
-  config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey, webhookSecrets: [webhookSecret] };
-  config.postsvc = { url: sandbox.postsvc.url, apiKey: sandbox.postsvc.apiKey, plan: config.postsvc?.plan ?? 'free' };
+  config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey };
+  config.webhookSecrets = [webhookSecret];
+  config.postsvc = {
+    url: sandbox.postsvc.url,
+    apiKey: sandbox.postsvc.apiKey,
+    plan: config.postsvc?.plan ?? 'free',
+  };
   config.gateway = { url: sandbox.gateway.url, apiKey: sandbox.gateway.apiKey };
   config.automation = { url: sandbox.automation.url };
 }
@@ -178,7 +212,13 @@ function addHealthProbes(config: BridgeConfig, peers: PeerHealthTracker, crm: Cr
     ['automation', config.automation, '/healthz'],
   ] as const) {
     if (!peerConfig) continue;
-    const client = new HttpClient({ peer, baseUrl: peerConfig.url, timeoutMs: 5_000, retry: once, onAttempt: peers.observer(peer) });
+    const client = new HttpClient({
+      peer,
+      baseUrl: peerConfig.url,
+      timeoutMs: 5_000,
+      retry: once,
+      onAttempt: peers.observer(peer),
+    });
     peers.setProbe(peer, () => client.request({ method: 'GET', path: probePath }));
   }
 }

@@ -22,7 +22,9 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`studio-bridge: invalid configuration\n${error.issues.join('\n')}\n`);
       return 2;
     }
-    process.stderr.write(`studio-bridge: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `studio-bridge: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 1;
   }
   process.stdout.write(

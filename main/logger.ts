@@ -10,11 +10,15 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
  */
 export function createLogger(options: { dataDir: string; level: LogLevel; stdout: boolean }): Logger {
   const streams: pino.StreamEntry[] = [];
-  if (options.stdout) streams.push({ level: options.level === 'silent' ? 'fatal' : options.level, stream: process.stdout });
+  if (options.stdout)
+    streams.push({ level: options.level === 'silent' ? 'fatal' : options.level, stream: process.stdout });
   if (options.level !== 'silent') {
     const logDir = path.join(options.dataDir, 'logs');
     mkdirSync(logDir, { recursive: true });
-    streams.push({ level: options.level, stream: pino.destination({ dest: path.join(logDir, 'bridge.log'), sync: false }) });
+    streams.push({
+      level: options.level,
+      stream: pino.destination({ dest: path.join(logDir, 'bridge.log'), sync: false }),
+    });
   }
   return pino(
     {

@@ -24,18 +24,74 @@ export interface PostingPlatform {
 }
 
 export const postingPlatforms: Record<PlatformKey, PostingPlatform> = {
-  microblog: { key: 'microblog', label: 'Microblog', charLimit: 280, media: 'images, videos, GIFs', weightedCount: true, requiresMedia: null },
-  socialnet: { key: 'socialnet', label: 'Socialnet', charLimit: 63_206, media: 'images, videos, links', weightedCount: false, requiresMedia: null },
-  photogram: { key: 'photogram', label: 'Photogram', charLimit: 2_200, media: 'images, videos, reels', weightedCount: false, requiresMedia: null },
-  professional: { key: 'professional', label: 'Professional', charLimit: 3_000, media: 'images, videos, documents', weightedCount: false, requiresMedia: null },
-  videosite: { key: 'videosite', label: 'Videosite', charLimit: 5_000, media: 'videos only', weightedCount: false, requiresMedia: 'video' },
-  shortvideo: { key: 'shortvideo', label: 'Shortvideo', charLimit: 4_000, media: 'videos only', weightedCount: false, requiresMedia: 'video' },
+  microblog: {
+    key: 'microblog',
+    label: 'Microblog',
+    charLimit: 280,
+    media: 'images, videos, GIFs',
+    weightedCount: true,
+    requiresMedia: null,
+  },
+  socialnet: {
+    key: 'socialnet',
+    label: 'Socialnet',
+    charLimit: 63_206,
+    media: 'images, videos, links',
+    weightedCount: false,
+    requiresMedia: null,
+  },
+  photogram: {
+    key: 'photogram',
+    label: 'Photogram',
+    charLimit: 2_200,
+    media: 'images, videos, reels',
+    weightedCount: false,
+    requiresMedia: null,
+  },
+  professional: {
+    key: 'professional',
+    label: 'Professional',
+    charLimit: 3_000,
+    media: 'images, videos, documents',
+    weightedCount: false,
+    requiresMedia: null,
+  },
+  videosite: {
+    key: 'videosite',
+    label: 'Videosite',
+    charLimit: 5_000,
+    media: 'videos only',
+    weightedCount: false,
+    requiresMedia: 'video',
+  },
+  shortvideo: {
+    key: 'shortvideo',
+    label: 'Shortvideo',
+    charLimit: 4_000,
+    media: 'videos only',
+    weightedCount: false,
+    requiresMedia: 'video',
+  },
   // The spec's table has no limit for pinboard; 500 is the pin description limit of its real-world model.
-  pinboard: { key: 'pinboard', label: 'Pinboard', charLimit: 500, media: 'image required', weightedCount: false, requiresMedia: 'image' },
+  pinboard: {
+    key: 'pinboard',
+    label: 'Pinboard',
+    charLimit: 500,
+    media: 'image required',
+    weightedCount: false,
+    requiresMedia: 'image',
+  },
 };
 
 /** SocialPost.platform enum (spec §2.4); lower-cased it is the provider key. */
-export const socialPostPlatforms = ['Microblog', 'Socialnet', 'Photogram', 'Professional', 'Videosite', 'Shortvideo'] as const;
+export const socialPostPlatforms = [
+  'Microblog',
+  'Socialnet',
+  'Photogram',
+  'Professional',
+  'Videosite',
+  'Shortvideo',
+] as const;
 
 /** Posting quota per provider plan (spec §8). */
 export const planDailyQuota = { free: 10, premium: 100, business: 500 } as const;

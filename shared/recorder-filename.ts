@@ -11,13 +11,16 @@ export type FilenameCheck = { ok: true } | { ok: false; rule: string; suggestion
 
 export function checkRecorderFilename(filename: string, now: Date = new Date()): FilenameCheck {
   const rule = firstBrokenRule(filename);
-  return rule === null ? { ok: true } : { ok: false, rule, suggestion: suggestRecorderFilename(filename, now) };
+  return rule === null
+    ? { ok: true }
+    : { ok: false, rule, suggestion: suggestRecorderFilename(filename, now) };
 }
 
 function firstBrokenRule(filename: string): string | null {
   const bytes = new TextEncoder().encode(filename).length;
   if (bytes === 0) return 'filename must not be empty';
-  if (bytes > MAX_FILENAME_BYTES) return `filename is ${bytes} bytes UTF-8, at most ${MAX_FILENAME_BYTES} allowed`;
+  if (bytes > MAX_FILENAME_BYTES)
+    return `filename is ${bytes} bytes UTF-8, at most ${MAX_FILENAME_BYTES} allowed`;
   if (CONTROL.test(filename)) return 'filename must not contain control characters';
   const forbidden = FORBIDDEN.exec(filename);
   if (forbidden) return `filename must not contain "${forbidden[0]}" (none of / \\ : * ? " < > |)`;

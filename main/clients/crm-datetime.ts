@@ -27,7 +27,10 @@ export function isoToCrmDatetime(value: string): string {
   return new Date(time).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function mapFields(record: Record<string, unknown>, convert: (value: string) => string): Record<string, unknown> {
+function mapFields(
+  record: Record<string, unknown>,
+  convert: (value: string) => string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     out[key] = crmDatetimeFields.has(key) && typeof value === 'string' ? convert(value) : value;
@@ -35,6 +38,7 @@ function mapFields(record: Record<string, unknown>, convert: (value: string) => 
   return out;
 }
 
-export const recordFromCrm = <T extends Record<string, unknown>>(record: T): T => mapFields(record, crmDatetimeToIso) as T;
+export const recordFromCrm = <T extends Record<string, unknown>>(record: T): T =>
+  mapFields(record, crmDatetimeToIso) as T;
 export const recordToCrm = (record: Record<string, unknown>): Record<string, unknown> =>
   mapFields(record, isoToCrmDatetime);

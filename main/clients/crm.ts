@@ -76,7 +76,10 @@ export class CrmClient {
   }
 
   async get(entity: CrmEntity, id: string): Promise<CrmRecord> {
-    const record = await this.http.json({ method: 'GET', path: `/${entity}/${encodeURIComponent(id)}` }, crmRecord);
+    const record = await this.http.json(
+      { method: 'GET', path: `/${entity}/${encodeURIComponent(id)}` },
+      crmRecord,
+    );
     return recordFromCrm(record);
   }
 
@@ -100,10 +103,18 @@ export class CrmClient {
   }
 
   /** Every matching record, paging 200 at a time (EspoCRM refuses bigger pages). */
-  async listAll(entity: CrmEntity, options: Omit<CrmListOptions, 'maxSize' | 'offset'> = {}): Promise<CrmRecord[]> {
+  async listAll(
+    entity: CrmEntity,
+    options: Omit<CrmListOptions, 'maxSize' | 'offset'> = {},
+  ): Promise<CrmRecord[]> {
     const all: CrmRecord[] = [];
     for (let offset = 0; ; offset += CRM_MAX_PAGE) {
-      const page = await this.list(entity, { ...options, orderBy: options.orderBy ?? 'createdAt', maxSize: CRM_MAX_PAGE, offset });
+      const page = await this.list(entity, {
+        ...options,
+        orderBy: options.orderBy ?? 'createdAt',
+        maxSize: CRM_MAX_PAGE,
+        offset,
+      });
       all.push(...page.list);
       if (page.list.length < CRM_MAX_PAGE || all.length >= page.total) return all;
     }

@@ -49,7 +49,9 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     this.peer = options.peer;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.limiter = options.rateLimit ? new RateLimiter(options.rateLimit.perSecond, options.rateLimit.burst) : undefined;
+    this.limiter = options.rateLimit
+      ? new RateLimiter(options.rateLimit.perSecond, options.rateLimit.burst)
+      : undefined;
   }
 
   /** Sends the request; a non-2xx answer is thrown as a PeerError carrying status, body and reason. */
@@ -61,8 +63,10 @@ export class HttpClient {
         return await this.attempt(request);
       } catch (error) {
         if (!(error instanceof PeerError)) throw error;
-        const mayRepeat = idempotent || error.kind === 'network' || error.status === 429 || error.status === 503;
-        if (!error.retryable || !mayRepeat || attempt >= retry.attempts || error.details.outcomeUnknown) throw error;
+        const mayRepeat =
+          idempotent || error.kind === 'network' || error.status === 429 || error.status === 503;
+        if (!error.retryable || !mayRepeat || attempt >= retry.attempts || error.details.outcomeUnknown)
+          throw error;
         const retryAfterMs = (error.details.retryAfterS ?? 0) * 1000;
         // A long Retry-After is the job queue's business, not a request's.
         if (retryAfterMs > retry.backoff.maxMs) throw error;
@@ -77,7 +81,11 @@ export class HttpClient {
     return this.parse(response.body, schema, request);
   }
 
-  parse<S extends z.ZodType>(body: unknown, schema: S, request: Pick<RequestOptions, 'method' | 'path'>): z.output<S> {
+  parse<S extends z.ZodType>(
+    body: unknown,
+    schema: S,
+    request: Pick<RequestOptions, 'method' | 'path'>,
+  ): z.output<S> {
     const result = schema.safeParse(body);
     if (!result.success) {
       const first = result.error.issues[0];
@@ -96,12 +104,19 @@ export class HttpClient {
     const url = new URL(this.baseUrl + request.path);
     if (request.query) {
       const entries =
-        request.query instanceof URLSearchParams ? [...request.query.entries()] : Object.entries(request.query);
-      for (const [key, value] of entries) if (value !== undefined) url.searchParams.append(key, String(value));
+        request.query instanceof URLSearchParams
+          ? [...request.query.entries()]
+          : Object.entries(request.query);
+      for (const [key, value] of entries)
+        if (value !== undefined) url.searchParams.append(key, String(value));
     }
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs ?? 10_000;
     const signals = [AbortSignal.timeout(timeoutMs), ...(request.signal ? [request.signal] : [])];
-    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...request.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.options.headers,
+      ...request.headers,
+    };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
     const label = `${this.peer} ${request.method} ${request.path}`;
@@ -166,7 +181,11 @@ export class HttpClient {
   }
 
   private report(ok: boolean, started: number, error?: PeerError): void {
-    this.options.onAttempt?.({ ok, latencyMs: Math.round(performance.now() - started), ...(error ? { error } : {}) });
+    this.options.onAttempt?.({
+      ok,
+      latencyMs: Math.round(performance.now() - started),
+      ...(error ? { error } : {}),
+    });
   }
 }
 

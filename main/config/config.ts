@@ -4,7 +4,12 @@ import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { configKeys, secretConfigKeys, type ConfigKey } from '../../shared/api/settings.js';
-import { defaultPublishRoutes, publishRouteTable, readPublishRoutesSource, type PublishRouteTable } from './publish-routes.js';
+import {
+  defaultPublishRoutes,
+  publishRouteTable,
+  readPublishRoutesSource,
+  type PublishRouteTable,
+} from './publish-routes.js';
 
 /** Encrypts secrets at rest in the config file (Electron safeStorage in the desktop app). */
 export interface SecretStore {
@@ -30,7 +35,9 @@ export interface BridgeConfig {
   apiKey: string;
   corsOrigins: string[];
   sandbox: boolean;
-  crm: { url: string; apiKey?: string; username?: string; password?: string; webhookSecrets: string[] } | null;
+  crm: { url: string; apiKey?: string; username?: string; password?: string } | null;
+  /** EspoCRM webhook secret keys; when any is set, webhooks must be signed. */
+  webhookSecrets: string[];
   postsvc: { url: string; apiKey: string; plan: PostsvcPlan } | null;
   gateway: { url: string; apiKey?: string } | null;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;
@@ -70,7 +77,9 @@ const optionalText = z.string().trim().min(1).optional();
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
-const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const rawConfigSchema = z.object({
   BRIDGE_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -80,7 +89,12 @@ const rawConfigSchema = z.object({
   BRIDGE_CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each origin must be an http(s) origin' }))),
   BRIDGE_SANDBOX: flag.optional(),
   CRM_URL: httpUrl.optional(),
@@ -90,7 +104,12 @@ const rawConfigSchema = z.object({
   CRM_WEBHOOK_SECRETS: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   POSTSVC_URL: httpUrl.optional(),
   POSTSVC_API_KEY: optionalText,
   POSTSVC_PLAN: z.enum(['free', 'premium', 'business']).default('free'),
@@ -101,7 +120,11 @@ const rawConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must look like "Name: value"')
     .optional(),
-  COLLECT_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 7).default(6),
+  COLLECT_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(6),
   PUBLISH_ROUTES: optionalText,
 });
 
@@ -173,15 +196,20 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
           apiKey: raw.CRM_API_KEY,
           username: raw.CRM_USERNAME,
           password: raw.CRM_PASSWORD,
-          webhookSecrets: raw.CRM_WEBHOOK_SECRETS,
         }
       : null,
-    postsvc: raw.POSTSVC_URL && raw.POSTSVC_API_KEY ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN } : null,
+    webhookSecrets: raw.CRM_WEBHOOK_SECRETS,
+    postsvc:
+      raw.POSTSVC_URL && raw.POSTSVC_API_KEY
+        ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN }
+        : null,
     gateway: raw.GATEWAY_URL ? { url: raw.GATEWAY_URL, apiKey: raw.GATEWAY_API_KEY } : null,
     automation: raw.AUTOMATION_URL
       ? {
           url: raw.AUTOMATION_URL,
-          ...(authHeader?.[1] && authHeader[2] ? { authHeader: { name: authHeader[1].trim(), value: authHeader[2] } } : {}),
+          ...(authHeader?.[1] && authHeader[2]
+            ? { authHeader: { name: authHeader[1].trim(), value: authHeader[2] } }
+            : {}),
         }
       : null,
     collectIntervalHours: raw.COLLECT_INTERVAL_HOURS,
@@ -202,13 +230,17 @@ function parsePublishRoutes(value: string | undefined, issues: string[]): Publis
   }
   const result = publishRouteTable.safeParse(json);
   if (!result.success) {
-    for (const issue of result.error.issues) issues.push(`PUBLISH_ROUTES.${issue.path.join('.')}: ${issue.message}`);
+    for (const issue of result.error.issues)
+      issues.push(`PUBLISH_ROUTES.${issue.path.join('.')}: ${issue.message}`);
     return defaultPublishRoutes;
   }
   return result.data;
 }
 
-export function readConfigFile(configPath: string, secretStore?: SecretStore): Partial<Record<ConfigKey, string>> {
+export function readConfigFile(
+  configPath: string,
+  secretStore?: SecretStore,
+): Partial<Record<ConfigKey, string>> {
   if (!existsSync(configPath)) return {};
   let json: unknown;
   try {
@@ -218,11 +250,16 @@ export function readConfigFile(configPath: string, secretStore?: SecretStore): P
   }
   const shape = z.partialRecord(z.enum(configKeys), z.string()).safeParse(json);
   if (!shape.success) {
-    throw new ConfigError(shape.error.issues.map((i) => `${configPath}: ${i.path.join('.') || '(root)'}: ${i.message}`));
+    throw new ConfigError(
+      shape.error.issues.map((i) => `${configPath}: ${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
   }
   const values: Partial<Record<ConfigKey, string>> = {};
   for (const [key, value] of Object.entries(shape.data) as [ConfigKey, string][]) {
-    values[key] = value.startsWith(SEALED_PREFIX) && secretStore ? secretStore.open(value.slice(SEALED_PREFIX.length)) : value;
+    values[key] =
+      value.startsWith(SEALED_PREFIX) && secretStore
+        ? secretStore.open(value.slice(SEALED_PREFIX.length))
+        : value;
   }
   return values;
 }

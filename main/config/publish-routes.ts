@@ -12,7 +12,11 @@ export const publishRouteTable = z
     for (const [platform, route] of Object.entries(table)) {
       if (route.dependsOn === undefined) continue;
       if (!(route.dependsOn in table)) {
-        ctx.addIssue({ code: 'custom', path: [platform, 'dependsOn'], message: `"${route.dependsOn}" has no route` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [platform, 'dependsOn'],
+          message: `"${route.dependsOn}" has no route`,
+        });
       } else if (route.dependsOn === platform || table[route.dependsOn]?.dependsOn !== undefined) {
         ctx.addIssue({
           code: 'custom',

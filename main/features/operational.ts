@@ -73,7 +73,9 @@ export const operationalFeature: FeatureFactory = (core) => {
         if (!core.repos.jobs.retryFailed(params.id, core.now().toISOString())) {
           throw BridgeError.notFound(`job ${params.id}: no failed job with that id`);
         }
-        core.activity.record('job.retry', 'info', `job ${params.id} retried by the operator`, { jobId: params.id });
+        core.activity.record('job.retry', 'info', `job ${params.id} retried by the operator`, {
+          jobId: params.id,
+        });
         return { success: true, id: params.id };
       });
     },

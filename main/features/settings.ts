@@ -1,5 +1,17 @@
-import { configKeys, getSettings, secretConfigKeys, updateSettings, type ConfigKey } from '../../shared/api/settings.js';
-import { configDescriptions, maskSecret, readConfigFile, validateConfigValues, writeConfigFile } from '../config/config.js';
+import {
+  configKeys,
+  getSettings,
+  secretConfigKeys,
+  updateSettings,
+  type ConfigKey,
+} from '../../shared/api/settings.js';
+import {
+  configDescriptions,
+  maskSecret,
+  readConfigFile,
+  validateConfigValues,
+  writeConfigFile,
+} from '../config/config.js';
 import type { SecretStore } from '../config/config.js';
 import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
@@ -31,7 +43,9 @@ export const settingsFeature =
       mount(updateSettings, ({ body }) => {
         const fromEnv = Object.keys(body.values).filter((key) => config.sources[key as ConfigKey] === 'env');
         if (fromEnv.length > 0) {
-          throw BridgeError.validation(`values: ${fromEnv.join(', ')} set by the environment; change it there`);
+          throw BridgeError.validation(
+            `values: ${fromEnv.join(', ')} set by the environment; change it there`,
+          );
         }
         const current = readConfigFile(config.configPath, secretStore);
         const next = { ...current };
@@ -43,9 +57,14 @@ export const settingsFeature =
         if (issues.length > 0) throw BridgeError.validation(issues.join('; '), issues);
         writeConfigFile(config.configPath, next, secretStore);
         const written = Object.keys(body.values);
-        core.activity.record('settings.updated', 'info', `settings saved: ${written.join(', ')} (restart to apply)`, {
-          keys: written,
-        });
+        core.activity.record(
+          'settings.updated',
+          'info',
+          `settings saved: ${written.join(', ')} (restart to apply)`,
+          {
+            keys: written,
+          },
+        );
         return { success: true, restartRequired: true, written };
       });
     },

@@ -33,8 +33,15 @@ export class BridgeError extends Error {
   static conflict(message: string, details?: unknown): BridgeError {
     return new BridgeError(409, 'CONFLICT', message, details);
   }
-  static tooMany(code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED', message: string, retryAfterS: number, details?: unknown) {
-    return new BridgeError(429, code, message, details, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))) });
+  static tooMany(
+    code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED',
+    message: string,
+    retryAfterS: number,
+    details?: unknown,
+  ) {
+    return new BridgeError(429, code, message, details, {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))),
+    });
   }
   static peer(code: ErrorCode, message: string, details?: unknown, cause?: unknown): BridgeError {
     return new BridgeError(500, code, message, details, {}, { cause });

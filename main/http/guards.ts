@@ -18,7 +18,10 @@ export function presentedKey(req: Request, allowQuery: boolean): string | undefi
   return bearer ?? header ?? query;
 }
 
-export function keyGuard(apiKey: string, options: { allowQueryKeyOn?: readonly string[] } = {}): RequestHandler {
+export function keyGuard(
+  apiKey: string,
+  options: { allowQueryKeyOn?: readonly string[] } = {},
+): RequestHandler {
   const queryPaths = new Set(options.allowQueryKeyOn ?? []);
   return (req, _res, next) => {
     const key = presentedKey(req, queryPaths.has(req.path));
@@ -74,6 +77,12 @@ export function hostGuard(boundHost: string, allowedOrigins: readonly string[]):
     if (!loopback || req.path.startsWith('/webhooks/')) return next();
     const hostname = (req.hostname || '').replace(/^\[|\]$/g, '');
     if (['127.0.0.1', 'localhost', '::1'].includes(hostname) || allowedHosts.has(hostname)) return next();
-    next(new BridgeError(403, 'UNAUTHORIZED', `host "${req.hostname}" is not allowed (bridge bound to ${boundHost})`));
+    next(
+      new BridgeError(
+        403,
+        'UNAUTHORIZED',
+        `host "${req.hostname}" is not allowed (bridge bound to ${boundHost})`,
+      ),
+    );
   };
 }

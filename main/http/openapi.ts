@@ -17,7 +17,12 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
       if (!schema) continue;
       const json = toSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, property] of Object.entries(json.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || (json.required ?? []).includes(name),
+          schema: property,
+        });
       }
     }
     paths[path] ??= {};
@@ -28,11 +33,22 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
       ...(contract.auth === 'webhook' ? { security: [{ espoSignature: [] }, { apiKeyHeader: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(contract.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(contract.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(contract.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
-        '200': { description: 'success', content: { 'application/json': { schema: toSchema(contract.response, 'output') } } },
-        default: { description: 'failure', content: { 'application/json': { schema: toSchema(errorEnvelope, 'output') } } },
+        '200': {
+          description: 'success',
+          content: { 'application/json': { schema: toSchema(contract.response, 'output') } },
+        },
+        default: {
+          description: 'failure',
+          content: { 'application/json': { schema: toSchema(errorEnvelope, 'output') } },
+        },
       },
     };
   }

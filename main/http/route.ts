@@ -37,13 +37,22 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, w
   if (!schema) return undefined as Parsed<S>;
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw BridgeError.validation(describeZodIssues(result.error.issues, where), zodDetails(result.error.issues, where));
+    throw BridgeError.validation(
+      describeZodIssues(result.error.issues, where),
+      zodDetails(result.error.issues, where),
+    );
   }
   return result.data as Parsed<S>;
 }
 
 function isReply<T>(value: unknown): value is Reply<T> {
-  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value && !('success' in value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    'body' in value &&
+    !('success' in value)
+  );
 }
 
 /**

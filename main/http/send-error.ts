@@ -19,13 +19,22 @@ export function toBridgeError(error: unknown): BridgeError {
     case 'entity.parse.failed':
       return BridgeError.validation(`body: not valid JSON (${bodyError.message})`);
     case 'entity.too.large':
-      return new BridgeError(413, 'PAYLOAD_TOO_LARGE', `body: larger than the limit of ${bodyError.limit} bytes`);
+      return new BridgeError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `body: larger than the limit of ${bodyError.limit} bytes`,
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new BridgeError(415, 'UNSUPPORTED_MEDIA_TYPE', `body: ${bodyError.message}`);
   }
   if (error instanceof PeerError) {
-    return BridgeError.peer(peerCodes[error.peer] ?? 'INTERNAL_ERROR', error.message, error.details.statusReason, error);
+    return BridgeError.peer(
+      peerCodes[error.peer] ?? 'INTERNAL_ERROR',
+      error.message,
+      error.details.statusReason,
+      error,
+    );
   }
   if (error instanceof Error && error.name === 'SqliteError') {
     return BridgeError.peer('DB_ERROR', 'database query failed', undefined, error);

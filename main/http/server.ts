@@ -18,7 +18,11 @@ export const LARGE_BODY_PATHS: Record<string, string> = { '/clips/analyze': '5mb
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export function createHttpApp(core: BridgeCore, features: readonly Feature[], options: { dashboardDir?: string } = {}) {
+export function createHttpApp(
+  core: BridgeCore,
+  features: readonly Feature[],
+  options: { dashboardDir?: string } = {},
+) {
   const { config, logger } = core;
   const app = express();
   app.disable('x-powered-by');
@@ -64,7 +68,8 @@ export function createHttpApp(core: BridgeCore, features: readonly Feature[], op
   );
   app.use(
     cors({
-      origin: (origin, callback) => callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
+      origin: (origin, callback) =>
+        callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
       allowedHeaders: ['Authorization', 'X-Api-Key', 'Content-Type', 'X-Request-Id'],
       exposedHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
@@ -74,13 +79,16 @@ export function createHttpApp(core: BridgeCore, features: readonly Feature[], op
   const keepRaw = (req: RawBodyRequest, _res: unknown, buffer: Buffer) => {
     req.rawBody = buffer;
   };
-  for (const [route, limit] of Object.entries(LARGE_BODY_PATHS)) app.use(route, express.json({ limit, verify: keepRaw }));
-  app.use(express.json({ limit: BODY_LIMIT, verify: keepRaw, type: ['application/json', 'application/*+json'] }));
+  for (const [route, limit] of Object.entries(LARGE_BODY_PATHS))
+    app.use(route, express.json({ limit, verify: keepRaw }));
+  app.use(
+    express.json({ limit: BODY_LIMIT, verify: keepRaw, type: ['application/json', 'application/*+json'] }),
+  );
 
   const router = express.Router();
   const mount = createMount(router, {
     key: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }),
-    webhook: webhookGuard(config.apiKey, () => config.crm?.webhookSecrets ?? [], {
+    webhook: webhookGuard(config.apiKey, () => config.webhookSecrets, {
       acceptKeyToo: (req) => req.path === '/webhooks/test',
     }),
   });
@@ -92,7 +100,9 @@ export function createHttpApp(core: BridgeCore, features: readonly Feature[], op
     app.use(express.static(dashboardDir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
   } else {
     app.get('/', (_req, res) => {
-      res.type('text/plain').send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
+      res
+        .type('text/plain')
+        .send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
     });
   }
 
@@ -103,7 +113,8 @@ export function createHttpApp(core: BridgeCore, features: readonly Feature[], op
 
 /** 415 for a body that is not JSON (an empty body, as for POST /postsvc/sync, is fine). */
 const requireJsonBodies: RequestHandler = (req, _res, next) => {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
   next(
     new BridgeError(

@@ -117,10 +117,13 @@ export class JobQueue {
         clearTimeout(timer);
         resolve(job);
       };
-      const timer = setTimeout(() => {
-        this.finished.off(event, onFinish);
-        resolve(undefined);
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.finished.off(event, onFinish);
+          resolve(undefined);
+        },
+        Math.max(0, timeoutMs),
+      );
       this.finished.once(event, onFinish);
     });
   }
@@ -129,7 +132,11 @@ export class JobQueue {
     if (this.running) return;
     const recovered = this.options.repo.recoverInterrupted();
     if (recovered > 0) {
-      this.options.activity.record('jobs.recovered', 'warn', `${recovered} interrupted job(s) resumed after a restart`);
+      this.options.activity.record(
+        'jobs.recovered',
+        'warn',
+        `${recovered} interrupted job(s) resumed after a restart`,
+      );
     }
     this.running = true;
     this.wake();
@@ -195,13 +202,15 @@ export class JobQueue {
       const result = await registration.handler(payload, { job, attempt: job.attempts, signal });
       if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
       repo.markDone(job.id, result, this.now().toISOString());
-      if (registration.logDone) activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind });
+      if (registration.logDone)
+        activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind });
     } catch (error) {
       if (signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       if (!permanent && job.attempts < job.max_attempts) {
-        const delay = error instanceof RetryLaterError ? error.delayMs : backoffDelayMs(job.attempts, this.backoff);
+        const delay =
+          error instanceof RetryLaterError ? error.delayMs : backoffDelayMs(job.attempts, this.backoff);
         const runAt = new Date(this.now().getTime() + delay).toISOString();
         repo.reschedule(job.id, message, runAt);
         activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
@@ -220,7 +229,8 @@ export class JobQueue {
       });
     } finally {
       const final = repo.get(job.id);
-      if (final && (final.status === 'done' || final.status === 'failed')) this.finished.emit(`job:${job.id}`, final);
+      if (final && (final.status === 'done' || final.status === 'failed'))
+        this.finished.emit(`job:${job.id}`, final);
     }
   }
 }

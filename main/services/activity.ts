@@ -18,7 +18,12 @@ export class ActivityLog {
     this.emitter.setMaxListeners(0);
   }
 
-  record(type: string, level: ActivityLevel, message: string, data: Record<string, unknown> | null = null): ActivityEvent {
+  record(
+    type: string,
+    level: ActivityLevel,
+    message: string,
+    data: Record<string, unknown> | null = null,
+  ): ActivityEvent {
     const event = this.repo.insert({ at: this.now().toISOString(), type, level, message, data });
     if (level !== 'info') this.logger[level === 'error' ? 'error' : 'warn']({ type, data }, message);
     this.emitter.emit('event', event);

@@ -18,7 +18,14 @@ export class PeerHealthTracker {
   ) {
     for (const peer of peerNames) {
       const url = urls[peer] ?? null;
-      this.state.set(peer, { configured: url !== null, reachable: null, latencyMs: null, checkedAt: null, lastError: null, url });
+      this.state.set(peer, {
+        configured: url !== null,
+        reachable: null,
+        latencyMs: null,
+        checkedAt: null,
+        lastError: null,
+        url,
+      });
     }
   }
 
@@ -54,7 +61,10 @@ export class PeerHealthTracker {
   }
 
   snapshot(): Record<PeerName, PeerHealth> {
-    return Object.fromEntries(peerNames.map((peer) => [peer, this.state.get(peer)!])) as Record<PeerName, PeerHealth>;
+    return Object.fromEntries(peerNames.map((peer) => [peer, this.state.get(peer)!])) as Record<
+      PeerName,
+      PeerHealth
+    >;
   }
 
   /** Degraded when a configured peer is known to be unreachable. */

@@ -10,7 +10,11 @@ export class RecorderState {
   set(filename: string): string {
     const check = checkRecorderFilename(filename, this.now());
     if (!check.ok) {
-      throw BridgeError.validation(`filename: ${check.rule}`, { field: 'filename', rule: check.rule, suggestion: check.suggestion });
+      throw BridgeError.validation(`filename: ${check.rule}`, {
+        field: 'filename',
+        rule: check.rule,
+        suggestion: check.suggestion,
+      });
     }
     this.current = { filename, setAt: this.now().toISOString() };
     return filename;

@@ -38,7 +38,12 @@ export function createActivityRepo(db: Db) {
     },
     list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): ActivityEvent[] {
       return list
-        .all({ limit: filter.limit, level: filter.level ?? null, type: filter.type ?? null, beforeId: filter.beforeId ?? null })
+        .all({
+          limit: filter.limit,
+          level: filter.level ?? null,
+          type: filter.type ?? null,
+          beforeId: filter.beforeId ?? null,
+        })
         .map(toEvent);
     },
     pruneBefore(isoTime: string): number {

@@ -94,11 +94,13 @@ export function createJobsRepo(db: Db) {
     get: (id: number) => byId.get(id),
     /** Claims the next due job among `kinds` (those this process has handlers for). */
     claimNext(now: string, kinds: string[]): JobRow | undefined {
-      return db.transaction(() => {
-        const job = nextDue.get({ now, kinds: JSON.stringify(kinds) });
-        if (!job || claim.run(now, job.id).changes === 0) return undefined;
-        return byId.get(job.id);
-      }).immediate();
+      return db
+        .transaction(() => {
+          const job = nextDue.get({ now, kinds: JSON.stringify(kinds) });
+          if (!job || claim.run(now, job.id).changes === 0) return undefined;
+          return byId.get(job.id);
+        })
+        .immediate();
     },
     markDone: (id: number, result: unknown, now: string) =>
       finish.run('done', result === undefined ? null : JSON.stringify(result), now, id).changes > 0,

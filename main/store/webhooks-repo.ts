@@ -32,8 +32,13 @@ export function createWebhooksRepo(db: Db) {
   const pruneDeliveries = db.prepare<[string]>('DELETE FROM webhook_deliveries WHERE received_at < ?');
 
   return {
-    recordDelivery(input: { event: string; itemCount: number; signedBy: string | null; payload: string }, now: string) {
-      return Number(insertDelivery.run(now, input.event, input.itemCount, input.signedBy, input.payload).lastInsertRowid);
+    recordDelivery(
+      input: { event: string; itemCount: number; signedBy: string | null; payload: string },
+      now: string,
+    ) {
+      return Number(
+        insertDelivery.run(now, input.event, input.itemCount, input.signedBy, input.payload).lastInsertRowid,
+      );
     },
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
     /** True when this call created the row (first sighting of the item). */

@@ -36,9 +36,12 @@ export function defineContract<
   return contract;
 }
 
-export type ResponseOf<C> = C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
-export type BodyOf<C> = C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type QueryOf<C> = C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ResponseOf<C> =
+  C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type BodyOf<C> =
+  C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type QueryOf<C> =
+  C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 
 /** Failure envelope (DESIGN §4): `{success:false, error, code?, details?}`. */
 export const errorEnvelope = z.object({

@@ -17,5 +17,9 @@ export const getRecorderFilename = defineContract({
   tag: 'recorder',
   summary: 'The filename for the next recording, or null when none is set.',
   auth: 'key',
-  response: z.object({ success: z.literal(true), filename: z.string().nullable(), setAt: z.string().nullable() }),
+  response: z.object({
+    success: z.literal(true),
+    filename: z.string().nullable(),
+    setAt: z.string().nullable(),
+  }),
 });

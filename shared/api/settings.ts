@@ -71,5 +71,9 @@ export const updateSettings = defineContract({
     'Write values to the config file (empty string removes a key). Validated like start-up config; takes effect after a restart. Keys set by env cannot be changed here.',
   auth: 'key',
   body: z.object({ values: z.partialRecord(z.enum(configKeys), z.string().max(20_000)) }),
-  response: z.object({ success: z.literal(true), restartRequired: z.boolean(), written: z.array(z.string()) }),
+  response: z.object({
+    success: z.literal(true),
+    restartRequired: z.boolean(),
+    written: z.array(z.string()),
+  }),
 });

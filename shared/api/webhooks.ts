@@ -66,9 +66,8 @@ function webhookContract(event: WebhookEvent) {
   });
 }
 export type WebhookContract = ReturnType<typeof webhookContract>;
-export const webhookContracts: ReadonlyArray<{ event: WebhookEvent; contract: WebhookContract }> = webhookEvents.map(
-  (event) => ({ event, contract: webhookContract(event) }),
-);
+export const webhookContracts: ReadonlyArray<{ event: WebhookEvent; contract: WebhookContract }> =
+  webhookEvents.map((event) => ({ event, contract: webhookContract(event) }));
 
 export const testWebhook = defineContract({
   method: 'post',

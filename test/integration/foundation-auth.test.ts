@@ -12,8 +12,9 @@ beforeAll(async () => {
   bridge = await startTestBridge();
   const { status, body } = await bridge.call('GET', '/openapi.json');
   expect(status).toBe(200);
-  operations = Object.entries(body.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  operations = Object.entries(body.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
+    ([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
 });
 afterAll(() => bridge.close());
@@ -64,13 +65,21 @@ describe('bridge-key auth on every protected route (walked from /openapi.json)',
   });
 
   it('answers 401 without a key and with a wrong key, and lets the right key through', async () => {
-    const protectedOps = operations.filter((o) => !(Array.isArray(o.op.security) && o.op.security.length === 0));
+    const protectedOps = operations.filter(
+      (o) => !(Array.isArray(o.op.security) && o.op.security.length === 0),
+    );
     expect(protectedOps.length).toBeGreaterThan(15);
     for (const { method, path } of protectedOps) {
       const url = concrete(path);
       expect(await send(method, url, {}), `${method} ${url} without key`).toBe(401);
-      expect(await send(method, url, { authorization: 'Bearer wrong-key-wrong-key-1234' }), `${method} ${url} wrong key`).toBe(401);
-      expect(await send(method, url, { 'x-api-key': 'wrong-key-wrong-key-1234' }), `${method} ${url} wrong X-Api-Key`).toBe(401);
+      expect(
+        await send(method, url, { authorization: 'Bearer wrong-key-wrong-key-1234' }),
+        `${method} ${url} wrong key`,
+      ).toBe(401);
+      expect(
+        await send(method, url, { 'x-api-key': 'wrong-key-wrong-key-1234' }),
+        `${method} ${url} wrong X-Api-Key`,
+      ).toBe(401);
       const withKey = await send(method, url, { authorization: `Bearer ${TEST_API_KEY}` });
       expect(withKey, `${method} ${url} with the key`).not.toBe(401);
       expect(withKey, `${method} ${url} with the key`).toBeLessThan(500);
@@ -78,16 +87,27 @@ describe('bridge-key auth on every protected route (walked from /openapi.json)',
   });
 
   it('accepts X-Api-Key as well as Bearer, and ?key= only on /events and webhooks', async () => {
-    expect((await bridge.call('GET', '/api/activity', { key: null, headers: { 'x-api-key': TEST_API_KEY } })).status).toBe(200);
+    expect(
+      (await bridge.call('GET', '/api/activity', { key: null, headers: { 'x-api-key': TEST_API_KEY } }))
+        .status,
+    ).toBe(200);
     expect((await bridge.call('GET', `/api/activity?key=${TEST_API_KEY}`, { key: null })).status).toBe(401);
     expect(await send('GET', `/events?key=${TEST_API_KEY}`, {})).toBe(200);
-    expect((await bridge.call('POST', `/webhooks/test?key=${TEST_API_KEY}`, { key: null, body: { test: true } })).status).toBe(200);
+    expect(
+      (await bridge.call('POST', `/webhooks/test?key=${TEST_API_KEY}`, { key: null, body: { test: true } }))
+        .status,
+    ).toBe(200);
   });
 
   it('keeps /health public, adding peers, jobs and quota only for the key', async () => {
     const open = await bridge.call('GET', '/health', { key: null });
     expect(open.status).toBe(200);
-    expect(open.body).toEqual({ success: true, status: 'ok', version: expect.any(String), uptimeS: expect.any(Number) });
+    expect(open.body).toEqual({
+      success: true,
+      status: 'ok',
+      version: expect.any(String),
+      uptimeS: expect.any(Number),
+    });
     const full = await bridge.call('GET', '/health');
     expect(full.body).toMatchObject({ success: true, sandbox: false, jobs: { pending: expect.any(Number) } });
     expect(Object.keys(full.body.peers)).toEqual(['crm', 'postsvc', 'gateway', 'automation']);

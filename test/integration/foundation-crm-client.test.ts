@@ -13,7 +13,9 @@ const noRetry = { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } };
 
 describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
   it('authenticates with X-Api-Key or Basic, and reports a wrong key with the CRM reason', async () => {
-    await expect(new CrmClient({ url: crm.url, apiKey: crm.apiKey }).checkCredentials()).resolves.toBeDefined();
+    await expect(
+      new CrmClient({ url: crm.url, apiKey: crm.apiKey }).checkCredentials(),
+    ).resolves.toBeDefined();
     await expect(
       new CrmClient({ url: crm.url, username: crm.username, password: crm.password }).checkCredentials(),
     ).resolves.toBeDefined();
@@ -28,7 +30,13 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
     const client = new CrmClient({ url: crm.url, apiKey: crm.apiKey });
     const show = `paging-${Date.now()}`;
     for (let i = 0; i < 450; i++) {
-      crm.create('SocialPost', { content: `post ${i}`, platform: 'Microblog', status: 'Draft', postType: 'Promo', contentProductionId: show });
+      crm.create('SocialPost', {
+        content: `post ${i}`,
+        platform: 'Microblog',
+        status: 'Draft',
+        postType: 'Promo',
+        contentProductionId: show,
+      });
     }
     const all = await client.listAll('SocialPost', {
       where: [{ type: 'equals', attribute: 'contentProductionId', value: show }],
@@ -43,9 +51,13 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
     const client = new CrmClient({ url: crm.url, apiKey: crm.apiKey, retry: noRetry });
     expect(await client.find('SocialPost', 'doesnotexist00000')).toBeNull();
     const error = await client
-      .update('SocialPost', crm.create('SocialPost', { content: 'x', platform: 'Microblog', status: 'Draft' }).id, {
-        status: 'NotAStatus',
-      })
+      .update(
+        'SocialPost',
+        crm.create('SocialPost', { content: 'x', platform: 'Microblog', status: 'Draft' }).id,
+        {
+          status: 'NotAStatus',
+        },
+      )
       .catch((e: unknown) => e as PeerError);
     expect(error).toBeInstanceOf(PeerError);
     expect(error.status).toBe(400);
@@ -78,6 +90,8 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
     crm.faults.injectFault({ method: 'GET', pathPrefix: '/api/v1/App/user', status: 503, times: 2 });
     await expect(client.checkCredentials()).resolves.toBeDefined();
     crm.faults.injectFault({ method: 'POST', pathPrefix: '/api/v1/SocialPost', status: 500, times: 1 });
-    await expect(client.create('SocialPost', { content: 'once', platform: 'Microblog', status: 'Draft' })).rejects.toThrow(/HTTP 500/);
+    await expect(
+      client.create('SocialPost', { content: 'once', platform: 'Microblog', status: 'Draft' }),
+    ).rejects.toThrow(/HTTP 500/);
   });
 });

@@ -54,7 +54,11 @@ describe('HTTP conventions (DESIGN §4)', () => {
   it('answers unknown routes with a 404 envelope', async () => {
     const response = await bridge.call('GET', '/api/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, error: 'no route GET /api/nothing-here', code: 'NOT_FOUND' });
+    expect(response.body).toEqual({
+      success: false,
+      error: 'no route GET /api/nothing-here',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('allows CORS only for configured origins', async () => {
@@ -76,7 +80,17 @@ describe('HTTP conventions (DESIGN §4)', () => {
       new Promise<number>((resolve, reject) => {
         const url = new URL(bridge.url);
         const req = request(
-          { host: url.hostname, port: url.port, path: urlPath, method, headers: { host: 'rebind.evil.example', 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' } },
+          {
+            host: url.hostname,
+            port: url.port,
+            path: urlPath,
+            method,
+            headers: {
+              host: 'rebind.evil.example',
+              'x-api-key': TEST_API_KEY,
+              'content-type': 'application/json',
+            },
+          },
           (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
@@ -90,14 +104,22 @@ describe('HTTP conventions (DESIGN §4)', () => {
   });
 
   it('keeps the recorder filename in memory: POST validates, GET returns it', async () => {
-    const bad = await bridge.call('POST', '/api/recorder/filename', { body: { filename: 'Ep 12: Jane/Doe' } });
+    const bad = await bridge.call('POST', '/api/recorder/filename', {
+      body: { filename: 'Ep 12: Jane/Doe' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('must not contain ":"');
     expect(bad.body.details.suggestion).toMatch(/^\d{8}_Ep_12_Jane_Doe$/);
-    const good = await bridge.call('POST', '/api/recorder/filename', { body: { filename: '20261122_Ep_12_Jane_Doe' } });
+    const good = await bridge.call('POST', '/api/recorder/filename', {
+      body: { filename: '20261122_Ep_12_Jane_Doe' },
+    });
     expect(good.body).toEqual({ success: true, filename: '20261122_Ep_12_Jane_Doe' });
     const read = await bridge.call('GET', '/api/recorder/filename');
-    expect(read.body).toMatchObject({ success: true, filename: '20261122_Ep_12_Jane_Doe', setAt: expect.any(String) });
+    expect(read.body).toMatchObject({
+      success: true,
+      filename: '20261122_Ep_12_Jane_Doe',
+      setAt: expect.any(String),
+    });
   });
 
   it('streams activity on /events (SSE)', async () => {
@@ -121,20 +143,36 @@ describe('HTTP conventions (DESIGN §4)', () => {
 
   it('writes settings to the config file (mode 0600), masking secrets when read back', async () => {
     const put = await bridge.call('PUT', '/api/settings', {
-      body: { values: { POSTSVC_URL: 'https://post.example.test/api', POSTSVC_API_KEY: 'provider-secret-9876' } },
+      body: {
+        values: { POSTSVC_URL: 'https://post.example.test/api', POSTSVC_API_KEY: 'provider-secret-9876' },
+      },
     });
-    expect(put.body).toEqual({ success: true, restartRequired: true, written: ['POSTSVC_URL', 'POSTSVC_API_KEY'] });
-    const bad = await bridge.call('PUT', '/api/settings', { body: { values: { COLLECT_INTERVAL_HOURS: '-3' } } });
+    expect(put.body).toEqual({
+      success: true,
+      restartRequired: true,
+      written: ['POSTSVC_URL', 'POSTSVC_API_KEY'],
+    });
+    const bad = await bridge.call('PUT', '/api/settings', {
+      body: { values: { COLLECT_INTERVAL_HOURS: '-3' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('COLLECT_INTERVAL_HOURS');
-    const fromEnv = await bridge.call('PUT', '/api/settings', { body: { values: { BRIDGE_API_KEY: 'another-key-0123456789' } } });
+    const fromEnv = await bridge.call('PUT', '/api/settings', {
+      body: { values: { BRIDGE_API_KEY: 'another-key-0123456789' } },
+    });
     expect(fromEnv.status).toBe(400);
     const got = await bridge.call('GET', '/api/settings');
     const byKey = Object.fromEntries(got.body.settings.map((s: { key: string }) => [s.key, s]));
-    expect(byKey.BRIDGE_API_KEY).toMatchObject({ value: `••••${TEST_API_KEY.slice(-4)}`, source: 'env', secret: true });
+    expect(byKey.BRIDGE_API_KEY).toMatchObject({
+      value: `••••${TEST_API_KEY.slice(-4)}`,
+      source: 'env',
+      secret: true,
+    });
     expect(JSON.stringify(got.body)).not.toContain(TEST_API_KEY);
     const configPath = path.join(bridge.dataDir, 'config.json');
-    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toMatchObject({ POSTSVC_API_KEY: 'provider-secret-9876' });
+    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toMatchObject({
+      POSTSVC_API_KEY: 'provider-secret-9876',
+    });
     const { statSync } = await import('node:fs');
     expect(statSync(configPath).mode & 0o777).toBe(0o600);
   });

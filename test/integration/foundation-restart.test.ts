@@ -74,7 +74,9 @@ describe('headless CLI', () => {
     const lines = cli.output().stderr.trim().split('\n');
     expect(lines[0]).toBe('studio-bridge: invalid configuration');
     const keys = lines.slice(1).map((l) => l.split(/[.:]/)[0]);
-    expect(keys).toEqual(expect.arrayContaining(['BRIDGE_PORT', 'CRM_URL', 'POSTSVC_PLAN', 'PUBLISH_ROUTES']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['BRIDGE_PORT', 'CRM_URL', 'POSTSVC_PLAN', 'PUBLISH_ROUTES']),
+    );
     expect(lines.length).toBeGreaterThanOrEqual(5);
   }, 20_000);
 

@@ -17,7 +17,12 @@ const phpBody = (items: Record<string, unknown>[]) =>
     .replace(/\//g, '\\/')
     .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const signed = (path: string, raw: string, header: 'signature' | 'x-signature' = 'signature', secret = SECRET) =>
+const signed = (
+  path: string,
+  raw: string,
+  header: 'signature' | 'x-signature' = 'signature',
+  secret = SECRET,
+) =>
   bridge.call('POST', path, {
     key: null,
     rawBody: raw,
@@ -26,7 +31,9 @@ const signed = (path: string, raw: string, header: 'signature' | 'x-signature' =
 
 describe('webhook intake (DESIGN §5.1, §6.1)', () => {
   it('verifies the EspoCRM signature on the raw bytes of a PHP-encoded array', async () => {
-    const raw = phpBody([{ id: 'g00000000000000a1', name: 'Zoë Ünal', bio: 'https://zoe.example/about', stage: 'Outreach' }]);
+    const raw = phpBody([
+      { id: 'g00000000000000a1', name: 'Zoë Ünal', bio: 'https://zoe.example/about', stage: 'Outreach' },
+    ]);
     expect(raw).toContain('\\/');
     expect(raw).toContain('\\u00eb');
     const response = await signed('/webhooks/guest-created', raw);
@@ -46,12 +53,14 @@ describe('webhook intake (DESIGN §5.1, §6.1)', () => {
     expect(unsigned.body.error).toContain('not signed');
     const wrong = await signed('/webhooks/content-updated', raw, 'signature', 'not-the-secret');
     expect(wrong.status).toBe(401);
-    // A signature over re-serialised JSON does not match the bytes sent.
-    const reserialised = JSON.stringify(JSON.parse(raw));
-    const hex = createHmac('sha256', SECRET).update(raw + ' ').digest('hex');
+    // The CRM signed its PHP-escaped bytes; the same JSON re-serialised does not match them.
+    const phpRaw = phpBody([{ id: 'c00000000000000a3', name: 'Café', url: 'https://x.example/a' }]);
+    const reserialised = JSON.stringify(JSON.parse(phpRaw));
+    expect(reserialised).not.toBe(phpRaw);
+    const hex = createHmac('sha256', SECRET).update(phpRaw).digest('hex');
     const tampered = await bridge.call('POST', '/webhooks/content-updated', {
       key: null,
-      rawBody: reserialised + ' ',
+      rawBody: reserialised,
       headers: { signature: Buffer.from(`wh-1:${hex}`).toString('base64') },
     });
     expect(tampered.status).toBe(401);
@@ -91,7 +100,9 @@ describe('webhook intake (DESIGN §5.1, §6.1)', () => {
     const noId = await signed('/webhooks/guest-updated', JSON.stringify([{ name: 'x' }]));
     expect(noId.status).toBe(400);
     expect(noId.body.error).toContain('body');
-    const many = JSON.stringify(Array.from({ length: 51 }, (_, i) => ({ id: `g${String(i).padStart(16, '0')}` })));
+    const many = JSON.stringify(
+      Array.from({ length: 51 }, (_, i) => ({ id: `g${String(i).padStart(16, '0')}` })),
+    );
     const tooMany = await signed('/webhooks/guest-updated', many);
     expect(tooMany.status).toBe(400);
   });
@@ -100,11 +111,18 @@ describe('webhook intake (DESIGN §5.1, §6.1)', () => {
     const raw = JSON.stringify({ delayMs: 1_200, marker: 'slow' });
     const response = await signed('/webhooks/test', raw);
     expect(response.status).toBe(202);
-    expect(response.body).toMatchObject({ success: true, received: true, queued: true, echo: { marker: 'slow' } });
+    expect(response.body).toMatchObject({
+      success: true,
+      received: true,
+      queued: true,
+      echo: { marker: 'slow' },
+    });
     const deliveryId = response.body.deliveryId as number;
     await eventually(async () => {
       const activity = await bridge.call('GET', '/api/activity?type=webhook.test');
-      return activity.body.data.some((e: { data: { deliveryId: number } }) => e.data.deliveryId === deliveryId);
+      return activity.body.data.some(
+        (e: { data: { deliveryId: number } }) => e.data.deliveryId === deliveryId,
+      );
     });
   });
 

@@ -25,10 +25,18 @@ export interface BridgeProcess {
 }
 
 /** The headless CLI (`main/cli.ts serve`) as a real child process, for kill -9 and signal tests. */
-export function runCli(env: Record<string, string>, args: string[] = ['serve']): BridgeProcess & { port: number | null } {
+export function runCli(
+  env: Record<string, string>,
+  args: string[] = ['serve'],
+): BridgeProcess & { port: number | null } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'main/cli.ts'), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', BRIDGE_API_KEY: TEST_API_KEY, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      BRIDGE_API_KEY: TEST_API_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -7,7 +7,9 @@ import { backoffDelayMs, peerRetryBackoff } from '../../main/jobs/backoff.js';
 describe('backoffDelayMs', () => {
   it('starts at 2 s and doubles up to 10 min (no jitter at the midpoint)', () => {
     const mid = () => 0.5;
-    expect([1, 2, 3, 4, 5].map((n) => backoffDelayMs(n, peerRetryBackoff, mid))).toEqual([2000, 4000, 8000, 16000, 32000]);
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelayMs(n, peerRetryBackoff, mid))).toEqual([
+      2000, 4000, 8000, 16000, 32000,
+    ]);
     expect(backoffDelayMs(20, peerRetryBackoff, mid)).toBe(600_000);
   });
   it('stays within ±10 % jitter', () => {

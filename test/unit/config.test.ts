@@ -26,7 +26,13 @@ const errorsOf = (env: Record<string, string>): string[] => {
 describe('config (DESIGN §3)', () => {
   it('defaults: loopback 4100, sandbox without CRM_URL, free plan, 6 h, built-in routes', () => {
     const config = loadConfig({ env: { BRIDGE_DATA_DIR: dataDir() } });
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 4100, sandbox: true, collectIntervalHours: 6, crm: null });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4100,
+      sandbox: true,
+      collectIntervalHours: 6,
+      crm: null,
+    });
     expect(config.publishRoutes).toEqual(defaultPublishRoutes);
   });
 
@@ -63,7 +69,14 @@ describe('config (DESIGN §3)', () => {
     });
     const keys = issues.map((line) => line.split(/[.:]/)[0]);
     expect(keys).toEqual(
-      expect.arrayContaining(['BRIDGE_PORT', 'CRM_URL', 'POSTSVC_PLAN', 'COLLECT_INTERVAL_HOURS', 'AUTOMATION_AUTH_HEADER', 'BRIDGE_CORS_ORIGINS']),
+      expect.arrayContaining([
+        'BRIDGE_PORT',
+        'CRM_URL',
+        'POSTSVC_PLAN',
+        'COLLECT_INTERVAL_HOURS',
+        'AUTOMATION_AUTH_HEADER',
+        'BRIDGE_CORS_ORIGINS',
+      ]),
     );
   });
 
@@ -71,19 +84,24 @@ describe('config (DESIGN §3)', () => {
     expect(errorsOf({ CRM_URL: 'https://crm.example' })).toEqual([
       'CRM_API_KEY: required with CRM_URL (or CRM_USERNAME and CRM_PASSWORD)',
     ]);
-    expect(errorsOf({ POSTSVC_URL: 'https://p.example' })).toEqual(['POSTSVC_API_KEY: required with POSTSVC_URL']);
+    expect(errorsOf({ POSTSVC_URL: 'https://p.example' })).toEqual([
+      'POSTSVC_API_KEY: required with POSTSVC_URL',
+    ]);
   });
 
   it('validates PUBLISH_ROUTES (inline JSON or a file): paths, dependencies', () => {
     const dir = dataDir();
     const file = path.join(dir, 'routes.json');
     writeConfigFile(path.join(dir, 'x.json'), {});
-    expect(errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"/a","upload":"/a/up","dependsOn":"B"}}' })).toEqual([
-      'PUBLISH_ROUTES.A.dependsOn: "B" has no route',
-    ]);
+    expect(
+      errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"/a","upload":"/a/up","dependsOn":"B"}}' }),
+    ).toEqual(['PUBLISH_ROUTES.A.dependsOn: "B" has no route']);
     expect(errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"a"}}' }).length).toBe(2);
-    expect(errorsOf({ PUBLISH_ROUTES: file })[0]).toMatch(/^PUBLISH_ROUTES: not valid JSON nor a readable JSON file/);
-    const routes = '{"Main":{"livestream":"/m/live","upload":"/m/up"},"Echo":{"livestream":"/e/live","upload":"/e/up","dependsOn":"Main"}}';
+    expect(errorsOf({ PUBLISH_ROUTES: file })[0]).toMatch(
+      /^PUBLISH_ROUTES: not valid JSON nor a readable JSON file/,
+    );
+    const routes =
+      '{"Main":{"livestream":"/m/live","upload":"/m/up"},"Echo":{"livestream":"/e/live","upload":"/e/up","dependsOn":"Main"}}';
     const config = loadConfig({ env: { BRIDGE_DATA_DIR: dir, PUBLISH_ROUTES: routes } });
     expect(config.publishRoutes.Echo?.dependsOn).toBe('Main');
     expect(readFileSync(path.join(dir, 'config.json'), 'utf8')).toContain('BRIDGE_API_KEY');
@@ -98,7 +116,10 @@ describe('config (DESIGN §3)', () => {
         BRIDGE_CORS_ORIGINS: 'https://crm.example/, http://10.0.0.5:8080',
       },
     });
-    expect(config.automation).toEqual({ url: 'http://n8n.local:5678', authHeader: { name: 'X-N8N-Key', value: 'abc: def' } });
+    expect(config.automation).toEqual({
+      url: 'http://n8n.local:5678',
+      authHeader: { name: 'X-N8N-Key', value: 'abc: def' },
+    });
     expect(config.corsOrigins).toEqual(['https://crm.example', 'http://10.0.0.5:8080']);
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { listQuery } from '../../main/clients/crm.js';
-import { crmDatetimeToIso, isoToCrmDatetime, recordFromCrm, recordToCrm } from '../../main/clients/crm-datetime.js';
+import {
+  crmDatetimeToIso,
+  isoToCrmDatetime,
+  recordFromCrm,
+  recordToCrm,
+} from '../../main/clients/crm-datetime.js';
 
 describe('CRM datetimes', () => {
   it('converts EspoCRM UTC datetimes to ISO 8601 and back', () => {
@@ -9,8 +14,18 @@ describe('CRM datetimes', () => {
     expect(isoToCrmDatetime('2026-11-22 15:04:05')).toBe('2026-11-22 15:04:05');
   });
   it('converts only datetime attributes, leaving text and dates alone', () => {
-    const fromCrm = recordFromCrm({ id: 'x', scheduledAt: '2026-01-02 03:04:05', content: '2026-01-02 03:04:05', date: '2026-01-02' });
-    expect(fromCrm).toEqual({ id: 'x', scheduledAt: '2026-01-02T03:04:05.000Z', content: '2026-01-02 03:04:05', date: '2026-01-02' });
+    const fromCrm = recordFromCrm({
+      id: 'x',
+      scheduledAt: '2026-01-02 03:04:05',
+      content: '2026-01-02 03:04:05',
+      date: '2026-01-02',
+    });
+    expect(fromCrm).toEqual({
+      id: 'x',
+      scheduledAt: '2026-01-02T03:04:05.000Z',
+      content: '2026-01-02 03:04:05',
+      date: '2026-01-02',
+    });
     expect(recordToCrm({ scheduledAt: '2026-01-02T03:04:05.000Z', status: 'Failed' })).toEqual({
       scheduledAt: '2026-01-02 03:04:05',
       status: 'Failed',

@@ -31,7 +31,9 @@ describe('checkRecorderFilename', () => {
 
 describe('suggestRecorderFilename', () => {
   it('is YYYYMMDD_<name> with each run of non-letters/digits as one _', () => {
-    expect(suggestRecorderFilename('The Studio Hour: Ep. 12 / Jane', day)).toBe('20261122_The_Studio_Hour_Ep_12_Jane');
+    expect(suggestRecorderFilename('The Studio Hour: Ep. 12 / Jane', day)).toBe(
+      '20261122_The_Studio_Hour_Ep_12_Jane',
+    );
     expect(suggestRecorderFilename('***', day)).toBe('20261122_recording');
   });
 });

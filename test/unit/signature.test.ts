@@ -3,19 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { signEspoBody, verifyEspoSignature } from '../../main/services/webhooks/signature.js';
 
 // PHP's json_encode escapes "/" and non-ASCII: the bytes differ from JSON.stringify's.
-const phpBody = Buffer.from('[{"id":"a1b2c3d4e5f6g7h8i","name":"Caf\\u00e9 \\/ Br\\u00fccke","url":"https:\\/\\/x.test\\/a"}]');
+const phpBody = Buffer.from(
+  '[{"id":"a1b2c3d4e5f6g7h8i","name":"Caf\\u00e9 \\/ Br\\u00fccke","url":"https:\\/\\/x.test\\/a"}]',
+);
 
 describe('verifyEspoSignature', () => {
   it('accepts the Signature header: base64("<id>:" + hex hmac) over the raw bytes', () => {
     const hex = createHmac('sha256', 's3cret').update(phpBody).digest('hex');
     const header = Buffer.from(`wh123:${hex}`).toString('base64');
-    expect(verifyEspoSignature(phpBody, { signature: header }, ['other', 's3cret'])).toEqual({ ok: true, webhookId: 'wh123' });
+    expect(verifyEspoSignature(phpBody, { signature: header }, ['other', 's3cret'])).toEqual({
+      ok: true,
+      webhookId: 'wh123',
+    });
   });
 
   it('accepts the legacy X-Signature header: base64("<id>:" + raw hmac bytes)', () => {
     const raw = createHmac('sha256', 's3cret').update(phpBody).digest();
     const header = Buffer.concat([Buffer.from('wh9:'), raw]).toString('base64');
-    expect(verifyEspoSignature(phpBody, { xSignature: header }, ['s3cret'])).toEqual({ ok: true, webhookId: 'wh9' });
+    expect(verifyEspoSignature(phpBody, { xSignature: header }, ['s3cret'])).toEqual({
+      ok: true,
+      webhookId: 'wh9',
+    });
   });
 
   it('refuses a signature over re-serialised JSON (the bytes matter)', () => {
@@ -26,7 +34,10 @@ describe('verifyEspoSignature', () => {
   });
 
   it('refuses unsigned, malformed and wrong-secret requests with a reason', () => {
-    expect(verifyEspoSignature(phpBody, {}, ['s'])).toMatchObject({ ok: false, reason: expect.stringContaining('not signed') });
+    expect(verifyEspoSignature(phpBody, {}, ['s'])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not signed'),
+    });
     expect(verifyEspoSignature(phpBody, { signature: 'bm9jb2xvbg==' }, ['s'])).toMatchObject({ ok: false });
     const header = signEspoBody(phpBody, 'right', 'wh1');
     expect(verifyEspoSignature(phpBody, { signature: header }, ['wrong'])).toMatchObject({

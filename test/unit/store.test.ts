@@ -34,7 +34,9 @@ describe('store (DESIGN §7)', () => {
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     expect(versions).toEqual(migrations.map((m) => m.version).sort((a, b) => a - b));
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['activity', 'webhook_deliveries', 'processed_events', 'jobs', 'settings']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['activity', 'webhook_deliveries', 'processed_events', 'jobs', 'settings']),
+    );
     expect(migrate(db)).toEqual([]);
   });
 
@@ -82,10 +84,18 @@ describe('store (DESIGN §7)', () => {
         .all()
         .map((row) => (row as { detail: string }).detail)
         .join(' | ');
-    expect(plan("SELECT * FROM jobs WHERE status = 'pending' AND run_at <= '2030' ORDER BY run_at")).toContain('jobs_due');
-    expect(plan("SELECT * FROM activity WHERE type = 'x' ORDER BY id DESC LIMIT 10")).toContain('activity_by_type');
+    expect(
+      plan("SELECT * FROM jobs WHERE status = 'pending' AND run_at <= '2030' ORDER BY run_at"),
+    ).toContain('jobs_due');
+    expect(plan("SELECT * FROM activity WHERE type = 'x' ORDER BY id DESC LIMIT 10")).toContain(
+      'activity_by_type',
+    );
     expect(plan("SELECT * FROM processed_events WHERE key = 'k'")).toMatch(/INDEX|PRIMARY KEY/);
-    expect(plan("DELETE FROM webhook_deliveries WHERE received_at < '2026'")).toContain('webhook_deliveries_by_received');
-    expect(plan("SELECT 1 FROM jobs WHERE lane = 'x' AND id < 5 AND status IN ('pending','running')")).toContain('jobs_by_lane');
+    expect(plan("DELETE FROM webhook_deliveries WHERE received_at < '2026'")).toContain(
+      'webhook_deliveries_by_received',
+    );
+    expect(
+      plan("SELECT 1 FROM jobs WHERE lane = 'x' AND id < 5 AND status IN ('pending','running')"),
+    ).toContain('jobs_by_lane');
   });
 });

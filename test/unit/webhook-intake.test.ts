@@ -4,7 +4,9 @@ import { respond } from '../../main/services/webhooks/intake.js';
 
 describe('webhook idempotency keys', () => {
   it('ignores key order and differs when the item differs', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":1,"f":2}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 1 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"e":1,"f":2}]},"b":1}',
+    );
     const a = webhookItemKey('SocialPost', 'social-created', { id: 'x', status: 'Scheduled', content: 'hi' });
     const b = webhookItemKey('SocialPost', 'social-created', { content: 'hi', id: 'x', status: 'Scheduled' });
     const c = webhookItemKey('SocialPost', 'social-created', { id: 'x', status: 'Draft', content: 'hi' });
@@ -16,7 +18,10 @@ describe('webhook idempotency keys', () => {
 
 describe('webhook responses (DESIGN §6.1.4)', () => {
   it('single object: spec bodies, 500 with error on failure, 202 while queued', () => {
-    expect(respond(true, [{ success: true, postsvcId: 'p1' }])).toEqual({ status: 200, body: { success: true, postsvcId: 'p1' } });
+    expect(respond(true, [{ success: true, postsvcId: 'p1' }])).toEqual({
+      status: 200,
+      body: { success: true, postsvcId: 'p1' },
+    });
     expect(respond(true, [{ success: false, error: 'boom', code: 'PLATFORM_ERROR' }])).toEqual({
       status: 500,
       body: { success: false, error: 'boom', code: 'PLATFORM_ERROR' },

@@ -13,7 +13,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** DESIGN §6.1: entity, id, event and a hash of the item. A redelivered item has the same key. */
-export function webhookItemKey(entity: string, event: string, item: { id: string } & Record<string, unknown>): string {
+export function webhookItemKey(
+  entity: string,
+  event: string,
+  item: { id: string } & Record<string, unknown>,
+): string {
   const hash = createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 32);
   return `${entity}:${item.id}:${event}:${hash}`;
 }

@@ -1,4 +1,9 @@
-import type { ItemOutcome, WebhookEvent, WebhookItem, WebhookResponse } from '../../../shared/api/webhooks.js';
+import type {
+  ItemOutcome,
+  WebhookEvent,
+  WebhookItem,
+  WebhookResponse,
+} from '../../../shared/api/webhooks.js';
 import { webhookEntity } from '../../../shared/api/webhooks.js';
 import { recordFromCrm } from '../../clients/crm-datetime.js';
 import { PermanentJobError, type JobContext, type JobQueue } from '../../jobs/queue.js';
@@ -55,10 +60,14 @@ export class WebhookIntake {
       budgetMs: number;
     },
   ) {
-    deps.jobs.register<ItemJobPayload>(WEBHOOK_ITEM_JOB, (payload, context) => this.runItem(payload, context), {
-      logDone: false,
-      describe: (payload) => `${payload.event} ${payload.item.id}`,
-    });
+    deps.jobs.register<ItemJobPayload>(
+      WEBHOOK_ITEM_JOB,
+      (payload, context) => this.runItem(payload, context),
+      {
+        logDone: false,
+        describe: (payload) => `${payload.event} ${payload.item.id}`,
+      },
+    );
     deps.jobs.register<{ deliveryId: number; delayMs: number }>(
       WEBHOOK_TEST_JOB,
       async ({ deliveryId, delayMs }, { signal }) => {
@@ -134,13 +143,23 @@ export class WebhookIntake {
   }
 
   /** Runs the test-webhook job within the budget (POST /webhooks/test). */
-  async receiveTest(payload: Record<string, unknown>, delayMs: number, meta: { rawPayload: string; signedBy: string | null }) {
+  async receiveTest(
+    payload: Record<string, unknown>,
+    delayMs: number,
+    meta: { rawPayload: string; signedBy: string | null },
+  ) {
     const started = Date.now();
     const { repo, jobs, activity } = this.deps;
     const now = this.deps.now().toISOString();
     const { deliveryId, job } = repo.transaction(() => {
-      const id = repo.recordDelivery({ event: 'test', itemCount: 1, signedBy: meta.signedBy, payload: meta.rawPayload }, now);
-      return { deliveryId: id, job: jobs.enqueue({ kind: WEBHOOK_TEST_JOB, payload: { deliveryId: id, delayMs } }) };
+      const id = repo.recordDelivery(
+        { event: 'test', itemCount: 1, signedBy: meta.signedBy, payload: meta.rawPayload },
+        now,
+      );
+      return {
+        deliveryId: id,
+        job: jobs.enqueue({ kind: WEBHOOK_TEST_JOB, payload: { deliveryId: id, delayMs } }),
+      };
     });
     activity.record('webhook.received', 'info', `test webhook received`, { deliveryId, event: 'test' });
     const finished = await jobs.waitFor(job.id, Math.max(0, this.deps.budgetMs - (Date.now() - started)));
@@ -180,11 +199,16 @@ export class WebhookIntake {
     }
     repo.finishEvent(payload.key, outcome, now().toISOString());
     if (!outcome.success) {
-      activity.record('webhook.failed', 'error', `${payload.event} ${payload.item.id}: ${outcome.error ?? 'failed'}`, {
-        event: payload.event,
-        id: payload.item.id,
-        deliveryId: payload.deliveryId,
-      });
+      activity.record(
+        'webhook.failed',
+        'error',
+        `${payload.event} ${payload.item.id}: ${outcome.error ?? 'failed'}`,
+        {
+          event: payload.event,
+          id: payload.item.id,
+          deliveryId: payload.deliveryId,
+        },
+      );
     }
     return outcome;
   }
@@ -198,7 +222,14 @@ export function respond(single: boolean, outcomes: readonly (ItemOutcome | null)
     const outcome = outcomes[0] ?? null;
     if (outcome === null) return { status: 202, body: { success: true, queued: true } };
     if (!outcome.success) {
-      return { status: 500, body: { success: false, error: outcome.error ?? 'failed', ...(outcome.code ? { code: outcome.code } : {}) } };
+      return {
+        status: 500,
+        body: {
+          success: false,
+          error: outcome.error ?? 'failed',
+          ...(outcome.code ? { code: outcome.code } : {}),
+        },
+      };
     }
     return { status: 200, body: outcome };
   }
@@ -212,6 +243,8 @@ function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (ms <= 0) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), { once: true });
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), {
+      once: true,
+    });
   });
 }

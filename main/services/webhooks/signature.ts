@@ -23,13 +23,19 @@ export function verifyEspoSignature(
   for (const secret of secrets) {
     const digest = createHmac('sha256', secret).update(rawBody).digest();
     const expected = header === 'signature' ? Buffer.from(digest.toString('hex'), 'utf8') : digest;
-    if (presented.length === expected.length && timingSafeEqual(presented, expected)) return { ok: true, webhookId };
+    if (presented.length === expected.length && timingSafeEqual(presented, expected))
+      return { ok: true, webhookId };
   }
   return { ok: false, reason: `${header} does not match any configured webhook secret` };
 }
 
 /** The bridge's own signer, used by the sandbox CRM and tests. */
-export function signEspoBody(rawBody: Buffer | string, secret: string, webhookId: string, legacy = false): string {
+export function signEspoBody(
+  rawBody: Buffer | string,
+  secret: string,
+  webhookId: string,
+  legacy = false,
+): string {
   const digest = createHmac('sha256', secret).update(rawBody).digest();
   const mac = legacy ? digest : Buffer.from(digest.toString('hex'), 'utf8');
   return Buffer.concat([Buffer.from(`${webhookId}:`, 'utf8'), mac]).toString('base64');

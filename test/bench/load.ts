@@ -1,0 +1,79 @@
+import http from 'node:http';
+import { percentile } from './report.js';
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/**
+ * Closed-loop load: `concurrency` keep-alive connections, each sending the next request as
+ * soon as the last answered, until `requests` are done. Non-2xx answers count as errors.
+ */
+export async function runLoad(options: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string> | ((i: number) => Record<string, string>);
+  body?: string | ((i: number) => string);
+  requests: number;
+  concurrency: number;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const url = new URL(options.url);
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const body = typeof options.body === 'function' ? options.body(i) : options.body;
+      const headers = typeof options.headers === 'function' ? options.headers(i) : (options.headers ?? {});
+      const started = performance.now();
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: options.method ?? 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...headers,
+            ...(body ? { 'content-length': Buffer.byteLength(body) } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - started);
+            if ((res.statusCode ?? 500) >= 300) errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (next < options.requests) await one(next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    requests: options.requests,
+    seconds,
+    perSecond: options.requests / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+  };
+}
