@@ -1,0 +1,133 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { startPeer, type SandboxPeerBase } from '../common/peer.js';
+import { ALNUM, createPrng } from '../common/prng.js';
+import { TimerSet } from '../common/timers.js';
+import { BroadcastBook, type BroadcastInput, type BroadcastView } from './broadcasts.js';
+import { mountBroadcastPages } from './pages.js';
+import type { PublishRecord } from './publish.js';
+import { gatewayRouter } from './routes.js';
+
+export interface SandboxGatewayOptions {
+  apiKey?: string;
+  /** Require `Authorization: Bearer <apiKey>` (default true; the real gateway's key is optional). */
+  requireAuth?: boolean;
+  /** Time from a broadcast's creation to complete (default 3 minutes). */
+  lifecycleMs?: number;
+  /** Known channel ids; the first is used when none is given (default main, backup). */
+  channels?: string[];
+  now?: () => Date;
+  seed?: number;
+}
+
+export interface SandboxGateway extends SandboxPeerBase {
+  readonly apiKey: string;
+  broadcasts(): BroadcastView[];
+  publishes(): PublishRecord[];
+  /** Direct creation (seeding): `createdAt` in the past puts it further along its life. */
+  createBroadcast(input: BroadcastInput, createdAt?: Date): BroadcastView;
+  /** While on, streamhost calls answer 401 AUTH_EXPIRED. */
+  setSessionExpired(on: boolean): void;
+  /** A message: streamhost calls answer 502 STREAMHOST_ERROR with it as details; null heals. */
+  setHostFailure(message: string | null): void;
+}
+
+const expiredBody = z.strictObject({ on: z.boolean() });
+const hostFailureBody = z.strictObject({ message: z.string().min(1).nullable() });
+
+/** A simulated publishing gateway and live-broadcast host (DESIGN §5.3) on 127.0.0.1. */
+export async function startSandboxGateway(options: SandboxGatewayOptions = {}): Promise<SandboxGateway> {
+  const now = options.now ?? (() => new Date());
+  const prng = createPrng(options.seed ?? randomInt(2 ** 31));
+  const apiKey = options.apiKey ?? `gateway-${prng.chars(24, ALNUM)}`;
+  const requireAuth = options.requireAuth ?? true;
+  const timers = new TimerSet();
+  let url = '';
+  const broadcasts = new BroadcastBook({
+    now,
+    prng,
+    lifecycleMs: options.lifecycleMs ?? 180_000,
+    channels: options.channels ?? ['main', 'backup'],
+    pageBase: () => url,
+  });
+  const publishes: PublishRecord[] = [];
+  let sessionExpired = false;
+  let hostFailure: string | null = null;
+
+  const auth: RequestHandler = (req, res, next) => {
+    if (!requireAuth) return next();
+    const token = /^Bearer\s+(.+)$/i.exec(req.get('Authorization') ?? '')?.[1] ?? '';
+    const ok = token.length === apiKey.length && timingSafeEqual(Buffer.from(token), Buffer.from(apiKey));
+    if (ok) return next();
+    res.status(401).json({ error: 'missing or invalid gateway key', code: 'UNAUTHORIZED' });
+  };
+
+  const peer = await startPeer(timers, {
+    routes: (app) => {
+      mountBroadcastPages(app, broadcasts);
+      app.use(auth);
+      app.use(
+        gatewayRouter({
+          broadcasts,
+          publishes,
+          prng,
+          now,
+          sessionExpired: () => sessionExpired,
+          hostFailure: () => hostFailure,
+        }),
+      );
+    },
+    control: (router) => {
+      router.get('/publishes', (_req, res) => {
+        res.json({ publishes });
+      });
+      router.get('/broadcasts', (_req, res) => {
+        res.json({ broadcasts: broadcasts.all() });
+      });
+      router.post('/session-expired', (req, res) => {
+        const parsed = expiredBody.safeParse(req.body);
+        if (!parsed.success) {
+          res.status(400).json({ error: z.prettifyError(parsed.error) });
+          return;
+        }
+        sessionExpired = parsed.data.on;
+        res.json({ sessionExpired });
+      });
+      router.post('/host-failure', (req, res) => {
+        const parsed = hostFailureBody.safeParse(req.body);
+        if (!parsed.success) {
+          res.status(400).json({ error: z.prettifyError(parsed.error) });
+          return;
+        }
+        hostFailure = parsed.data.message;
+        res.json({ hostFailure });
+      });
+    },
+    state: () => ({
+      peer: 'gateway',
+      broadcasts: broadcasts.all(),
+      publishes: publishes.length,
+      sessionExpired,
+      hostFailure,
+    }),
+  });
+  url = peer.url;
+
+  return {
+    ...peer,
+    apiKey,
+    broadcasts: () => broadcasts.all(),
+    publishes: () => publishes.map((p) => structuredClone(p)),
+    createBroadcast: (input, createdAt) => broadcasts.create(input, createdAt),
+    setSessionExpired: (on) => {
+      sessionExpired = on;
+    },
+    setHostFailure: (message) => {
+      hostFailure = message;
+    },
+  };
+}
+
+export type { BroadcastInput, BroadcastView, BroadcastStatus } from './broadcasts.js';
+export type { PublishRecord, PublishResult } from './publish.js';

@@ -1,0 +1,118 @@
+/**
+ * The simulated peers of DESIGN §8: four real HTTP servers on loopback that behave like
+ * the real CRM, posting provider, publishing gateway and automation engine (DESIGN §5).
+ * The app runs against them when no CRM is configured; every integration test uses them.
+ */
+import {
+  startSandboxAutomation,
+  type SandboxAutomation,
+  type SandboxAutomationOptions,
+} from './automation/index.js';
+import { startSandboxCrm, type SandboxCrm, type SandboxCrmOptions } from './crm/index.js';
+import { seedDemoData, type DemoDataSummary } from './demo-data.js';
+import { startSandboxGateway, type SandboxGateway, type SandboxGatewayOptions } from './gateway/index.js';
+import { startSandboxPostsvc, type SandboxPostsvc, type SandboxPostsvcOptions } from './postsvc/index.js';
+
+export interface SandboxPeers {
+  crm: SandboxCrm;
+  postsvc: SandboxPostsvc;
+  gateway: SandboxGateway;
+  automation: SandboxAutomation;
+  /** Set when started with `seedDemoData`. */
+  demo: DemoDataSummary | null;
+  stop(): Promise<void>;
+}
+
+export interface SandboxPeersOptions {
+  seedDemoData?: boolean;
+  /** The sandbox clock, shared by all four peers (default: the real one). */
+  now?: () => Date;
+  /** Per-peer options; their `now` defaults to the shared one. */
+  crm?: SandboxCrmOptions;
+  postsvc?: SandboxPostsvcOptions;
+  gateway?: SandboxGatewayOptions;
+  automation?: SandboxAutomationOptions;
+}
+
+export async function startSandboxPeers(options: SandboxPeersOptions = {}): Promise<SandboxPeers> {
+  const now = options.now ?? (() => new Date());
+  const started = await Promise.allSettled([
+    startSandboxCrm({ now, ...options.crm }),
+    startSandboxPostsvc({ now, ...options.postsvc }),
+    startSandboxGateway({ now, ...options.gateway }),
+    startSandboxAutomation({ now, ...options.automation }),
+  ] as const);
+  const [crm, postsvc, gateway, automation] = started;
+  if (
+    crm.status !== 'fulfilled' ||
+    postsvc.status !== 'fulfilled' ||
+    gateway.status !== 'fulfilled' ||
+    automation.status !== 'fulfilled'
+  ) {
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+    const failure = started.find((s) => s.status === 'rejected');
+    throw failure?.reason instanceof Error ? failure.reason : new Error('a sandbox peer failed to start');
+  }
+  const peers = {
+    crm: crm.value,
+    postsvc: postsvc.value,
+    gateway: gateway.value,
+    automation: automation.value,
+  };
+  let stopping: Promise<void> | undefined;
+  return {
+    ...peers,
+    demo: options.seedDemoData ? seedDemoData(peers, now()) : null,
+    stop: () =>
+      (stopping ??= Promise.all(Object.values(peers).map((peer) => peer.stop())).then(() => undefined)),
+  };
+}
+
+export { startSandboxCrm, startSandboxPostsvc, startSandboxGateway, startSandboxAutomation };
+export type {
+  SandboxCrm,
+  SandboxCrmOptions,
+  SandboxPostsvc,
+  SandboxPostsvcOptions,
+  SandboxGateway,
+  SandboxGatewayOptions,
+  SandboxAutomation,
+  SandboxAutomationOptions,
+};
+export {
+  seedDemoData,
+  demoMetricsHistory,
+  DEMO_SHOW,
+  type DemoDataSummary,
+  type DemoPeers,
+} from './demo-data.js';
+export type { FaultSpec, FaultControl, ActiveFault } from './common/faults.js';
+export { CrmError, signEspoWebhook, phpJsonEncode, toCrmDatetime, toCrmDate } from './crm/index.js';
+export type {
+  CrmRecord,
+  CrmEntityName,
+  CrmNotification,
+  CrmWebhookEvent,
+  WebhookDelivery,
+  WebhookSubscription,
+  WebhookTargetOptions,
+} from './crm/index.js';
+export { crmWebhookEvents } from './crm/webhooks.js';
+export type {
+  ProviderPost,
+  PostIdEntry,
+  PostsvcPlan,
+  ImportedPost,
+  ProviderPlatform,
+  SocialMetricsRow,
+} from './postsvc/index.js';
+export { postsvcErrorCodes, socialAnalytics, postAnalytics, socialMetricsHistory } from './postsvc/index.js';
+export type {
+  BroadcastInput,
+  BroadcastView,
+  BroadcastStatus,
+  PublishRecord,
+  PublishResult,
+} from './gateway/index.js';
+export type { ReceivedRun } from './automation/index.js';
+export { defaultWorkflows } from './automation/index.js';
