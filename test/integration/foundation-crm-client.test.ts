@@ -28,7 +28,11 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
 
   it('pages past 200 records (EspoCRM refuses bigger pages) and filters with where', async () => {
     const client = new CrmClient({ url: crm.url, apiKey: crm.apiKey });
-    const show = crm.create('ContentProduction', { name: 'Paging show', contentType: 'Episode', stage: 'Planning' }).id;
+    const show = crm.create('ContentProduction', {
+      name: 'Paging show',
+      contentType: 'Episode',
+      stage: 'Planning',
+    }).id;
     for (let i = 0; i < 450; i++) {
       crm.create('SocialPost', {
         content: `post ${i}`,
@@ -50,7 +54,7 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
   it('surfaces X-Status-Reason and classifies 404 as not retryable', async () => {
     const client = new CrmClient({ url: crm.url, apiKey: crm.apiKey, retry: noRetry });
     expect(await client.find('SocialPost', 'doesnotexist00000')).toBeNull();
-    const error = await client
+    const error = (await client
       .update(
         'SocialPost',
         crm.create('SocialPost', { content: 'x', platform: 'Microblog', status: 'Draft' }).id,
@@ -58,7 +62,7 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
           status: 'NotAStatus',
         },
       )
-      .catch((e: unknown) => e as PeerError);
+      .catch((e: unknown) => e)) as PeerError;
     expect(error).toBeInstanceOf(PeerError);
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/HTTP 400 \(.+\)/);
