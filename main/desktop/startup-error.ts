@@ -1,0 +1,24 @@
+/** How the desktop app reports a bridge that failed to start. Pure: no Electron imports. */
+export interface StartupFailure {
+  title: string;
+  detail: string;
+  /** 2 for invalid configuration (as the CLI, DESIGN §3), else 1. */
+  exitCode: number;
+}
+
+export function describeStartupError(error: unknown): StartupFailure {
+  if (!(error instanceof Error))
+    return { title: 'Studio Bridge could not start', detail: String(error), exitCode: 1 };
+  // Duck-typed rather than `instanceof ConfigError`: the message is all the window needs from config.ts.
+  if (error.name === 'ConfigError' && 'issues' in error && Array.isArray(error.issues)) {
+    return { title: 'Studio Bridge: invalid configuration', detail: error.issues.join('\n'), exitCode: 2 };
+  }
+  if ('code' in error && error.code === 'EADDRINUSE') {
+    return {
+      title: 'Studio Bridge: port in use',
+      detail: `${error.message}\nAnother bridge may be running on it; otherwise set another BRIDGE_PORT.`,
+      exitCode: 1,
+    };
+  }
+  return { title: 'Studio Bridge could not start', detail: error.message, exitCode: 1 };
+}
