@@ -60,12 +60,16 @@ export async function startSandboxPeers(options: SandboxPeersOptions = {}): Prom
     automation: automation.value,
   };
   let stopping: Promise<void> | undefined;
-  return {
-    ...peers,
-    demo: options.seedDemoData ? seedDemoData(peers, now()) : null,
-    stop: () =>
-      (stopping ??= Promise.all(Object.values(peers).map((peer) => peer.stop())).then(() => undefined)),
-  };
+  const stop = (): Promise<void> =>
+    (stopping ??= Promise.all(Object.values(peers).map((peer) => peer.stop())).then(() => undefined));
+  let demo: DemoDataSummary | null = null;
+  try {
+    if (options.seedDemoData) demo = seedDemoData(peers, now());
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ...peers, demo, stop };
 }
 
 export { startSandboxCrm, startSandboxPostsvc, startSandboxGateway, startSandboxAutomation };
