@@ -1,4 +1,8 @@
 import { foundation } from './001-foundation.js';
+import { guests } from './005-guests.js';
+import { analytics } from './003-analytics.js';
+import { publishing } from './004-publishing.js';
+import { posting } from './002-posting.js';
 
 export interface Migration {
   version: number;
@@ -10,4 +14,4 @@ export interface Migration {
  * Numbered migrations, applied in order once each. Never edit one that has shipped: add the
  * next number. Reserved: 002 social posting, 003 analytics, 004 broadcasts/publishing, 005 guests.
  */
-export const migrations: Migration[] = [foundation];
+export const migrations: Migration[] = [foundation, posting, publishing, analytics, guests];

@@ -1,0 +1,472 @@
+import { z } from 'zod';
+import { platformKeys, type PlatformKey } from '../../shared/platforms.js';
+import { HttpClient, type HttpClientOptions, type HttpResponse, type RequestOptions } from './http-client.js';
+import { PeerError } from './peer-error.js';
+
+/**
+ * The posting provider (DESIGN §5.2, Ayrshare-shaped): post, delete, history (paged), social
+ * and per-post analytics, user. Knows the wire and the provider's error shapes; knows nothing
+ * about CRM records. Every failure is a PostsvcError carrying the spec's code (§7).
+ */
+
+export type PostsvcErrorCode = 'AUTH_ERROR' | 'RATE_LIMIT' | 'INVALID_MEDIA' | 'PLATFORM_ERROR';
+
+const platformError = z.looseObject({
+  platform: z.string().optional(),
+  code: z.number().optional(),
+  message: z.string().optional(),
+});
+export type ProviderPlatformError = z.infer<typeof platformError>;
+
+const postIdEntry = z.looseObject({
+  platform: z.string(),
+  status: z.string(),
+  id: z.string().nullish(),
+  postUrl: z.string().nullish(),
+});
+export type ProviderPostId = z.infer<typeof postIdEntry>;
+
+const postAnswer = z.looseObject({
+  status: z.string(),
+  id: z.string().min(1).optional(),
+  postIds: z.array(postIdEntry).default([]),
+  errors: z.array(platformError).default([]),
+  scheduleDate: z.string().nullish(),
+});
+
+const errorAnswer = z.looseObject({
+  status: z.literal('error'),
+  code: z.number().optional(),
+  message: z.string().optional(),
+  errors: z.array(platformError).optional(),
+  id: z.string().optional(),
+  postIds: z.array(postIdEntry).optional(),
+});
+
+const historyItem = z.looseObject({
+  id: z.string().min(1),
+  post: z.string().default(''),
+  platforms: z.array(z.string()).default([]),
+  postIds: z.array(postIdEntry).default([]),
+  errors: z.array(platformError).default([]),
+  status: z.string(),
+  type: z.string().optional(),
+  created: z.string().nullish(),
+  scheduleDate: z.string().nullish(),
+  publishedAt: z.string().nullish(),
+  mediaUrls: z.array(z.string()).optional(),
+  idempotencyKey: z.string().nullish(),
+});
+export type ProviderHistoryItem = z.infer<typeof historyItem>;
+const historyAnswer = z.looseObject({ history: z.array(historyItem), total: z.number().optional() });
+
+const num = z.number().catch(0).default(0);
+const socialMetrics = z.looseObject({
+  followers: num,
+  following: num,
+  impressions: num,
+  engagement: num,
+  reach: num,
+  engagementRate: num,
+});
+export type SocialMetrics = z.infer<typeof socialMetrics>;
+const platformFailure = z.looseObject({
+  status: z.literal('error'),
+  code: z.number().optional(),
+  message: z.string().optional(),
+});
+
+const postMetrics = z.looseObject({ likes: num, comments: num, shares: num, impressions: num, clicks: num });
+export type PostMetrics = z.infer<typeof postMetrics>;
+
+const userAnswer = z.looseObject({ activeSocialAccounts: z.array(z.string()).default([]) });
+
+export interface PostRequest {
+  post: string;
+  platforms: readonly PlatformKey[];
+  /** ISO 8601; omitted: publish now. */
+  scheduleDate?: string | null;
+  mediaUrls?: readonly string[];
+  shortenLinks?: boolean;
+  idempotencyKey?: string;
+}
+
+export interface PostResult {
+  /** `scheduled` or `success` (published now). */
+  status: string;
+  id: string;
+  postIds: ProviderPostId[];
+}
+
+export type PostsvcStatus = 'scheduled' | 'success' | 'error' | 'deleted';
+
+export interface HistoryQuery {
+  limit?: number;
+  offset?: number;
+  status?: PostsvcStatus;
+  platforms?: readonly PlatformKey[];
+}
+
+export type SocialAnalytics = Partial<
+  Record<PlatformKey, { ok: true; metrics: SocialMetrics } | { ok: false; error: string }>
+>;
+export type PostAnalytics = Partial<
+  Record<PlatformKey, { ok: true; metrics: PostMetrics } | { ok: false; error: string }>
+>;
+
+export interface RateLimitSnapshot {
+  max: number;
+  count: number;
+  at: string;
+}
+
+/** A failed provider call, classified: the spec's code, the provider's own message and per-platform errors. */
+export class PostsvcError extends PeerError {
+  override name = 'PostsvcError';
+  constructor(
+    readonly code: PostsvcErrorCode,
+    message: string,
+    readonly providerMessage: string,
+    readonly platformErrors: ProviderPlatformError[],
+    base: PeerError | null,
+    /** A partial failure: the provider created the post (this id) but some platforms refused it. */
+    readonly created: { id: string; postIds: ProviderPostId[] } | null = null,
+  ) {
+    super('postsvc', base?.kind ?? 'http', message, base?.details ?? {}, { cause: base ?? undefined });
+  }
+}
+
+/** Provider error codes about media (sandbox: 136 media required, 138 unreachable). */
+const MEDIA_CODES = new Set([136, 138]);
+
+/** Maps an HTTP failure (status + body) to the spec's code and a readable message (DESIGN §5.2). */
+export function classifyPostsvcFailure(
+  status: number | undefined,
+  body: unknown,
+): { code: PostsvcErrorCode; providerMessage: string; platformErrors: ProviderPlatformError[] } {
+  const parsed = errorAnswer.safeParse(body);
+  const platformErrors = parsed.success ? (parsed.data.errors ?? []) : [];
+  const topMessage = parsed.success ? parsed.data.message : undefined;
+  const platformText = platformErrors
+    .map((e) => [e.platform, e.message].filter(Boolean).join(': '))
+    .filter(Boolean)
+    .join('; ');
+  const providerMessage =
+    [topMessage, platformText].filter(Boolean).join(' — ') || (status ? `HTTP ${status}` : 'no answer');
+  const codes = [parsed.success ? parsed.data.code : undefined, ...platformErrors.map((e) => e.code)];
+  let code: PostsvcErrorCode = 'PLATFORM_ERROR';
+  if (status === 401 || status === 403) code = 'AUTH_ERROR';
+  else if (status === 429) code = 'RATE_LIMIT';
+  else if (codes.some((c) => c !== undefined && MEDIA_CODES.has(c)) || /\bmedia\b/i.test(providerMessage))
+    code = 'INVALID_MEDIA';
+  return { code, providerMessage, platformErrors };
+}
+
+export interface PostsvcClientOptions {
+  url: string;
+  apiKey: string;
+  /** Per request (default 15 s). A create that runs out of it has an unknown outcome. */
+  timeoutMs?: number;
+  onAttempt?: HttpClientOptions['onAttempt'];
+  /** Provider names of the platform keys (identity by default, DESIGN §5.2). */
+  platformNames?: Partial<Record<PlatformKey, string>>;
+  /** Requests per second before the client waits (default 5, bursts of 10). */
+  perSecond?: number;
+  now?: () => number;
+}
+
+export class PostsvcClient {
+  /** Reads, deletes: retried inside the request when that is safe. */
+  private readonly http: HttpClient;
+  /** Creates: one attempt only — a repeat is the job queue's decision, after reconciling. */
+  private readonly createHttp: HttpClient;
+  private readonly toProvider: (key: PlatformKey) => string;
+  private readonly fromProvider: (name: string) => PlatformKey | null;
+  private rate: RateLimitSnapshot | null = null;
+  private nextSlot = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PostsvcClientOptions) {
+    const perSecond = options.perSecond ?? 5;
+    const base = {
+      peer: 'postsvc',
+      baseUrl: options.url,
+      headers: { Authorization: `Bearer ${options.apiKey}` },
+      timeoutMs: options.timeoutMs ?? 15_000,
+      rateLimit: { perSecond, burst: perSecond * 2 },
+      ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+    } satisfies HttpClientOptions;
+    this.http = new HttpClient(base);
+    this.createHttp = new HttpClient({
+      ...base,
+      retry: { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } },
+    });
+    const names = options.platformNames ?? {};
+    const reverse = new Map<string, PlatformKey>(platformKeys.map((key) => [names[key] ?? key, key]));
+    this.toProvider = (key) => names[key] ?? key;
+    this.fromProvider = (name) => reverse.get(name) ?? null;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The last `x-ratelimit-*` headers seen. */
+  rateLimit(): RateLimitSnapshot | null {
+    return this.rate;
+  }
+
+  /** POST /post. Throws PostsvcError for an HTTP failure, for `status:"error"` and for a partial failure. */
+  async post(request: PostRequest, signal?: AbortSignal): Promise<PostResult> {
+    const body = {
+      post: request.post,
+      platforms: request.platforms.map(this.toProvider),
+      ...(request.scheduleDate ? { scheduleDate: request.scheduleDate } : {}),
+      mediaUrls: [...(request.mediaUrls ?? [])],
+      shortenLinks: request.shortenLinks ?? true,
+      ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
+    };
+    const response = await this.send(this.createHttp, {
+      method: 'POST',
+      path: '/post',
+      body,
+      idempotent: false,
+      ...(signal ? { signal } : {}),
+    });
+    const answer = this.createHttp.parse(response.body, postAnswer, { method: 'POST', path: '/post' });
+    const postIds = answer.postIds.map((entry) => ({
+      ...entry,
+      platform: this.fromProvider(entry.platform) ?? entry.platform,
+    }));
+    if (answer.status === 'error' || !answer.id) {
+      const { code, providerMessage, platformErrors } = classifyPostsvcFailure(response.status, answer);
+      const accepted = postIds.filter((entry) => entry.status !== 'error');
+      throw new PostsvcError(
+        code,
+        `posting provider refused the post: ${providerMessage}`,
+        providerMessage,
+        platformErrors,
+        null,
+        answer.id && accepted.length > 0 ? { id: answer.id, postIds: accepted } : null,
+      );
+    }
+    return { status: answer.status, id: answer.id, postIds };
+  }
+
+  /** DELETE /post: cancels a scheduled post or takes a published one down. `false` when the provider no longer knows the id. */
+  async delete(id: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.send(this.http, {
+        method: 'DELETE',
+        path: '/post',
+        body: { id },
+        ...(signal ? { signal } : {}),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof PostsvcError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
+  /** One page of GET /history, newest first. */
+  async history(
+    query: HistoryQuery = {},
+    signal?: AbortSignal,
+  ): Promise<{ items: ProviderHistoryItem[]; total: number | null }> {
+    const params = new URLSearchParams();
+    params.set('limit', String(query.limit ?? 100));
+    if (query.offset) params.set('offset', String(query.offset));
+    if (query.status) params.set('status', query.status);
+    if (query.platforms?.length) params.set('platforms', query.platforms.map(this.toProvider).join(','));
+    const response = await this.send(this.http, {
+      method: 'GET',
+      path: '/history',
+      query: params,
+      ...(signal ? { signal } : {}),
+    });
+    const answer = this.http.parse(response.body, historyAnswer, { method: 'GET', path: '/history' });
+    return {
+      items: answer.history.map((item) => ({
+        ...item,
+        platforms: item.platforms.map((p) => this.fromProvider(p) ?? p),
+        postIds: item.postIds.map((entry) => ({
+          ...entry,
+          platform: this.fromProvider(entry.platform) ?? entry.platform,
+        })),
+      })),
+      total: answer.total ?? null,
+    };
+  }
+
+  /**
+   * Every history item, paging by `offset` until a short page. A provider that ignores the
+   * offset (answering the same page again) ends the walk instead of looping.
+   */
+  async historyAll(
+    query: Omit<HistoryQuery, 'limit' | 'offset'> & { pageSize?: number; maxItems?: number } = {},
+    signal?: AbortSignal,
+  ): Promise<ProviderHistoryItem[]> {
+    const pageSize = query.pageSize ?? 100;
+    const maxItems = query.maxItems ?? 10_000;
+    const seen = new Set<string>();
+    const all: ProviderHistoryItem[] = [];
+    for (let offset = 0; all.length < maxItems; offset += pageSize) {
+      const page = await this.history(
+        {
+          limit: pageSize,
+          offset,
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.platforms ? { platforms: query.platforms } : {}),
+        },
+        signal,
+      );
+      const fresh = page.items.filter((item) => !seen.has(item.id));
+      for (const item of fresh) seen.add(item.id);
+      all.push(...fresh);
+      if (
+        page.items.length < pageSize ||
+        fresh.length === 0 ||
+        (page.total !== null && offset + pageSize >= page.total)
+      )
+        break;
+    }
+    return all.slice(0, maxItems);
+  }
+
+  /** POST /analytics/social: per platform, its metrics or why the provider could not give them. */
+  async analyticsSocial(platforms: readonly PlatformKey[], signal?: AbortSignal): Promise<SocialAnalytics> {
+    const response = await this.send(this.http, {
+      method: 'POST',
+      path: '/analytics/social',
+      body: { platforms: platforms.map(this.toProvider) },
+      idempotent: true,
+      ...(signal ? { signal } : {}),
+    });
+    const body = this.http.parse(response.body, z.record(z.string(), z.unknown()), {
+      method: 'POST',
+      path: '/analytics/social',
+    });
+    const out: SocialAnalytics = {};
+    for (const platform of platforms) {
+      out[platform] = perPlatform(body[this.toProvider(platform)], socialMetrics);
+    }
+    return out;
+  }
+
+  /** POST /analytics/post: per platform the post went to, its metrics or the provider's reason. */
+  async analyticsPost(id: string, signal?: AbortSignal): Promise<PostAnalytics> {
+    const response = await this.send(this.http, {
+      method: 'POST',
+      path: '/analytics/post',
+      body: { id },
+      idempotent: true,
+      ...(signal ? { signal } : {}),
+    });
+    const body = this.http.parse(response.body, z.record(z.string(), z.unknown()), {
+      method: 'POST',
+      path: '/analytics/post',
+    });
+    const out: PostAnalytics = {};
+    for (const [name, value] of Object.entries(body)) {
+      const platform = this.fromProvider(name);
+      if (platform) out[platform] = perPlatform(value, postMetrics);
+    }
+    return out;
+  }
+
+  /** GET /user: the provider's health check; the platforms linked to the profile. */
+  async user(signal?: AbortSignal): Promise<{ activeSocialAccounts: PlatformKey[] }> {
+    const response = await this.send(this.http, {
+      method: 'GET',
+      path: '/user',
+      ...(signal ? { signal } : {}),
+    });
+    const answer = this.http.parse(response.body, userAnswer, { method: 'GET', path: '/user' });
+    return {
+      activeSocialAccounts: answer.activeSocialAccounts
+        .map(this.fromProvider)
+        .filter((p): p is PlatformKey => p !== null),
+    };
+  }
+
+  private async send(http: HttpClient, request: RequestOptions): Promise<HttpResponse> {
+    await this.throttle(request.signal);
+    try {
+      const response = await http.request(request);
+      this.observe(response.headers);
+      return response;
+    } catch (error) {
+      throw toPostsvcError(error);
+    }
+  }
+
+  private observe(headers: Headers): void {
+    const max = Number(headers.get('x-ratelimit-max'));
+    const count = Number(headers.get('x-ratelimit-count'));
+    if (Number.isFinite(max) && max > 0 && Number.isFinite(count)) {
+      this.rate = { max, count, at: new Date(this.now()).toISOString() };
+    }
+  }
+
+  /**
+   * Near the provider's limit (the last 5 % of its window), space requests out evenly instead
+   * of collecting 429s: a profile with 1,000 of them a day is suspended (DESIGN §5.2).
+   */
+  private async throttle(signal?: AbortSignal): Promise<void> {
+    const rate = this.rate;
+    if (!rate || rate.count < rate.max * 0.95) return;
+    const spacing = Math.ceil(60_000 / rate.max);
+    const now = this.now();
+    const wait = Math.max(0, this.nextSlot - now);
+    this.nextSlot = Math.max(now, this.nextSlot) + spacing;
+    if (wait > 0) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, wait);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+      });
+    }
+  }
+}
+
+function perPlatform<S extends z.ZodType>(
+  value: unknown,
+  metrics: S,
+): { ok: true; metrics: z.output<S> } | { ok: false; error: string } {
+  const failure = platformFailure.safeParse(value);
+  if (failure.success)
+    return { ok: false, error: failure.data.message ?? `provider error ${failure.data.code ?? ''}`.trim() };
+  const analytics = z.looseObject({ analytics: z.unknown() }).safeParse(value);
+  const parsed = analytics.success ? metrics.safeParse(analytics.data.analytics) : null;
+  if (parsed?.success) return { ok: true, metrics: parsed.data };
+  return { ok: false, error: 'no analytics in the provider answer' };
+}
+
+/** Any failure of a provider call as a PostsvcError (network and timeouts keep their kind and outcome flag). */
+export function toPostsvcError(error: unknown): unknown {
+  if (error instanceof PostsvcError || !(error instanceof PeerError)) return error;
+  if (error.kind === 'http') {
+    const { code, providerMessage, platformErrors } = classifyPostsvcFailure(
+      error.status,
+      error.details.body,
+    );
+    const partial = errorAnswer.safeParse(error.details.body);
+    const accepted = partial.success
+      ? (partial.data.postIds ?? []).filter((entry) => entry.status !== 'error')
+      : [];
+    const created =
+      partial.success && partial.data.id && accepted.length > 0
+        ? { id: partial.data.id, postIds: accepted }
+        : null;
+    return new PostsvcError(
+      code,
+      `posting provider: ${providerMessage}`,
+      providerMessage,
+      platformErrors,
+      error,
+      created,
+    );
+  }
+  const message =
+    error.kind === 'timeout'
+      ? `posting provider did not answer in time (${error.message})`
+      : `posting provider: ${error.message}`;
+  return new PostsvcError('PLATFORM_ERROR', message, error.message, [], error);
+}

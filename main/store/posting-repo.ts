@@ -1,0 +1,298 @@
+import type { Db } from './db.js';
+
+export type LedgerState = 'claimed' | 'unknown' | 'posted' | 'failed' | 'cancelled';
+
+export interface LedgerRow {
+  id: number;
+  social_post_id: string | null;
+  active: 0 | 1;
+  source: 'crm' | 'api';
+  idempotency_key: string;
+  content_hash: string;
+  state: LedgerState;
+  claim_token: string | null;
+  attempts: number;
+  post: string;
+  platforms: string;
+  media_urls: string;
+  schedule_date: string | null;
+  publish_at: string;
+  quota_day: string;
+  postsvc_id: string | null;
+  provider_status: string | null;
+  published_at: string | null;
+  error: string | null;
+  error_code: string | null;
+  claimed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a claim writes: the post as it will be sent. */
+export interface LedgerClaim {
+  socialPostId: string | null;
+  source: 'crm' | 'api';
+  idempotencyKey: string;
+  contentHash: string;
+  post: string;
+  platforms: readonly string[];
+  mediaUrls: readonly string[];
+  scheduleDate: string | null;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed'; row: LedgerRow }
+  /** Somebody got there first: the caller returns what this row says, never posts again. */
+  | { kind: 'exists'; row: LedgerRow }
+  | { kind: 'quota'; used: number; limit: number };
+
+/** States that used one of the day's provider posts (or may have: claimed, unknown). */
+const COUNTED = "('claimed', 'unknown', 'posted', 'cancelled')";
+
+export function createPostingRepo(db: Db) {
+  const byId = db.prepare<[number], LedgerRow>('SELECT * FROM social_post_ledger WHERE id = ?');
+  const activeFor = db.prepare<[string], LedgerRow>(
+    'SELECT * FROM social_post_ledger WHERE social_post_id = ? AND active = 1',
+  );
+  const byKey = db.prepare<[string], LedgerRow>('SELECT * FROM social_post_ledger WHERE idempotency_key = ?');
+  const byPostsvcId = db.prepare<[string], LedgerRow>(
+    'SELECT * FROM social_post_ledger WHERE postsvc_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const generations = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM social_post_ledger WHERE social_post_id = ?',
+  );
+  const usedOn = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM social_post_ledger WHERE quota_day = ? AND state IN ${COUNTED}`,
+  );
+  const insert = db.prepare<
+    {
+      socialPostId: string | null;
+      source: string;
+      key: string;
+      hash: string;
+      token: string;
+      post: string;
+      platforms: string;
+      mediaUrls: string;
+      scheduleDate: string | null;
+      publishAt: string;
+      day: string;
+      now: string;
+    },
+    LedgerRow
+  >(
+    `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, state, claim_token,
+       attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at, updated_at)
+     VALUES (:socialPostId, 1, :source, :key, :hash, 'claimed', :token, 1, :post, :platforms, :mediaUrls, :scheduleDate,
+       :publishAt, :day, :now, :now, :now)
+     ON CONFLICT DO NOTHING
+     RETURNING *`,
+  );
+  const deactivate = db.prepare<[string, number]>(
+    "UPDATE social_post_ledger SET active = 0, updated_at = ? WHERE id = ? AND active = 1 AND state IN ('failed', 'cancelled')",
+  );
+  // Conditional: only the caller that still sees the row in `from` state takes it.
+  const reclaim = db.prepare<{
+    id: number;
+    from: string;
+    token: string;
+    publishAt: string;
+    day: string;
+    now: string;
+  }>(
+    `UPDATE social_post_ledger SET state = 'claimed', claim_token = :token, attempts = attempts + 1, error = NULL,
+       error_code = NULL, publish_at = :publishAt, quota_day = :day, claimed_at = :now, updated_at = :now
+     WHERE id = :id AND state = :from`,
+  );
+  // claimed_at is kept: it is when the call with the unknown outcome was made (the grace runs from it).
+  const reclaimUnknown = db.prepare<{ id: number; token: string; now: string }>(
+    `UPDATE social_post_ledger SET state = 'claimed', claim_token = :token, updated_at = :now
+     WHERE id = :id AND (state = 'unknown' OR (state = 'claimed' AND claim_token IS NOT :token))`,
+  );
+  const posted = db.prepare<{
+    id: number;
+    postsvcId: string;
+    status: string;
+    publishedAt: string | null;
+    error: string | null;
+    code: string | null;
+    now: string;
+  }>(
+    `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status,
+       published_at = COALESCE(:publishedAt, published_at), error = :error, error_code = :code, updated_at = :now
+     WHERE id = :id AND state IN ('claimed', 'unknown')`,
+  );
+  const unknown = db.prepare<{ id: number; error: string; now: string }>(
+    `UPDATE social_post_ledger SET state = 'unknown', error = :error, error_code = 'PLATFORM_ERROR', updated_at = :now
+     WHERE id = :id AND state IN ('claimed', 'unknown')`,
+  );
+  const failed = db.prepare<{ id: number; error: string; code: string; now: string }>(
+    `UPDATE social_post_ledger SET state = 'failed', error = :error, error_code = :code, updated_at = :now
+     WHERE id = :id AND state IN ('claimed', 'unknown')`,
+  );
+  const cancelled = db.prepare<{ id: number; now: string }>(
+    `UPDATE social_post_ledger SET state = 'cancelled', provider_status = 'deleted', updated_at = :now
+     WHERE id = :id AND state = 'posted'`,
+  );
+  const providerStatus = db.prepare<{
+    id: number;
+    status: string;
+    publishedAt: string | null;
+    error: string | null;
+    now: string;
+  }>(
+    `UPDATE social_post_ledger SET provider_status = :status, published_at = COALESCE(:publishedAt, published_at),
+       error = COALESCE(:error, error), updated_at = :now
+     WHERE id = :id`,
+  );
+  const adopt = db.prepare<{ id: number; postsvcId: string; status: string; now: string }>(
+    `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status, updated_at = :now
+     WHERE id = :id AND state IN ('failed', 'cancelled')`,
+  );
+  const nearby = db.prepare<
+    { from: string; to: string; exclude: string | null; excludeId: number },
+    LedgerRow
+  >(
+    `SELECT * FROM social_post_ledger
+     WHERE publish_at >= :from AND publish_at <= :to AND state IN ('claimed', 'unknown', 'posted')
+       AND (:exclude IS NULL OR social_post_id IS NULL OR social_post_id <> :exclude) AND id <> :excludeId
+     ORDER BY publish_at LIMIT 200`,
+  );
+  const recent = db.prepare<{ limit: number }, LedgerRow>(
+    'SELECT * FROM social_post_ledger ORDER BY publish_at DESC LIMIT :limit',
+  );
+  const inWindow = db.prepare<{ from: string; to: string; limit: number }, LedgerRow>(
+    `SELECT * FROM social_post_ledger WHERE publish_at >= :from AND publish_at < :to ORDER BY publish_at LIMIT :limit`,
+  );
+  const stale = db.prepare<[], LedgerRow>(
+    "SELECT * FROM social_post_ledger WHERE state IN ('claimed', 'unknown') ORDER BY id LIMIT 100",
+  );
+
+  const transaction = <T>(fn: () => T): T => db.transaction(fn).immediate();
+
+  return {
+    get: (id: number) => byId.get(id),
+    active: (socialPostId: string) => activeFor.get(socialPostId),
+    byKey: (key: string) => byKey.get(key),
+    byPostsvcId: (postsvcId: string) => byPostsvcId.get(postsvcId),
+    /** How many rows this SocialPost has had (the next one is generation n + 1). */
+    generations: (socialPostId: string) => generations.get(socialPostId)?.n ?? 0,
+    usedOn: (day: string) => usedOn.get(day)?.n ?? 0,
+
+    /**
+     * Claims the post before the provider is called, in one immediate transaction with the
+     * quota check: a SocialPost with an active row (or an API key seen before) is not claimed
+     * again. A failed or cancelled active row makes way for the new one.
+     */
+    claim(input: LedgerClaim, context: { token: string; now: Date; quotaLimit: number }): ClaimResult {
+      return transaction(() => {
+        const existing = input.socialPostId
+          ? activeFor.get(input.socialPostId)
+          : byKey.get(input.idempotencyKey);
+        if (
+          existing &&
+          !(input.socialPostId && (existing.state === 'failed' || existing.state === 'cancelled'))
+        ) {
+          return { kind: 'exists', row: existing };
+        }
+        const now = context.now.toISOString();
+        const day = now.slice(0, 10);
+        const used = usedOn.get(day)?.n ?? 0;
+        if (used >= context.quotaLimit) return { kind: 'quota', used, limit: context.quotaLimit };
+        if (existing) deactivate.run(now, existing.id);
+        const row = insert.get({
+          socialPostId: input.socialPostId,
+          source: input.source,
+          key: input.idempotencyKey,
+          hash: input.contentHash,
+          token: context.token,
+          post: input.post,
+          platforms: JSON.stringify(input.platforms),
+          mediaUrls: JSON.stringify(input.mediaUrls),
+          scheduleDate: input.scheduleDate,
+          publishAt: input.scheduleDate ?? now,
+          day,
+          now,
+        });
+        if (row) return { kind: 'claimed', row };
+        const winner =
+          (input.socialPostId ? activeFor.get(input.socialPostId) : undefined) ??
+          byKey.get(input.idempotencyKey);
+        if (!winner)
+          throw new Error(`ledger: claim of ${input.idempotencyKey} conflicted with no visible row`);
+        return { kind: 'exists', row: winner };
+      });
+    },
+
+    /** Takes a failed row again for a new attempt with the same key (the provider never created it). */
+    reclaimFailed(id: number, context: { token: string; now: Date; quotaLimit: number }): ClaimResult {
+      return transaction(() => {
+        const row = byId.get(id);
+        if (!row) throw new Error(`ledger: no row ${id}`);
+        if (row.state !== 'failed') return { kind: 'exists', row };
+        const now = context.now.toISOString();
+        const day = now.slice(0, 10);
+        const used = usedOn.get(day)?.n ?? 0;
+        if (used >= context.quotaLimit) return { kind: 'quota', used, limit: context.quotaLimit };
+        const publishAt = row.schedule_date ?? now;
+        if (reclaim.run({ id, from: 'failed', token: context.token, publishAt, day, now }).changes === 0) {
+          return { kind: 'exists', row: byId.get(id)! };
+        }
+        return { kind: 'claimed', row: byId.get(id)! };
+      });
+    },
+
+    /** Takes over a row whose outcome is unknown (left by a timeout or a dead process), to reconcile it. */
+    takeOverUnknown: (id: number, token: string, now: Date) =>
+      reclaimUnknown.run({ id, token, now: now.toISOString() }).changes > 0,
+
+    markPosted(
+      id: number,
+      result: {
+        postsvcId: string;
+        status: string;
+        publishedAt?: string | null;
+        error?: string | null;
+        code?: string | null;
+      },
+      now: Date,
+    ) {
+      return (
+        posted.run({
+          id,
+          postsvcId: result.postsvcId,
+          status: result.status,
+          publishedAt: result.publishedAt ?? null,
+          error: result.error ?? null,
+          code: result.code ?? null,
+          now: now.toISOString(),
+        }).changes > 0
+      );
+    },
+    markUnknown: (id: number, error: string, now: Date) =>
+      unknown.run({ id, error, now: now.toISOString() }).changes > 0,
+    markFailed: (id: number, error: string, code: string, now: Date) =>
+      failed.run({ id, error, code, now: now.toISOString() }).changes > 0,
+    markCancelled: (id: number, now: Date) => cancelled.run({ id, now: now.toISOString() }).changes > 0,
+    /** A failed/cancelled row turns out to have a live provider post (found by sync or reconciliation). */
+    adopt: (id: number, postsvcId: string, status: string, now: Date) =>
+      adopt.run({ id, postsvcId, status, now: now.toISOString() }).changes > 0,
+    setProviderStatus: (
+      id: number,
+      status: string,
+      publishedAt: string | null,
+      error: string | null,
+      now: Date,
+    ) => providerStatus.run({ id, status, publishedAt, error, now: now.toISOString() }).changes > 0,
+
+    /** Rows going out between `from` and `to` (the spacing rule), other than the given SocialPost's. */
+    nearby: (from: string, to: string, exclude: { socialPostId?: string | null; id?: number } = {}) =>
+      nearby.all({ from, to, exclude: exclude.socialPostId ?? null, excludeId: exclude.id ?? 0 }),
+    recent: (limit: number) => recent.all({ limit }),
+    inWindow: (from: string, to: string, limit: number) => inWindow.all({ from, to, limit }),
+    /** Rows with a call in flight or an unknown outcome (reconciled at start-up). */
+    unsettled: () => stale.all(),
+    transaction,
+  };
+}
+export type PostingRepo = ReturnType<typeof createPostingRepo>;
