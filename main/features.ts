@@ -1,5 +1,6 @@
 import type { SecretStore } from './config/config.js';
 import type { FeatureFactory } from './core.js';
+import { analyticsFeature } from './features/analytics.js';
 import { operationalFeature } from './features/operational.js';
 import { recorderFeature } from './features/recorder.js';
 import { settingsFeature } from './features/settings.js';
@@ -7,5 +8,5 @@ import { webhooksFeature } from './features/webhooks.js';
 
 /** Every area of the bridge, in mount order. A new area adds its factory here. */
 export function allFeatures(secretStore?: SecretStore): FeatureFactory[] {
-  return [operationalFeature, webhooksFeature, recorderFeature, settingsFeature(secretStore)];
+  return [operationalFeature, webhooksFeature, recorderFeature, settingsFeature(secretStore), analyticsFeature];
 }

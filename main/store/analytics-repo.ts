@@ -1,0 +1,351 @@
+import type {
+  CollectionRun,
+  ContentMetricRow,
+  FollowerCountRow,
+  PlatformOutcome,
+  RunStatus,
+  RunTrigger,
+  SocialMetricRow,
+  TopPostMetric,
+} from '../../shared/api/analytics.js';
+import type { Db } from './db.js';
+
+/** What a collection gathered, written in one transaction with the run's outcome. */
+export interface SocialMetricWrite extends SocialMetricRow {
+  collected_at: string;
+}
+export interface FollowerCountWrite extends FollowerCountRow {
+  collected_at: string;
+}
+export interface PostSnapshotWrite {
+  post_id: string;
+  platform: string;
+  postsvc_id: string;
+  content: string;
+  likes: number;
+  comments: number;
+  shares: number;
+  impressions: number;
+  collected_at: string;
+}
+export interface ContentMetricWrite {
+  content_id: string;
+  content_name: string | null;
+  platform: string;
+  platform_content_id: string | null;
+  views: number;
+  watch_hours: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  collected_at: string;
+}
+
+export interface TopPostRecord {
+  post_id: string;
+  platform: string;
+  postsvc_id: string;
+  content: string;
+  likes: number;
+  comments: number;
+  shares: number;
+  impressions: number;
+  collected_at: string;
+}
+
+export interface RunFinish {
+  status: Exclude<RunStatus, 'running'>;
+  finished_at: string;
+  platforms: string[];
+  outcomes: PlatformOutcome[];
+  posts_seen: number;
+  posts_collected: number;
+  posts_failed: number;
+  error_code: string | null;
+  error: string | null;
+}
+
+interface RunRow {
+  id: number;
+  trigger: RunTrigger;
+  status: RunStatus;
+  started_at: string;
+  finished_at: string | null;
+  platforms: string;
+  outcomes: string;
+  posts_seen: number;
+  posts_collected: number;
+  posts_failed: number;
+  error_code: string | null;
+  error: string | null;
+}
+
+const toRun = (row: RunRow): CollectionRun => ({
+  ...row,
+  platforms: JSON.parse(row.platforms) as string[],
+  outcomes: JSON.parse(row.outcomes) as PlatformOutcome[],
+});
+
+// Text bounds that sort before and after every `YYYY-MM-DD...` value.
+const MIN_TEXT = '';
+const MAX_TEXT = '\uffff';
+
+/**
+ * The analytics store. Statements are prepared once; every multi-row write is one transaction.
+ * Queries that may or may not filter by platform have two statements, so each can use its own
+ * index instead of an `(:p IS NULL OR platform = :p)` that defeats the planner.
+ */
+export function createAnalyticsRepo(db: Db) {
+  const socialColumns = 'metric_date, platform, impressions, engagement, reach, followers';
+  const socialAll = db.prepare<{ start: string; end: string }, SocialMetricRow>(
+    `SELECT ${socialColumns} FROM social_metrics
+     WHERE metric_date >= :start AND metric_date <= :end
+     ORDER BY metric_date DESC, platform`,
+  );
+  const socialOne = db.prepare<{ start: string; end: string; platform: string }, SocialMetricRow>(
+    `SELECT ${socialColumns} FROM social_metrics
+     WHERE platform = :platform AND metric_date >= :start AND metric_date <= :end
+     ORDER BY metric_date DESC`,
+  );
+  const upsertSocial = db.prepare<SocialMetricWrite>(
+    `INSERT INTO social_metrics (metric_date, platform, impressions, engagement, reach, followers, collected_at)
+     VALUES (:metric_date, :platform, :impressions, :engagement, :reach, :followers, :collected_at)
+     ON CONFLICT (metric_date, platform) DO UPDATE SET
+       impressions = excluded.impressions, engagement = excluded.engagement, reach = excluded.reach,
+       followers = excluded.followers, collected_at = excluded.collected_at`,
+  );
+  const socialCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM social_metrics');
+
+  const followersAll = db.prepare<{ since: string }, FollowerCountRow>(
+    `SELECT date, platform, count FROM follower_counts WHERE date >= :since ORDER BY date DESC, platform`,
+  );
+  const followersOne = db.prepare<{ since: string; platform: string }, FollowerCountRow>(
+    `SELECT date, platform, count FROM follower_counts
+     WHERE platform = :platform AND date >= :since ORDER BY date DESC`,
+  );
+  const upsertFollowers = db.prepare<FollowerCountWrite>(
+    `INSERT INTO follower_counts (date, platform, count, collected_at)
+     VALUES (:date, :platform, :count, :collected_at)
+     ON CONFLICT (date, platform) DO UPDATE SET count = excluded.count, collected_at = excluded.collected_at`,
+  );
+
+  const insertSnapshot = db.prepare<PostSnapshotWrite & { run_id: number | null }>(
+    `INSERT INTO post_performance
+       (post_id, platform, postsvc_id, content, likes, comments, shares, impressions, collected_at, run_id)
+     VALUES (:post_id, :platform, :postsvc_id, :content, :likes, :comments, :shares, :impressions,
+       :collected_at, :run_id)`,
+  );
+  const topColumns =
+    'post_id, platform, postsvc_id, content, likes, comments, shares, impressions, collected_at';
+  // The ORDER BY of each statement is exactly one index's order: no sort, no scan of snapshots.
+  const topAll = Object.fromEntries(
+    (['engagement', 'likes', 'shares'] as const).map((metric) => [
+      metric,
+      db.prepare<{ limit: number }, TopPostRecord>(
+        `SELECT ${topColumns} FROM post_latest ORDER BY ${metric} DESC, post_id LIMIT :limit`,
+      ),
+    ]),
+  ) as Record<TopPostMetric, ReturnType<typeof db.prepare<{ limit: number }, TopPostRecord>>>;
+  const topOne = Object.fromEntries(
+    (['engagement', 'likes', 'shares'] as const).map((metric) => [
+      metric,
+      db.prepare<{ limit: number; platform: string }, TopPostRecord>(
+        `SELECT ${topColumns} FROM post_latest WHERE platform = :platform
+         ORDER BY ${metric} DESC, post_id LIMIT :limit`,
+      ),
+    ]),
+  ) as Record<
+    TopPostMetric,
+    ReturnType<typeof db.prepare<{ limit: number; platform: string }, TopPostRecord>>
+  >;
+  const latestOfPosts = db.prepare<[string], TopPostRecord>(
+    `SELECT ${topColumns} FROM post_latest WHERE postsvc_id = ?`,
+  );
+
+  const insertContent = db.prepare<ContentMetricWrite>(
+    `INSERT INTO content_metrics (content_id, content_name, platform, platform_content_id, views, watch_hours,
+       likes, comments, shares, collected_at)
+     VALUES (:content_id, :content_name, :platform, :platform_content_id, :views, :watch_hours, :likes,
+       :comments, :shares, :collected_at)`,
+  );
+  type ContentFilter = {
+    contentId: string | null;
+    platform: string | null;
+    start: string;
+    end: string;
+    limit: number;
+  };
+  const contentColumns =
+    'id, content_id, content_name, platform, platform_content_id, views, watch_hours, likes, comments, shares, collected_at';
+  const contentAll = db.prepare<ContentFilter, ContentMetricRow>(
+    `SELECT ${contentColumns} FROM content_metrics
+     WHERE collected_at >= :start AND collected_at < :end
+       AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
+     ORDER BY collected_at DESC, id DESC LIMIT :limit`,
+  );
+  const contentOfItem = db.prepare<ContentFilter, ContentMetricRow>(
+    `SELECT ${contentColumns} FROM content_metrics
+     WHERE content_id = :contentId AND (:platform IS NULL OR platform = :platform)
+       AND collected_at >= :start AND collected_at < :end
+     ORDER BY collected_at DESC, id DESC LIMIT :limit`,
+  );
+  // SQLite's bare columns with max(): each group's other columns come from its latest row.
+  const contentLatest = db.prepare<ContentFilter, ContentMetricRow & { latest: string }>(
+    `SELECT ${contentColumns}, max(collected_at) AS latest FROM content_metrics
+     WHERE collected_at >= :start AND collected_at < :end
+       AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
+     GROUP BY content_id, platform
+     ORDER BY latest DESC, content_id, platform LIMIT :limit`,
+  );
+  const contentCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM content_metrics');
+
+  const startRun = db.prepare<{ trigger: RunTrigger; started_at: string; platforms: string }>(
+    `INSERT INTO collection_runs (trigger, status, started_at, platforms)
+     VALUES (:trigger, 'running', :started_at, :platforms)`,
+  );
+  const finishRun = db.prepare<
+    Omit<RunFinish, 'platforms' | 'outcomes'> & { id: number; platforms: string; outcomes: string }
+  >(
+    `UPDATE collection_runs SET status = :status, finished_at = :finished_at, platforms = :platforms,
+       outcomes = :outcomes, posts_seen = :posts_seen, posts_collected = :posts_collected,
+       posts_failed = :posts_failed, error_code = :error_code, error = :error
+     WHERE id = :id AND status = 'running'`,
+  );
+  const listRuns = db.prepare<[number], RunRow>('SELECT * FROM collection_runs ORDER BY id DESC LIMIT ?');
+  const getRun = db.prepare<[number], RunRow>('SELECT * FROM collection_runs WHERE id = ?');
+  const lastSucceeded = db.prepare<[], RunRow>(
+    `SELECT * FROM collection_runs WHERE status IN ('succeeded', 'partial') ORDER BY id DESC LIMIT 1`,
+  );
+  const running = db.prepare<[], RunRow>(`SELECT * FROM collection_runs WHERE status = 'running'`);
+  const abandonRun = db.prepare<{ id: number; finished_at: string; error: string }>(
+    `UPDATE collection_runs SET status = 'failed', finished_at = :finished_at, error_code = 'COLLECTION_FAILED',
+       error = :error WHERE id = :id AND status = 'running'`,
+  );
+
+  const writeRun = db.transaction(
+    (
+      runId: number,
+      data: { social: SocialMetricWrite[]; followers: FollowerCountWrite[]; posts: PostSnapshotWrite[] },
+      finish: RunFinish,
+    ) => {
+      for (const row of data.social) upsertSocial.run(row);
+      for (const row of data.followers) upsertFollowers.run(row);
+      for (const row of data.posts) insertSnapshot.run({ ...row, run_id: runId });
+      finishRun.run({
+        ...finish,
+        id: runId,
+        platforms: JSON.stringify(finish.platforms),
+        outcomes: JSON.stringify(finish.outcomes),
+      });
+    },
+  );
+
+  return {
+    socialMetrics(filter: { start?: string; end?: string; platform?: string }): SocialMetricRow[] {
+      const range = { start: filter.start ?? MIN_TEXT, end: filter.end ?? MAX_TEXT };
+      return filter.platform ? socialOne.all({ ...range, platform: filter.platform }) : socialAll.all(range);
+    },
+    followers(filter: { since: string; platform?: string }): FollowerCountRow[] {
+      return filter.platform
+        ? followersOne.all({ since: filter.since, platform: filter.platform })
+        : followersAll.all({ since: filter.since });
+    },
+    topPosts(filter: { metric: TopPostMetric; limit: number; platform?: string }): TopPostRecord[] {
+      return filter.platform
+        ? topOne[filter.metric].all({ limit: filter.limit, platform: filter.platform })
+        : topAll[filter.metric].all({ limit: filter.limit });
+    },
+    /** The latest snapshot per platform of one provider post (for the posting area's history). */
+    latestOfPost(postsvcId: string): TopPostRecord[] {
+      return latestOfPosts.all(postsvcId);
+    },
+    insertContentMetric(row: ContentMetricWrite): number {
+      return Number(insertContent.run(row).lastInsertRowid);
+    },
+    contentMetrics(filter: {
+      contentId?: string;
+      platform?: string;
+      /** Inclusive UTC day. */
+      start?: string;
+      /** Inclusive UTC day. */
+      end?: string;
+      latest: boolean;
+      limit: number;
+    }): ContentMetricRow[] {
+      const params: ContentFilter = {
+        contentId: filter.contentId ?? null,
+        platform: filter.platform ?? null,
+        start: filter.start ?? MIN_TEXT,
+        // collected_at is a full timestamp: everything on the end day sorts below "<end>T\uffff".
+        end: filter.end ? `${filter.end}T${MAX_TEXT}` : MAX_TEXT,
+        limit: filter.limit,
+      };
+      if (filter.latest) return contentLatest.all(params).map(({ latest: _latest, ...row }) => row);
+      return filter.contentId ? contentOfItem.all(params) : contentAll.all(params);
+    },
+
+    startRun(trigger: RunTrigger, startedAt: string, platforms: readonly string[]): number {
+      return Number(
+        startRun.run({ trigger, started_at: startedAt, platforms: JSON.stringify(platforms) })
+          .lastInsertRowid,
+      );
+    },
+    /** Everything a run gathered and its outcome, atomically: a killed bridge leaves neither. */
+    writeRun(
+      runId: number,
+      data: { social: SocialMetricWrite[]; followers: FollowerCountWrite[]; posts: PostSnapshotWrite[] },
+      finish: RunFinish,
+    ): void {
+      writeRun(runId, data, finish);
+    },
+    failRun(runId: number, finish: RunFinish): void {
+      writeRun(runId, { social: [], followers: [], posts: [] }, finish);
+    },
+    run(id: number): CollectionRun | null {
+      const row = getRun.get(id);
+      return row ? toRun(row) : null;
+    },
+    runs(limit: number): CollectionRun[] {
+      return listRuns.all(limit).map(toRun);
+    },
+    lastSuccessfulRun(): CollectionRun | null {
+      const row = lastSucceeded.get();
+      return row ? toRun(row) : null;
+    },
+    lastRun(): CollectionRun | null {
+      const row = listRuns.get(1);
+      return row ? toRun(row) : null;
+    },
+    /** Runs left `running` by a bridge that stopped mid-run: they wrote nothing; mark them failed. */
+    abandonRunning(at: string): CollectionRun[] {
+      const left = running.all().map(toRun);
+      for (const run of left) {
+        abandonRun.run({
+          id: run.id,
+          finished_at: at,
+          error: 'interrupted: the bridge stopped before the run finished (nothing was written)',
+        });
+      }
+      return left;
+    },
+
+    isEmpty(): { social: boolean; content: boolean } {
+      return { social: (socialCount.get()?.n ?? 0) === 0, content: (contentCount.get()?.n ?? 0) === 0 };
+    },
+    /** Bulk history (sandbox demo data, benchmarks): one transaction. */
+    insertHistory: db.transaction(
+      (data: {
+        social?: Iterable<SocialMetricWrite>;
+        followers?: Iterable<FollowerCountWrite>;
+        posts?: Iterable<PostSnapshotWrite>;
+        content?: Iterable<ContentMetricWrite>;
+      }) => {
+        for (const row of data.social ?? []) upsertSocial.run(row);
+        for (const row of data.followers ?? []) upsertFollowers.run(row);
+        for (const row of data.posts ?? []) insertSnapshot.run({ ...row, run_id: null });
+        for (const row of data.content ?? []) insertContent.run(row);
+      },
+    ),
+  };
+}
+export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;
