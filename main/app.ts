@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { HttpClient } from './clients/http-client.js';
 import { CrmClient } from './clients/crm.js';
-import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
+import { loadConfig, type BridgeConfig, type PostsvcPlan, type SecretStore } from './config/config.js';
 import type { BridgeCore, Feature, FeatureFactory } from './core.js';
 import { allFeatures } from './features.js';
 import { createHttpApp } from './http/server.js';
@@ -66,7 +66,12 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
 
   // Loaded only in sandbox mode: a studio server never runs simulator code.
   const sandbox = config.sandbox
-    ? await (await import('./sandbox/index.js')).startSandboxPeers({ seedDemoData: true })
+    ? await (
+        await import('./sandbox/index.js')
+      ).startSandboxPeers({
+        seedDemoData: true,
+        postsvc: { plan: config.postsvc?.plan ?? planFromValues(config) },
+      })
     : null;
   const webhookSecret = randomBytes(16).toString('hex');
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
@@ -190,6 +195,12 @@ function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSec
   };
   config.gateway = { url: sandbox.gateway.url, apiKey: sandbox.gateway.apiKey };
   config.automation = { url: sandbox.automation.url };
+}
+
+/** The plan the operator chose, even when no real provider is configured (sandbox). */
+function planFromValues(config: BridgeConfig): PostsvcPlan {
+  const plan = config.values.POSTSVC_PLAN;
+  return plan === 'premium' || plan === 'business' ? plan : 'free';
 }
 
 function addHealthProbes(config: BridgeConfig, peers: PeerHealthTracker, crm: CrmClient | null): void {

@@ -43,6 +43,14 @@ export class BridgeError extends Error {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))),
     });
   }
+  /** 503: the route needs a peer the operator has not configured (say which setting). */
+  static notConfigured(peer: string, setting: string): BridgeError {
+    return new BridgeError(
+      503,
+      'NOT_CONFIGURED',
+      `${peer} is not configured: set ${setting} (Settings page or environment)`,
+    );
+  }
   static peer(code: ErrorCode, message: string, details?: unknown, cause?: unknown): BridgeError {
     return new BridgeError(500, code, message, details, {}, { cause });
   }

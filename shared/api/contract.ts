@@ -74,6 +74,7 @@ export const errorCodes = [
   'AUTH_EXPIRED',
   'CRM_ERROR',
   'AUTOMATION_ERROR',
+  'NOT_CONFIGURED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -82,7 +82,8 @@ describe('bridge-key auth on every protected route (walked from /openapi.json)',
       ).toBe(401);
       const withKey = await send(method, url, { authorization: `Bearer ${TEST_API_KEY}` });
       expect(withKey, `${method} ${url} with the key`).not.toBe(401);
-      expect(withKey, `${method} ${url} with the key`).toBeLessThan(500);
+      // 4xx for the empty body, or 503 when the route's peer is not configured: never a 500.
+      expect([500, 502, 504], `${method} ${url} with the key`).not.toContain(withKey);
     }
   });
 
