@@ -1,12 +1,22 @@
 import type { SecretStore } from './config/config.js';
 import type { FeatureFactory } from './core.js';
 import { analyticsFeature } from './features/analytics.js';
+import { broadcastsFeature } from './features/broadcasts.js';
 import { operationalFeature } from './features/operational.js';
+import { publishingFeature } from './features/publishing.js';
 import { recorderFeature } from './features/recorder.js';
 import { settingsFeature } from './features/settings.js';
 import { webhooksFeature } from './features/webhooks.js';
 
 /** Every area of the bridge, in mount order. A new area adds its factory here. */
 export function allFeatures(secretStore?: SecretStore): FeatureFactory[] {
-  return [operationalFeature, webhooksFeature, recorderFeature, settingsFeature(secretStore), analyticsFeature];
+  return [
+    operationalFeature,
+    webhooksFeature,
+    recorderFeature,
+    settingsFeature(secretStore),
+    analyticsFeature,
+    broadcastsFeature,
+    publishingFeature,
+  ];
 }

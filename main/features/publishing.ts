@@ -1,0 +1,63 @@
+import { listPublishing, retryPublish } from '../../shared/api/publishing.js';
+import { GatewayClient } from '../clients/gateway.js';
+import type { FeatureFactory } from '../core.js';
+import { BridgeError } from '../http/errors.js';
+import { PublishService } from '../services/publishing/service.js';
+import { groupByProduction } from '../services/publishing/views.js';
+import { createPublishingRepo } from '../store/publishing-repo.js';
+
+/** Platform publishing (spec §3.5, §6; DESIGN §6.4): the platform webhooks, the panel's list and retry. */
+export const publishingFeature: FeatureFactory = (core) => {
+  const repo = createPublishingRepo(core.db);
+  const gateway = core.config.gateway
+    ? new GatewayClient({ ...core.config.gateway, onAttempt: core.peers.observer('gateway') })
+    : null;
+  const routes = core.config.publishRoutes;
+  const service = new PublishService({
+    crm: core.crm,
+    gateway,
+    routes,
+    repo,
+    activity: core.activity,
+    jobs: core.jobs,
+    logger: core.logger,
+    now: core.now,
+  });
+  core.webhooks.setHandler('platform-created', service.handleItem);
+  core.webhooks.setHandler('platform-updated', service.handleItem);
+
+  return {
+    name: 'publishing',
+    mountRoutes(mount) {
+      mount(listPublishing, async ({ query }) => {
+        if (!core.crm) throw BridgeError.peer('CRM_ERROR', 'the CRM is not configured (CRM_URL)');
+        const records = await core.crm.listAll('PlatformPublish', {
+          ...(query.contentProductionId
+            ? {
+                where: [
+                  { type: 'equals', attribute: 'contentProductionId', value: query.contentProductionId },
+                ],
+              }
+            : {}),
+        });
+        const ledger = new Map(repo.getMany(records.map((r) => r.id)).map((row) => [row.record_id, row]));
+        return {
+          success: true as const,
+          data: groupByProduction(routes, records, ledger, core.now().getTime()),
+          routes: Object.entries(routes).map(([platform, route]) => ({
+            platform,
+            livestream: route.livestream,
+            upload: route.upload,
+            dependsOn: route.dependsOn ?? null,
+          })),
+        };
+      });
+      mount(retryPublish, async ({ params }) => ({
+        success: true as const,
+        id: params.id,
+        status: 'Queued' as const,
+        message: await service.retry(params.id),
+      }));
+    },
+  };
+};

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type {
+  AutoSyncState,
+  BroadcastRecord,
+  RemoteBroadcast,
+  SyncResult,
+} from '../../../shared/api/broadcasts.js';
+import type { CrmClient, CrmWhere } from '../../clients/crm.js';
+import type { CreateBroadcastRequest, GatewayClient } from '../../clients/gateway.js';
+import { PeerError } from '../../clients/peer-error.js';
+import { BridgeError } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { ActivityLog } from '../activity.js';
+import { gatewayBridgeError } from './gateway-errors.js';
+import { maskStreamSource } from './mask.js';
+import { broadcastChange, isActiveBroadcast, mapPool, toBroadcastRecord } from './records.js';
+
+export const BROADCAST_RECORD_JOB = 'broadcasts.record';
+/** Gateway reads in flight during a sync (the client also rate-limits itself). */
+const SYNC_CONCURRENCY = 4;
+/** Failures named one by one in the sync's activity entry. */
+const LISTED_FAILURES = 10;
+
+export interface BroadcastServiceDeps {
+  crm: CrmClient | null;
+  gateway: GatewayClient | null;
+  activity: ActivityLog;
+  jobs: JobQueue;
+  logger: Logger;
+  now: () => Date;
+  autoSyncIntervalS: number;
+}
+
+export interface CreatedBroadcastResult {
+  broadcastId: string;
+  embedUrl: string;
+  dashboardUrl: string;
+  recordId: string | null;
+  warnings: string[];
+}
+
+type SyncScope = 'all' | 'active';
+interface SyncRun extends SyncResult {
+  /** Examined records still live or upcoming after the sync (or that could not be read). */
+  stillActive: number;
+}
+
+/** Live broadcasts (spec §4.3, §3.6): the gateway does the work, the CRM keeps the records. */
+export class BroadcastService {
+  private syncing: Promise<SyncRun> | null = null;
+  private lastRun: AutoSyncState['lastRun'] = null;
+  /** Unknown at start: the first tick finds out. */
+  private anyActive = true;
+
+  constructor(private readonly deps: BroadcastServiceDeps) {
+    deps.jobs.register<{ attributes: Record<string, unknown> }>(
+      BROADCAST_RECORD_JOB,
+      (payload) => this.writeRecord(payload.attributes),
+      {
+        maxAttempts: 8,
+        describe: (payload) => `CRM record for broadcast ${String(payload.attributes.streamhostId)}`,
+      },
+    );
+  }
+
+  async create(request: CreateBroadcastRequest): Promise<CreatedBroadcastResult> {
+    const gateway = this.gateway();
+    const secrets = [request.streamSource?.key];
+    let created;
+    try {
+      created = await gateway.createBroadcast(request, randomUUID());
+    } catch (error) {
+      throw gatewayBridgeError(error, { action: 'create broadcast', secrets });
+    }
+    const attributes = {
+      name: request.name,
+      streamhostId: created.id,
+      status: 'created',
+      viewerCount: 0,
+      scheduledAt: request.scheduledAt,
+      ...(request.channelId !== undefined ? { channelId: request.channelId } : {}),
+      embedUrl: created.embedUrl,
+      dashboardUrl: created.dashboardUrl,
+    };
+    const warnings: string[] = [];
+    let recordId: string | null = null;
+    if (!this.deps.crm) {
+      warnings.push('no CRM is configured: the broadcast has no StreamhostBroadcast record');
+    } else {
+      try {
+        recordId = (await this.deps.crm.create('StreamhostBroadcast', attributes)).id;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        warnings.push(
+          `the CRM record could not be written (${reason}); the bridge keeps trying in the background`,
+        );
+        this.deps.jobs.enqueue({
+          kind: BROADCAST_RECORD_JOB,
+          payload: { attributes },
+          dedupeKey: `broadcast-record:${created.id}`,
+        });
+      }
+    }
+    this.anyActive = true;
+    this.deps.activity.record(
+      'broadcast.created',
+      warnings.length > 0 ? 'warn' : 'info',
+      `broadcast "${request.name}" created at the host for ${request.scheduledAt}${warnings.length ? ` (${warnings.join('; ')})` : ''}`,
+      {
+        broadcastId: created.id,
+        recordId,
+        scheduledAt: request.scheduledAt,
+        channelId: request.channelId ?? null,
+        settings: request.settings,
+        streamSource: request.streamSource ? maskStreamSource(request.streamSource) : null,
+      },
+    );
+    return {
+      broadcastId: created.id,
+      embedUrl: created.embedUrl,
+      dashboardUrl: created.dashboardUrl,
+      recordId,
+      warnings,
+    };
+  }
+
+  /** Deletes at the host, then the CRM records that point at it. Pressing it again after a CRM failure finishes the job. */
+  async remove(broadcastId: string): Promise<string> {
+    const gateway = this.gateway();
+    let goneAtHost = false;
+    try {
+      await gateway.deleteBroadcast(broadcastId);
+    } catch (error) {
+      if (error instanceof PeerError && error.status === 404) goneAtHost = true;
+      else throw gatewayBridgeError(error, { action: `delete broadcast ${broadcastId}` });
+    }
+    const records = this.deps.crm
+      ? await this.deps.crm.listAll('StreamhostBroadcast', {
+          where: [{ type: 'equals', attribute: 'streamhostId', value: broadcastId }],
+        })
+      : [];
+    if (goneAtHost && records.length === 0)
+      throw BridgeError.notFound(`broadcastId: no broadcast ${broadcastId} at the host`);
+    for (const record of records) await this.deps.crm?.remove('StreamhostBroadcast', record.id);
+    const name = typeof records[0]?.name === 'string' ? `"${records[0].name}"` : broadcastId;
+    const message = goneAtHost
+      ? `broadcast ${broadcastId} was already gone at the host; ${records.length} CRM record(s) removed`
+      : `broadcast ${broadcastId} deleted${records.length ? ` and ${records.length} CRM record(s) removed` : ''}`;
+    this.deps.activity.record('broadcast.deleted', 'info', `broadcast ${name}: ${message}`, {
+      broadcastId,
+      recordIds: records.map((r) => r.id),
+    });
+    return message;
+  }
+
+  async status(broadcastId: string): Promise<RemoteBroadcast> {
+    try {
+      return await this.gateway().getBroadcast(broadcastId);
+    } catch (error) {
+      throw gatewayBridgeError(error, {
+        action: `read broadcast ${broadcastId}`,
+        notFound: `broadcastId: no broadcast ${broadcastId} at the host`,
+      });
+    }
+  }
+
+  async list(): Promise<BroadcastRecord[]> {
+    const records = await this.crm().listAll('StreamhostBroadcast', {
+      orderBy: 'scheduledAt',
+      order: 'desc',
+    });
+    return records.map(toBroadcastRecord);
+  }
+
+  autoSyncState(): AutoSyncState {
+    return { active: this.anyActive, intervalS: this.deps.autoSyncIntervalS, lastRun: this.lastRun };
+  }
+
+  /** POST /streamhost/sync: every record with a streamhostId. Waits for a running sync first. */
+  async syncAll(): Promise<SyncResult> {
+    this.crm();
+    this.gateway();
+    await this.syncing?.catch(() => undefined);
+    const { synced, updated, errors } = await this.runSync('all');
+    return { synced, updated, errors };
+  }
+
+  /** The 30 s timer: live and upcoming broadcasts only, and only while there are any. */
+  async tick(): Promise<void> {
+    if (!this.anyActive || this.syncing || !this.deps.crm || !this.deps.gateway) return;
+    try {
+      await this.runSync('active');
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'broadcast auto-sync failed');
+    }
+  }
+
+  /** Resolves when a running sync has finished (shutdown). */
+  async idle(): Promise<void> {
+    await this.syncing?.catch(() => undefined);
+  }
+
+  private runSync(scope: SyncScope): Promise<SyncRun> {
+    const run = this.sync(scope).finally(() => {
+      if (this.syncing === run) this.syncing = null;
+    });
+    this.syncing = run;
+    return run;
+  }
+
+  private async sync(scope: SyncScope): Promise<SyncRun> {
+    const crm = this.crm();
+    const gateway = this.gateway();
+    const where: CrmWhere[] = [{ type: 'isNotNull', attribute: 'streamhostId' }];
+    const records = (await crm.listAll('StreamhostBroadcast', { where }))
+      .map(toBroadcastRecord)
+      .filter(
+        (record) => record.streamhostId !== null && (scope === 'all' || isActiveBroadcast(record.status)),
+      );
+
+    // One read per host broadcast, however many records point at it.
+    const hostIds = [...new Set(records.map((record) => record.streamhostId!))];
+    const reads = await mapPool(hostIds, SYNC_CONCURRENCY, (id) =>
+      gateway.getBroadcast(id).then(
+        (remote) => ({ ok: true as const, remote }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+    );
+    const remoteById = new Map(hostIds.map((id, i) => [id, reads[i]!]));
+
+    const failures: { id: string; name: string; error: string }[] = [];
+    const outcomes = await mapPool(records, SYNC_CONCURRENCY, async (record) => {
+      try {
+        const read = remoteById.get(record.streamhostId!)!;
+        if (!read.ok) throw read.error;
+        const remote = read.remote;
+        const change = broadcastChange(record, remote);
+        if (change) {
+          await crm.update('StreamhostBroadcast', record.id, change.changes);
+          if (change.statusChangedFrom !== undefined) {
+            this.deps.activity.record(
+              'broadcast.status',
+              'info',
+              `broadcast "${record.name}": ${change.statusChangedFrom ?? 'none'} → ${remote.status} (${remote.viewerCount} viewers)`,
+              {
+                id: record.id,
+                streamhostId: record.streamhostId,
+                from: change.statusChangedFrom,
+                to: remote.status,
+                viewerCount: remote.viewerCount,
+              },
+            );
+          }
+        }
+        return { updated: change !== null, active: isActiveBroadcast(remote.status) };
+      } catch (error) {
+        const reason =
+          error instanceof PeerError && error.peer === 'gateway' && error.status === 404
+            ? 'no longer exists at the host'
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        failures.push({ id: record.id, name: record.name, error: reason });
+        return { updated: false, active: true, failed: true };
+      }
+    });
+
+    const run: SyncRun = {
+      synced: records.length,
+      updated: outcomes.filter((o) => o.updated).length,
+      errors: failures.length,
+      stillActive: outcomes.filter((o) => o.active).length,
+    };
+    this.lastRun = {
+      at: this.deps.now().toISOString(),
+      scope,
+      synced: run.synced,
+      updated: run.updated,
+      errors: run.errors,
+    };
+    this.anyActive = run.stillActive > 0;
+    this.recordSync(scope, run, failures);
+    return run;
+  }
+
+  private recordSync(
+    scope: SyncScope,
+    run: SyncRun,
+    failures: { id: string; name: string; error: string }[],
+  ): void {
+    // The timer runs every 30 s: only its changes and failures are worth a line.
+    if (scope === 'active' && run.errors === 0 && run.updated === 0) return;
+    const listed = failures.slice(0, LISTED_FAILURES).map((f) => `"${f.name}": ${f.error}`);
+    const more = failures.length > LISTED_FAILURES ? `; and ${failures.length - LISTED_FAILURES} more` : '';
+    this.deps.activity.record(
+      'broadcast.sync',
+      run.errors > 0 ? 'warn' : 'info',
+      `${scope === 'all' ? 'broadcast sync' : 'broadcast auto-sync'}: ${run.synced} examined, ${run.updated} updated, ${run.errors} error(s)${listed.length ? ` (${listed.join('; ')}${more})` : ''}`,
+      {
+        scope,
+        synced: run.synced,
+        updated: run.updated,
+        errors: run.errors,
+        failures: failures.slice(0, 50),
+      },
+    );
+  }
+
+  /** The CRM record of a broadcast whose first write failed; skipped when it exists by now. */
+  private async writeRecord(attributes: Record<string, unknown>): Promise<{ recordId: string }> {
+    const crm = this.crm();
+    const existing = await crm.list('StreamhostBroadcast', {
+      where: [{ type: 'equals', attribute: 'streamhostId', value: String(attributes.streamhostId) }],
+      maxSize: 1,
+    });
+    const found = existing.list[0];
+    if (found) return { recordId: found.id };
+    const record = await crm.create('StreamhostBroadcast', attributes);
+    return { recordId: record.id };
+  }
+
+  private gateway(): GatewayClient {
+    if (!this.deps.gateway)
+      throw BridgeError.peer('STREAMHOST_ERROR', 'the publishing gateway is not configured (GATEWAY_URL)');
+    return this.deps.gateway;
+  }
+
+  private crm(): CrmClient {
+    if (!this.deps.crm) throw BridgeError.peer('CRM_ERROR', 'the CRM is not configured (CRM_URL)');
+    return this.deps.crm;
+  }
+}

@@ -1,0 +1,440 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
+import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import { describeGatewayError, type GatewayClient, type PublishResult } from '../../clients/gateway.js';
+import { PeerError } from '../../clients/peer-error.js';
+import type { PublishRouteTable } from '../../config/publish-routes.js';
+import { BridgeError } from '../../http/errors.js';
+import { PermanentJobError, type JobQueue } from '../../jobs/queue.js';
+import type { LedgerRow, PublishingRepo } from '../../store/publishing-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { redactText } from '../broadcasts/mask.js';
+import type { WebhookItemContext } from '../webhooks/intake.js';
+import {
+  chooseRoute,
+  failureText,
+  isPrimaryPlatform,
+  publishFields,
+  resolveDependency,
+  toPublishRecord,
+  waitingDependents,
+  type DependencyState,
+  type PublishRecord,
+} from './plan.js';
+
+export const PUBLISH_JOB = 'publishing.publish';
+/**
+ * Failures where the gateway surely did nothing (connection refused, 429, 503) are tried this
+ * many times in all through the queue (2 s, 4 s) before the record is set to Failed.
+ */
+export const TRANSIENT_ATTEMPTS = 3;
+/** A claim older than this without an outcome belongs to a run that vanished (the bridge stopped mid-call). */
+export const STALE_CLAIM_MS = 10 * 60_000;
+
+type Trigger = 'webhook' | 'dependency' | 'retry';
+interface PublishJobPayload {
+  recordId: string;
+  trigger: Exclude<Trigger, 'webhook'>;
+}
+/** The gateway's answer as kept in the ledger, to write it back again if the first write failed. */
+const storedResult = z.object({
+  platformUrl: z.string(),
+  platformId: z.string(),
+  streamUrl: z.string().optional(),
+  streamKey: z.string().optional(),
+  publishedAt: z.string(),
+});
+type StoredResult = z.infer<typeof storedResult> & PublishResult;
+
+export interface PublishServiceDeps {
+  crm: CrmClient | null;
+  gateway: GatewayClient | null;
+  routes: PublishRouteTable;
+  repo: PublishingRepo;
+  activity: ActivityLog;
+  jobs: JobQueue;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** The lane of a CRM record's webhook items: our own jobs for that record queue behind them. */
+export const recordLane = (recordId: string) => `PlatformPublish:${recordId}`;
+
+const skipped = (reason: string, extra: Record<string, unknown> = {}): ItemOutcome => ({
+  success: true,
+  skipped: true,
+  reason,
+  ...extra,
+});
+
+/**
+ * Platform publishing (spec §3.5, §6; DESIGN §6.4). Every path — a webhook item, a waiting
+ * dependent released by its primary, an operator's retry — runs `process`, which reads the
+ * record, decides from its current state and claims the ledger before calling the gateway.
+ */
+export class PublishService {
+  constructor(private readonly deps: PublishServiceDeps) {
+    deps.jobs.register<PublishJobPayload>(
+      PUBLISH_JOB,
+      (payload, context) =>
+        this.process(payload.recordId, { attempt: context.attempt, trigger: payload.trigger }),
+      {
+        maxAttempts: 5,
+        logDone: false,
+        describe: (p) => `publish PlatformPublish ${p.recordId} (${p.trigger})`,
+      },
+    );
+  }
+
+  /** platform-created and platform-updated. Loop-safe: the echo of a write-back is not Queued. */
+  readonly handleItem = async (item: WebhookItem, context: WebhookItemContext): Promise<ItemOutcome> => {
+    // A sparse update item that carries its status: only Queued asks for anything (no CRM read for echoes).
+    if ('status' in item && item.status !== 'Queued') {
+      if (item.status === 'Published') await this.resumeDependents(item.id);
+      return skipped(`status is ${String(item.status)}, not Queued`);
+    }
+    return this.process(item.id, { attempt: context.attempt, trigger: 'webhook' });
+  };
+
+  async process(recordId: string, run: { attempt: number; trigger: Trigger }): Promise<ItemOutcome> {
+    const crm = this.requireCrm();
+    const raw = await crm.find('PlatformPublish', recordId);
+    if (!raw) return skipped('the record no longer exists');
+    const record = toPublishRecord(raw);
+    if (record.status !== 'Queued') {
+      if (record.status === 'Published') await this.resumeDependents(recordId, raw);
+      return skipped(`status is ${record.status ?? 'empty'}, not Queued`);
+    }
+
+    const entry = this.deps.repo.get(recordId);
+    if (entry?.status === 'publishing')
+      return skipped('a publish of this record is in flight', { inFlight: true });
+    if (entry?.status === 'published') return this.restorePublished(raw, entry);
+    if (entry?.status === 'failed' && !entry.written_back) return this.restoreFailed(raw, entry);
+
+    const route = chooseRoute(this.deps.routes, record.platform, record.publishType);
+    let dependency: DependencyState = { kind: 'none' };
+    if (route.ok && route.dependsOn) {
+      const siblings = record.contentProductionId ? await this.siblings(record.contentProductionId) : [];
+      dependency = resolveDependency(this.deps.routes, record, route.dependsOn, siblings);
+      if (dependency.kind === 'wait') return this.wait(record, raw, entry, dependency);
+    }
+
+    const generation = this.deps.repo.claim(this.subject(record), this.nowIso());
+    if (generation === null) return skipped('a publish of this record is in flight', { inFlight: true });
+    if (!route.ok) return this.fail(raw, generation, { text: route.error });
+    if (dependency.kind === 'fail') return this.fail(raw, generation, { text: dependency.error });
+    if (!this.deps.gateway) {
+      return this.fail(raw, generation, { text: 'the publishing gateway is not configured (GATEWAY_URL)' });
+    }
+
+    const stream = dependency.kind === 'ready' ? dependency : undefined;
+    const secrets = [stream?.streamKey];
+    let result: PublishResult;
+    try {
+      result = await this.deps.gateway.publish(
+        route.path,
+        publishFields(raw, stream),
+        `publish:${recordId}:${generation}`,
+      );
+    } catch (error) {
+      return this.gatewayFailed(raw, generation, error, run.attempt, secrets);
+    }
+    const stored: StoredResult = { ...result, publishedAt: this.nowIso() };
+    this.deps.repo.markPublished(recordId, generation, stored, this.nowIso());
+    return this.writePublished(raw, stored, { generation, dependentOf: stream ? route.dependsOn : null });
+  }
+
+  /** Operator retry (POST /api/publishing/:id/retry): set Queued in the CRM and publish now. */
+  async retry(recordId: string): Promise<string> {
+    const crm = this.requireCrm();
+    const raw = await crm.find('PlatformPublish', recordId);
+    if (!raw) throw BridgeError.notFound(`id: no PlatformPublish record ${recordId}`);
+    const record = toPublishRecord(raw);
+    if (record.status === 'Published') {
+      throw BridgeError.conflict(
+        `id: ${recordId} is already published${raw.platformUrl ? ` at ${String(raw.platformUrl)}` : ''}`,
+      );
+    }
+    const entry = this.deps.repo.get(recordId);
+    if (entry?.status === 'publishing') {
+      const stale = new Date(this.deps.now().getTime() - STALE_CLAIM_MS).toISOString();
+      const note = `the publish started ${entry.claimed_at} never reported back (the bridge stopped during the call): its outcome is unknown`;
+      if (!this.deps.repo.abandonStale(recordId, stale, note, this.nowIso())) {
+        throw BridgeError.conflict(`id: a publish of ${recordId} is in flight since ${entry.claimed_at}`);
+      }
+      this.deps.activity.record(
+        'publish.abandoned',
+        'warn',
+        `${record.platform ?? 'publish'} ${recordId}: ${note}; retried by the operator`,
+        {
+          id: recordId,
+        },
+      );
+    }
+    if (record.status !== 'Queued') await crm.update('PlatformPublish', recordId, { status: 'Queued' });
+    this.deps.jobs.enqueue({
+      kind: PUBLISH_JOB,
+      payload: { recordId, trigger: 'retry' },
+      lane: recordLane(recordId),
+    });
+    this.deps.activity.record(
+      'publish.retry',
+      'info',
+      `${describe(record, raw)}: set to Queued by the operator`,
+      {
+        id: recordId,
+        platform: record.platform,
+        from: record.status,
+      },
+    );
+    return record.status === 'Queued'
+      ? 'publishing now'
+      : `set from ${record.status ?? 'empty'} to Queued; publishing now`;
+  }
+
+  private async wait(
+    record: PublishRecord,
+    raw: CrmRecord,
+    previous: LedgerRow | undefined,
+    dependency: Extract<DependencyState, { kind: 'wait' }>,
+  ): Promise<ItemOutcome> {
+    if (!this.deps.repo.markWaiting(this.subject(record), dependency.on, dependency.reason, this.nowIso())) {
+      return skipped('a publish of this record is in flight', { inFlight: true });
+    }
+    if (previous?.status !== 'waiting' || previous.note !== dependency.reason) {
+      this.deps.activity.record(
+        'publish.waiting',
+        'info',
+        `${describe(record, raw)} waits: ${dependency.reason}`,
+        {
+          id: record.id,
+          platform: record.platform,
+          waitingOn: dependency.on,
+          contentProductionId: record.contentProductionId,
+        },
+      );
+    }
+    return { success: true, waiting: true, waitingOn: dependency.on, reason: dependency.reason };
+  }
+
+  private async writePublished(
+    raw: CrmRecord,
+    result: StoredResult,
+    context: { generation: number; dependentOf: string | null; restored?: boolean },
+  ): Promise<ItemOutcome> {
+    const record = toPublishRecord(raw);
+    await this.requireCrm().update('PlatformPublish', record.id, {
+      status: 'Published',
+      platformUrl: result.platformUrl,
+      platformId: result.platformId,
+      ...(result.streamUrl ? { streamUrl: result.streamUrl } : {}),
+      ...(result.streamKey ? { streamKey: result.streamKey } : {}),
+      publishedAt: result.publishedAt,
+      apiResponse: null,
+    });
+    this.deps.repo.markWrittenBack(record.id, this.nowIso());
+    if (!context.restored) {
+      this.deps.activity.record(
+        'publish.published',
+        'info',
+        `${describe(record, raw)} published${context.dependentOf ? ` with ${context.dependentOf}'s stream` : ''}: ${result.platformUrl}`,
+        {
+          id: record.id,
+          platform: record.platform,
+          platformUrl: result.platformUrl,
+          platformId: result.platformId,
+          contentProductionId: record.contentProductionId,
+        },
+      );
+    }
+    await this.releaseDependents({ ...record, status: 'Published' }, context.generation);
+    return {
+      success: true,
+      status: 'Published',
+      platformUrl: result.platformUrl,
+      platformId: result.platformId,
+    };
+  }
+
+  /**
+   * The primary has published: its Queued dependents (same ContentProduction) each get a job in
+   * their own record's lane, which reads them again and publishes with the primary's stream.
+   */
+  private async releaseDependents(primary: PublishRecord, generation: number): Promise<void> {
+    const now = this.nowIso();
+    if (!isPrimaryPlatform(this.deps.routes, primary.platform) || primary.contentProductionId === null) {
+      this.deps.repo.markDependentsReleased(primary.id, now);
+      return;
+    }
+    const dependents = waitingDependents(
+      this.deps.routes,
+      primary,
+      await this.siblings(primary.contentProductionId),
+    );
+    for (const dependent of dependents) {
+      this.deps.jobs.enqueue({
+        kind: PUBLISH_JOB,
+        payload: { recordId: dependent.id, trigger: 'dependency' } satisfies PublishJobPayload,
+        lane: recordLane(dependent.id),
+        dedupeKey: `publish-after:${primary.id}:${generation}:${dependent.id}`,
+      });
+    }
+    this.deps.repo.markDependentsReleased(primary.id, now);
+    if (dependents.length > 0) {
+      this.deps.activity.record(
+        'publish.dependents',
+        'info',
+        `${primary.platform} published: publishing ${dependents.length} waiting record(s) (${dependents.map((d) => d.platform).join(', ')})`,
+        {
+          id: primary.id,
+          dependents: dependents.map((d) => d.id),
+          contentProductionId: primary.contentProductionId,
+        },
+      );
+    }
+  }
+
+  /** A primary published earlier, but its dependents were not handed on (the bridge stopped in between). */
+  private async resumeDependents(recordId: string, raw?: CrmRecord): Promise<void> {
+    const entry = this.deps.repo.get(recordId);
+    if (entry?.status !== 'published' || !entry.written_back || entry.dependents_released) return;
+    const record = toPublishRecord(raw ?? (await this.requireCrm().get('PlatformPublish', recordId)));
+    await this.releaseDependents(record, entry.generation);
+  }
+
+  /** The ledger says published but the record is Queued: write the stored result again, never publish twice. */
+  private async restorePublished(raw: CrmRecord, entry: LedgerRow): Promise<ItemOutcome> {
+    const result = storedResult.parse(JSON.parse(entry.result ?? 'null'));
+    if (entry.written_back) {
+      this.deps.activity.record(
+        'publish.duplicate',
+        'warn',
+        `${describe(toPublishRecord(raw), raw)} was already published at ${result.platformUrl}: set back to Published instead of publishing twice (create a new PlatformPublish record to publish again)`,
+        { id: raw.id, platformUrl: result.platformUrl },
+      );
+    }
+    const outcome = await this.writePublished(raw, result, {
+      generation: entry.generation,
+      dependentOf: null,
+      restored: true,
+    });
+    return { ...outcome, alreadyPublished: true };
+  }
+
+  /** The failure is known but did not reach the record: write it (no second gateway call). */
+  private async restoreFailed(raw: CrmRecord, entry: LedgerRow): Promise<ItemOutcome> {
+    const text = entry.note ?? 'publishing failed';
+    await this.requireCrm().update('PlatformPublish', raw.id, { status: 'Failed', apiResponse: text });
+    this.deps.repo.markWrittenBack(raw.id, this.nowIso());
+    return { success: false, error: text };
+  }
+
+  private async gatewayFailed(
+    raw: CrmRecord,
+    generation: number,
+    error: unknown,
+    attempt: number,
+    secrets: readonly (string | null | undefined)[],
+  ): Promise<ItemOutcome> {
+    if (!(error instanceof PeerError) || error.peer !== 'gateway') {
+      const message = error instanceof Error ? error.message : String(error);
+      return this.fail(raw, generation, { text: message, secrets });
+    }
+    const record = toPublishRecord(raw);
+    const failure = describeGatewayError(error);
+    if (nothingSent(error) && attempt < TRANSIENT_ATTEMPTS) {
+      const note = `attempt ${attempt} failed, nothing was published: ${redactText(failure.message, secrets)}`;
+      this.deps.repo.release(raw.id, generation, note, this.nowIso());
+      this.deps.activity.record('publish.retry', 'warn', `${describe(record, raw)}: ${note}; trying again`, {
+        id: raw.id,
+        attempt,
+      });
+      throw error;
+    }
+    if (
+      failure.outcomeUnknown ||
+      error.kind === 'invalid-body' ||
+      (error.kind === 'network' && !nothingSent(error))
+    ) {
+      return this.fail(raw, generation, {
+        text: `the gateway did not answer properly (${failure.message}): the outcome is unknown. Check ${record.platform ?? 'the platform'} before setting this record to Queued again.`,
+        secrets,
+      });
+    }
+    return this.fail(raw, generation, { text: failureText(failure), code: failure.code, secrets });
+  }
+
+  /** Spec §3.5: status Failed, apiResponse the error text; the answer is a failure (HTTP 500). */
+  private async fail(
+    raw: CrmRecord,
+    generation: number,
+    failure: { text: string; code?: string | undefined; secrets?: readonly (string | null | undefined)[] },
+  ): Promise<ItemOutcome> {
+    const record = toPublishRecord(raw);
+    const text = redactText(failure.text, failure.secrets ?? []);
+    this.deps.repo.markFailed(record.id, generation, text, this.nowIso());
+    await this.requireCrm().update('PlatformPublish', record.id, { status: 'Failed', apiResponse: text });
+    this.deps.repo.markWrittenBack(record.id, this.nowIso());
+    this.deps.activity.record('publish.failed', 'error', `${describe(record, raw)} failed: ${text}`, {
+      id: record.id,
+      platform: record.platform,
+      contentProductionId: record.contentProductionId,
+      ...(failure.code ? { code: failure.code } : {}),
+    });
+    return { success: false, error: text, ...(failure.code ? { code: failure.code } : {}) };
+  }
+
+  private async siblings(contentProductionId: string): Promise<PublishRecord[]> {
+    const records = await this.requireCrm().listAll('PlatformPublish', {
+      where: [{ type: 'equals', attribute: 'contentProductionId', value: contentProductionId }],
+    });
+    return records.map(toPublishRecord);
+  }
+
+  private subject(record: PublishRecord) {
+    return {
+      recordId: record.id,
+      platform: record.platform,
+      contentProductionId: record.contentProductionId,
+    };
+  }
+
+  private requireCrm(): CrmClient {
+    if (!this.deps.crm) throw new PermanentJobError('the CRM is not configured (CRM_URL)');
+    return this.deps.crm;
+  }
+
+  private nowIso(): string {
+    return this.deps.now().toISOString();
+  }
+}
+
+/** `Videosite publish "Title"` for activity lines. */
+function describe(record: PublishRecord, raw: CrmRecord): string {
+  const title =
+    typeof raw.title === 'string' && raw.title
+      ? raw.title
+      : typeof raw.name === 'string'
+        ? raw.name
+        : record.id;
+  return `${record.platform ?? 'publish'} "${title}"`;
+}
+
+/** The gateway surely did nothing: the connection was refused, or it answered 429 or 503. */
+export function nothingSent(error: PeerError): boolean {
+  if (error.kind === 'http') return error.status === 429 || error.status === 503;
+  if (error.kind !== 'network') return false;
+  const code = causeCode(error.cause);
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}
+
+function causeCode(cause: unknown): string | undefined {
+  let current = cause;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = current.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { defineContract, isoDateTime } from './contract.js';
+
+/**
+ * Live broadcasts (spec §4.3), forwarded to the publishing gateway (DESIGN §5.3), plus the
+ * dashboard's list of StreamhostBroadcast records.
+ */
+
+/** Each flag defaults to true on its own: `{dvr:false}` keeps isPublic and chatEnabled on. */
+export const broadcastSettings = z
+  .object({
+    isPublic: z.boolean().default(true),
+    chatEnabled: z.boolean().default(true),
+    dvr: z.boolean().default(true),
+  })
+  .prefault({});
+export type BroadcastSettings = z.output<typeof broadcastSettings>;
+
+export const streamSource = z.object({
+  type: z.string().trim().min(1, 'must not be empty').max(32),
+  url: z.url({ error: 'must be a URL such as rtmp://host/app' }),
+  /** The stream key: a secret, masked (`••••1234`) in everything the bridge records or returns. */
+  key: z.string().min(1, 'must not be empty').max(512).optional(),
+});
+export type StreamSource = z.output<typeof streamSource>;
+
+export const createBroadcastBody = z.object({
+  name: z.string().trim().min(1, 'is required').max(200),
+  description: z.string().max(5000).optional(),
+  scheduledAt: isoDateTime,
+  channelId: z.string().trim().min(1).max(100).optional(),
+  streamSource: streamSource.optional(),
+  settings: broadcastSettings,
+});
+export type CreateBroadcastInput = z.input<typeof createBroadcastBody>;
+
+export const createBroadcast = defineContract({
+  method: 'post',
+  path: '/streamhost/create-broadcast',
+  tag: 'broadcasts',
+  summary:
+    'Create a live broadcast at the host through the gateway and its StreamhostBroadcast record in the CRM. Gateway codes pass through: CHANNEL_NOT_FOUND 404, RTMP_INVALID 400, CONFLICT 409, AUTH_EXPIRED and STREAMHOST_ERROR 500.',
+  auth: 'key',
+  body: createBroadcastBody,
+  response: z.object({
+    success: z.literal(true),
+    broadcastId: z.string(),
+    embedUrl: z.string(),
+    dashboardUrl: z.string(),
+    /** The StreamhostBroadcast record; null when the CRM could not be written (retried in the background). */
+    recordId: z.string().nullable(),
+    warnings: z.array(z.string()).optional(),
+  }),
+});
+
+export const deleteBroadcast = defineContract({
+  method: 'post',
+  path: '/streamhost/delete-broadcast',
+  tag: 'broadcasts',
+  summary: 'Delete a broadcast at the host (by its host id) and remove its StreamhostBroadcast record.',
+  auth: 'key',
+  body: z.object({ broadcastId: z.string().trim().min(1, 'is required').max(200) }),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
+export const syncResult = z.object({
+  /** Records examined (every StreamhostBroadcast with a streamhostId). */
+  synced: z.number().int(),
+  /** Records whose status or viewerCount changed. */
+  updated: z.number().int(),
+  /** Records that could not be read from the host or written to the CRM. */
+  errors: z.number().int(),
+});
+export type SyncResult = z.infer<typeof syncResult>;
+
+export const syncBroadcasts = defineContract({
+  method: 'post',
+  path: '/streamhost/sync',
+  tag: 'broadcasts',
+  summary:
+    'Read every StreamhostBroadcast with a streamhostId from the host and overwrite status and viewerCount where they differ.',
+  auth: 'key',
+  response: syncResult.extend({ success: z.literal(true) }),
+});
+
+export const remoteBroadcast = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  viewerCount: z.number(),
+  startedAt: z.string().nullable(),
+  streamHealth: z.string().nullable(),
+});
+export type RemoteBroadcast = z.infer<typeof remoteBroadcast>;
+
+export const broadcastStatus = defineContract({
+  method: 'get',
+  path: '/streamhost/status/:broadcastId',
+  tag: 'broadcasts',
+  summary: 'The broadcast as the host reports it now.',
+  auth: 'key',
+  params: z.object({ broadcastId: z.string().min(1).max(200) }),
+  response: z.object({ success: z.literal(true), broadcast: remoteBroadcast }),
+});
+
+/** A StreamhostBroadcast record as the dashboard shows it. */
+export const broadcastRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  streamhostId: z.string().nullable(),
+  status: z.string().nullable(),
+  viewerCount: z.number(),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  channelId: z.string().nullable(),
+  embedUrl: z.string().nullable(),
+  dashboardUrl: z.string().nullable(),
+  contentProductionId: z.string().nullable(),
+  contentProductionName: z.string().nullable(),
+});
+export type BroadcastRecord = z.infer<typeof broadcastRecord>;
+
+export const autoSyncState = z.object({
+  /** Whether the 30 s sync is running (some broadcast is not complete). */
+  active: z.boolean(),
+  intervalS: z.number(),
+  lastRun: syncResult.extend({ at: z.string(), scope: z.enum(['all', 'active']) }).nullable(),
+});
+export type AutoSyncState = z.infer<typeof autoSyncState>;
+
+export const listBroadcasts = defineContract({
+  method: 'get',
+  path: '/api/broadcasts',
+  tag: 'broadcasts',
+  summary:
+    'StreamhostBroadcast records from the CRM, newest scheduled first, and the state of the 30 s sync.',
+  auth: 'key',
+  response: z.object({ success: z.literal(true), data: z.array(broadcastRecord), autoSync: autoSyncState }),
+});
+
+/** Host statuses after which a broadcast changes no more (DESIGN §5.3). */
+export const finishedBroadcastStatuses: readonly string[] = ['complete', 'revoked'];
