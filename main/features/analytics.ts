@@ -12,7 +12,7 @@ import { BridgeError } from '../http/errors.js';
 import { CollectionBusyError, Collector, NoProviderError } from '../services/analytics/collector.js';
 import { addDays, parseDateRange, utcDay } from '../services/analytics/dates.js';
 import { seedDemoAnalytics } from '../services/analytics/demo-seed.js';
-import { createProviderSource, type AnalyticsSource } from '../services/analytics/provider.js';
+import { createProviderSource } from '../services/analytics/provider.js';
 import { toTopPostRow } from '../services/analytics/ranking.js';
 import { createAnalyticsRepo } from '../store/analytics-repo.js';
 
@@ -21,8 +21,6 @@ export interface AnalyticsFeatureOptions {
   providerPerSecond?: number;
   /** Per-post analytics calls in flight (default 4). */
   concurrency?: number;
-  /** Replaces the provider client (benchmarks). */
-  source?: AnalyticsSource;
 }
 
 /** Any store failure of a route as 500 DB_ERROR naming what was being read or written (spec §7). */
@@ -47,16 +45,14 @@ export const analyticsFeatureWith =
   (core) => {
     const repo = createAnalyticsRepo(core.db);
     const postsvc = core.config.postsvc;
-    const source =
-      options.source ??
-      (postsvc
-        ? createProviderSource({
-            url: postsvc.url,
-            apiKey: postsvc.apiKey,
-            perSecond: options.providerPerSecond ?? 5,
-            onAttempt: core.peers.observer('postsvc'),
-          })
-        : null);
+    const source = postsvc
+      ? createProviderSource({
+          url: postsvc.url,
+          apiKey: postsvc.apiKey,
+          perSecond: options.providerPerSecond ?? 5,
+          onAttempt: core.peers.observer('postsvc'),
+        })
+      : null;
     const collector = new Collector({
       repo,
       source,
