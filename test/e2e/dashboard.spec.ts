@@ -1,3 +1,4 @@
+import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 import { suggestRecorderFilename } from '../../shared/recorder-filename.js';
 import { expect, screenshot, test } from './fixtures.js';
 
@@ -23,6 +24,16 @@ test('key screen refuses a wrong key and opens the dashboard with the right one'
   // Kept in this browser: a reload goes straight to the dashboard.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+});
+
+test('a stored key the bridge refuses brings back the key screen', async ({ page }) => {
+  await page.addInitScript(([name, key]) => window.localStorage.setItem(name, key), [
+    API_KEY_STORAGE_KEY,
+    'a-key-that-was-rotated',
+  ] as const);
+  await page.goto('/#/activity');
+  await expect(page.getByRole('heading', { name: 'Connect to Studio Bridge' })).toBeVisible();
+  await expect(page.getByText('The bridge refused the key this dashboard was using')).toBeVisible();
 });
 
 test('overview shows the bridge, reachable sandbox peers and the Sandbox badge', async ({
@@ -115,6 +126,7 @@ test('settings lists the configuration with secrets masked and writes a file val
   await interval.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('settings-saved')).toContainText('COLLECT_INTERVAL_HOURS');
   await expect(page.getByTestId('settings-saved')).toContainText('Restart required');
+  await expect(interval).toContainText('changed · restart');
   await screenshot(page, 'settings');
 });
 

@@ -45,6 +45,8 @@ export { expect };
 
 /** Full-page screenshot to test/e2e/screenshots/<name>.png (committed: what each page looks like). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // Sticky header and sidebar are drawn where the viewport is: capture from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: resolve(screenshotDir, `${name}.png`),
     fullPage: true,

@@ -2,8 +2,8 @@ import { liveActivity } from '../api/live-activity.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
 import { useNow } from '../format.js';
 
-/** Connection state of the live event stream, with the reconnect countdown. */
-export function LiveIndicator() {
+/** Connection state of the live event stream, with the reconnect countdown (not when `compact`). */
+export function LiveIndicator({ compact = false }: { compact?: boolean }) {
   const live = useLiveActivity();
   const now = useNow(1_000);
   if (live.status === 'open') {
@@ -18,8 +18,12 @@ export function LiveIndicator() {
     return (
       <span className="live live-down" data-testid="live-status">
         <span className="live-dot" aria-hidden="true" />
-        {live.retryAt === null || seconds === 0 ? 'Reconnecting…' : `Offline · retry in ${seconds} s`}
-        {live.retryAt !== null && seconds > 0 ? (
+        {live.retryAt === null || seconds === 0
+          ? 'Reconnecting…'
+          : compact
+            ? 'Offline, retrying'
+            : `Offline · retry in ${seconds} s`}
+        {!compact && live.retryAt !== null && seconds > 0 ? (
           <button type="button" className="live-retry" onClick={() => liveActivity.retryNow()}>
             Now
           </button>

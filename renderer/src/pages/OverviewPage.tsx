@@ -13,7 +13,8 @@ import { RecorderPanel } from '../components/RecorderPanel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
-import { formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
+import { errorMessage } from '../api/client.js';
+import { formatClock, formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
 
 const peerLabels: Record<PeerName, { name: string; role: string }> = {
   crm: { name: 'CRM', role: 'EspoCRM records and webhooks' },
@@ -47,7 +48,21 @@ export function OverviewPage() {
           />
         </Panel>
       ) : health.data ? (
-        <HealthPanels health={health.data} />
+        <>
+          {health.isError ? (
+            <div className="banner banner-bad" role="alert">
+              <div>
+                <strong>Lost contact with the bridge.</strong> Showing what it last reported, at{' '}
+                {formatClock(new Date(health.dataUpdatedAt).toISOString())}.
+                <span className="banner-detail">{errorMessage(health.error)}</span>
+              </div>
+              <button type="button" className="button button-small" onClick={() => void health.refetch()}>
+                Retry
+              </button>
+            </div>
+          ) : null}
+          <HealthPanels health={health.data} reachable={!health.isError} />
+        </>
       ) : null}
       <div className="grid grid-2">
         <RecorderPanel />
@@ -57,11 +72,11 @@ export function OverviewPage() {
   );
 }
 
-function HealthPanels({ health }: { health: HealthResponse }) {
+function HealthPanels({ health, reachable }: { health: HealthResponse; reachable: boolean }) {
   return (
     <>
       <div className="grid grid-4">
-        <BridgePanel health={health} />
+        <BridgePanel health={health} reachable={reachable} />
         <JobsPanel jobs={health.jobs} />
         <QuotaPanel quota={health.quota} />
         <CollectionPanel collection={health.lastCollection} />
@@ -84,13 +99,17 @@ function HealthPanels({ health }: { health: HealthResponse }) {
   );
 }
 
-function BridgePanel({ health }: { health: HealthResponse }) {
+function BridgePanel({ health, reachable }: { health: HealthResponse; reachable: boolean }) {
   return (
     <Panel title="Bridge" testId="bridge-panel">
       <div className="stat-row">
-        <StatusPill tone={health.status === 'ok' ? 'ok' : 'warn'}>
-          {health.status === 'ok' ? 'OK' : 'Degraded'}
-        </StatusPill>
+        {reachable ? (
+          <StatusPill tone={health.status === 'ok' ? 'ok' : 'warn'}>
+            {health.status === 'ok' ? 'OK' : 'Degraded'}
+          </StatusPill>
+        ) : (
+          <StatusPill tone="bad">Unreachable</StatusPill>
+        )}
         {health.sandbox ? <StatusPill tone="info">Sandbox peers</StatusPill> : null}
       </div>
       <dl className="facts">
@@ -100,7 +119,7 @@ function BridgePanel({ health }: { health: HealthResponse }) {
         <dd>{formatDuration(health.uptimeS)}</dd>
         <dt>Live events</dt>
         <dd>
-          <LiveIndicator />
+          <LiveIndicator compact />
         </dd>
       </dl>
     </Panel>
@@ -248,9 +267,10 @@ function PeerTile({ name, peer }: { name: PeerName; peer: PeerHealth }) {
             '—'
           )}
         </dd>
-        <dt>URL</dt>
-        <dd className="mono break">{peer.url ?? '—'}</dd>
       </dl>
+      <p className="peer-url mono" title="Address the bridge uses for this peer">
+        {peer.url ?? <span className="muted">no address configured</span>}
+      </p>
       {peer.lastError ? (
         <p className="peer-error" title={peer.lastError}>
           {peer.lastError}

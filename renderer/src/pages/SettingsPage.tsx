@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
-import type { ConfigKey, getSettings, SettingEntry } from '../../../shared/api/settings.js';
+import type { ConfigKey, getSettings, SettingEntry, updateSettings } from '../../../shared/api/settings.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { keyStore } from '../api/key-store.js';
 import { useSettings, useUpdateSettings } from '../api/settings.js';
@@ -14,6 +14,7 @@ import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 
 type SettingsData = ResponseOf<typeof getSettings>;
+type SaveResult = ResponseOf<typeof updateSettings>;
 
 const sourceTone: Record<SettingEntry['source'], Tone> = {
   env: 'info',
@@ -30,7 +31,13 @@ const sourceLabel: Record<SettingEntry['source'], string> = {
 
 export function SettingsPage() {
   const settings = useSettings();
-  const [saved, setSaved] = useState<{ written: string[]; restartRequired: boolean } | null>(null);
+  const [saved, setSaved] = useState<SaveResult | null>(null);
+  // Keys written this visit that wait for a restart: the table still shows the values in force.
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const onSaved = (result: SaveResult) => {
+    setSaved(result);
+    if (result.restartRequired) setPending((keys) => new Set([...keys, ...result.written]));
+  };
   return (
     <>
       <PageHeader
@@ -49,7 +56,7 @@ export function SettingsPage() {
               {data.settings.length === 0 ? (
                 <EmptyState title="No settings reported" />
               ) : (
-                <SettingsTable entries={data.settings} onSaved={setSaved} />
+                <SettingsTable entries={data.settings} pending={pending} onSaved={onSaved} />
               )}
             </Panel>
           </>
@@ -59,13 +66,7 @@ export function SettingsPage() {
   );
 }
 
-function SavedBanner({
-  saved,
-  onDismiss,
-}: {
-  saved: { written: string[]; restartRequired: boolean };
-  onDismiss: () => void;
-}) {
+function SavedBanner({ saved, onDismiss }: { saved: SaveResult; onDismiss: () => void }) {
   return (
     <div
       className={`banner ${saved.restartRequired ? 'banner-warn' : 'banner-ok'}`}
@@ -142,10 +143,12 @@ function ApiKeyPanel({ entry }: { entry: SettingEntry | undefined }) {
 
 function SettingsTable({
   entries,
+  pending,
   onSaved,
 }: {
   entries: readonly SettingEntry[];
-  onSaved: (saved: { written: string[]; restartRequired: boolean }) => void;
+  pending: ReadonlySet<string>;
+  onSaved: (saved: SaveResult) => void;
 }) {
   const [editing, setEditing] = useState<ConfigKey | null>(null);
   return (
@@ -179,6 +182,14 @@ function SettingsTable({
                 </td>
                 <td className="mono setting-value" data-testid="setting-value">
                   {entry.value ?? <span className="muted">not set</span>}
+                  {pending.has(entry.key) ? (
+                    <span
+                      className="tag-pending"
+                      title="Written to the config file; the bridge uses it after a restart"
+                    >
+                      changed · restart
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   <StatusPill tone={sourceTone[entry.source]}>{sourceLabel[entry.source]}</StatusPill>
@@ -212,13 +223,7 @@ function SettingsTable({
   );
 }
 
-function EditRow({
-  entry,
-  onDone,
-}: {
-  entry: SettingEntry;
-  onDone: (saved: { written: string[]; restartRequired: boolean } | null) => void;
-}) {
+function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveResult | null) => void }) {
   // Secrets arrive masked: start empty rather than saving the mask back.
   const [value, setValue] = useState(entry.secret ? '' : (entry.value ?? ''));
   const update = useUpdateSettings();
