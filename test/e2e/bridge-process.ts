@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +23,8 @@ const bridgeEnvPrefixes = ['BRIDGE_', 'CRM_', 'POSTSVC_', 'GATEWAY_', 'AUTOMATIO
 
 export async function startBridge(apiKey: string): Promise<RunningBridge> {
   const cli = join(repoRoot, 'dist/main/cli.js');
+  if (!existsSync(cli))
+    throw new Error(`e2e: ${cli} is missing; build first (npm run build, or npm run test:e2e).`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-bridge-e2e-'));
   const logDir = join(repoRoot, 'test-results/e2e');
