@@ -8,6 +8,7 @@ import type {
   SocialMetricRow,
   TopPostMetric,
 } from '../../shared/api/analytics.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 
 /** What a collection gathered, written in one transaction with the run's outcome. */
@@ -90,22 +91,62 @@ const toRun = (row: RunRow): CollectionRun => ({
 const MIN_TEXT = '';
 const MAX_TEXT = '\uffff';
 
+const socialColumns = 'metric_date, platform, impressions, engagement, reach, followers';
+const topColumns =
+  'post_id, platform, postsvc_id, content, likes, comments, shares, impressions, collected_at';
+const contentColumns =
+  'id, content_id, content_name, platform, platform_content_id, views, watch_hours, likes, comments, shares, collected_at';
+const topPostsSql = (metric: TopPostMetric, byPlatform: boolean) =>
+  `SELECT ${topColumns} FROM post_latest ${byPlatform ? 'WHERE platform = :platform' : ''}
+   ORDER BY ${metric} DESC, post_id LIMIT :limit`;
+
 /**
- * The analytics store. Statements are prepared once; every multi-row write is one transaction.
- * Queries that may or may not filter by platform have two statements, so each can use its own
- * index instead of an `(:p IS NULL OR platform = :p)` that defeats the planner.
+ * Every query the analytics API runs, exported so a test can check each one's plan (DESIGN §7).
+ * Queries that may or may not filter by platform have two forms, so each can use its own index
+ * instead of an `(:p IS NULL OR platform = :p)` that defeats the planner. The ORDER BY of each
+ * top-posts form is exactly one index's order: no sort, and never a scan of the snapshots.
  */
+export const analyticsQueries = {
+  socialAll: `SELECT ${socialColumns} FROM social_metrics
+    WHERE metric_date >= :start AND metric_date <= :end ORDER BY metric_date DESC, platform`,
+  socialOne: `SELECT ${socialColumns} FROM social_metrics
+    WHERE platform = :platform AND metric_date >= :start AND metric_date <= :end ORDER BY metric_date DESC`,
+  followersAll: `SELECT date, platform, count FROM follower_counts WHERE date >= :since ORDER BY date DESC, platform`,
+  followersOne: `SELECT date, platform, count FROM follower_counts
+    WHERE platform = :platform AND date >= :since ORDER BY date DESC`,
+  topEngagementAll: topPostsSql('engagement', false),
+  topLikesAll: topPostsSql('likes', false),
+  topSharesAll: topPostsSql('shares', false),
+  topEngagementOne: topPostsSql('engagement', true),
+  topLikesOne: topPostsSql('likes', true),
+  topSharesOne: topPostsSql('shares', true),
+  latestOfPost: `SELECT ${topColumns} FROM post_latest WHERE postsvc_id = :postsvcId`,
+  contentAll: `SELECT ${contentColumns} FROM content_metrics
+    WHERE collected_at >= :start AND collected_at < :end
+      AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
+    ORDER BY collected_at DESC, id DESC LIMIT :limit`,
+  contentOfItem: `SELECT ${contentColumns} FROM content_metrics
+    WHERE content_id = :contentId AND (:platform IS NULL OR platform = :platform)
+      AND collected_at >= :start AND collected_at < :end
+    ORDER BY collected_at DESC, id DESC LIMIT :limit`,
+  // SQLite's bare columns with max(): each group's other columns come from its latest row.
+  contentLatest: `SELECT ${contentColumns}, max(collected_at) AS latest FROM content_metrics
+    WHERE collected_at >= :start AND collected_at < :end
+      AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
+    GROUP BY content_id, platform
+    ORDER BY latest DESC, content_id, platform LIMIT :limit`,
+  runs: 'SELECT * FROM collection_runs ORDER BY id DESC LIMIT :limit',
+  lastSucceeded: `SELECT * FROM collection_runs WHERE status IN ('succeeded', 'partial') ORDER BY id DESC LIMIT 1`,
+  running: `SELECT * FROM collection_runs WHERE status = 'running'`,
+} as const;
+export type AnalyticsQueryName = keyof typeof analyticsQueries;
+
+/** The analytics store. Statements are prepared once; every multi-row write is one transaction. */
 export function createAnalyticsRepo(db: Db) {
-  const socialColumns = 'metric_date, platform, impressions, engagement, reach, followers';
-  const socialAll = db.prepare<{ start: string; end: string }, SocialMetricRow>(
-    `SELECT ${socialColumns} FROM social_metrics
-     WHERE metric_date >= :start AND metric_date <= :end
-     ORDER BY metric_date DESC, platform`,
-  );
+  const q = analyticsQueries;
+  const socialAll = db.prepare<{ start: string; end: string }, SocialMetricRow>(q.socialAll);
   const socialOne = db.prepare<{ start: string; end: string; platform: string }, SocialMetricRow>(
-    `SELECT ${socialColumns} FROM social_metrics
-     WHERE platform = :platform AND metric_date >= :start AND metric_date <= :end
-     ORDER BY metric_date DESC`,
+    q.socialOne,
   );
   const upsertSocial = db.prepare<SocialMetricWrite>(
     `INSERT INTO social_metrics (metric_date, platform, impressions, engagement, reach, followers, collected_at)
@@ -116,13 +157,8 @@ export function createAnalyticsRepo(db: Db) {
   );
   const socialCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM social_metrics');
 
-  const followersAll = db.prepare<{ since: string }, FollowerCountRow>(
-    `SELECT date, platform, count FROM follower_counts WHERE date >= :since ORDER BY date DESC, platform`,
-  );
-  const followersOne = db.prepare<{ since: string; platform: string }, FollowerCountRow>(
-    `SELECT date, platform, count FROM follower_counts
-     WHERE platform = :platform AND date >= :since ORDER BY date DESC`,
-  );
+  const followersAll = db.prepare<{ since: string }, FollowerCountRow>(q.followersAll);
+  const followersOne = db.prepare<{ since: string; platform: string }, FollowerCountRow>(q.followersOne);
   const upsertFollowers = db.prepare<FollowerCountWrite>(
     `INSERT INTO follower_counts (date, platform, count, collected_at)
      VALUES (:date, :platform, :count, :collected_at)
@@ -135,32 +171,13 @@ export function createAnalyticsRepo(db: Db) {
      VALUES (:post_id, :platform, :postsvc_id, :content, :likes, :comments, :shares, :impressions,
        :collected_at, :run_id)`,
   );
-  const topColumns =
-    'post_id, platform, postsvc_id, content, likes, comments, shares, impressions, collected_at';
-  // The ORDER BY of each statement is exactly one index's order: no sort, no scan of snapshots.
-  const topAll = Object.fromEntries(
-    (['engagement', 'likes', 'shares'] as const).map((metric) => [
-      metric,
-      db.prepare<{ limit: number }, TopPostRecord>(
-        `SELECT ${topColumns} FROM post_latest ORDER BY ${metric} DESC, post_id LIMIT :limit`,
-      ),
-    ]),
-  ) as Record<TopPostMetric, ReturnType<typeof db.prepare<{ limit: number }, TopPostRecord>>>;
-  const topOne = Object.fromEntries(
-    (['engagement', 'likes', 'shares'] as const).map((metric) => [
-      metric,
-      db.prepare<{ limit: number; platform: string }, TopPostRecord>(
-        `SELECT ${topColumns} FROM post_latest WHERE platform = :platform
-         ORDER BY ${metric} DESC, post_id LIMIT :limit`,
-      ),
-    ]),
-  ) as Record<
-    TopPostMetric,
-    ReturnType<typeof db.prepare<{ limit: number; platform: string }, TopPostRecord>>
-  >;
-  const latestOfPosts = db.prepare<[string], TopPostRecord>(
-    `SELECT ${topColumns} FROM post_latest WHERE postsvc_id = ?`,
-  );
+  type TopStatement = Statement<{ limit: number; platform?: string }, TopPostRecord>;
+  const top: Record<TopPostMetric, { all: TopStatement; one: TopStatement }> = {
+    engagement: { all: db.prepare(q.topEngagementAll), one: db.prepare(q.topEngagementOne) },
+    likes: { all: db.prepare(q.topLikesAll), one: db.prepare(q.topLikesOne) },
+    shares: { all: db.prepare(q.topSharesAll), one: db.prepare(q.topSharesOne) },
+  };
+  const latestOfPost = db.prepare<{ postsvcId: string }, TopPostRecord>(q.latestOfPost);
 
   const insertContent = db.prepare<ContentMetricWrite>(
     `INSERT INTO content_metrics (content_id, content_name, platform, platform_content_id, views, watch_hours,
@@ -175,28 +192,9 @@ export function createAnalyticsRepo(db: Db) {
     end: string;
     limit: number;
   };
-  const contentColumns =
-    'id, content_id, content_name, platform, platform_content_id, views, watch_hours, likes, comments, shares, collected_at';
-  const contentAll = db.prepare<ContentFilter, ContentMetricRow>(
-    `SELECT ${contentColumns} FROM content_metrics
-     WHERE collected_at >= :start AND collected_at < :end
-       AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
-     ORDER BY collected_at DESC, id DESC LIMIT :limit`,
-  );
-  const contentOfItem = db.prepare<ContentFilter, ContentMetricRow>(
-    `SELECT ${contentColumns} FROM content_metrics
-     WHERE content_id = :contentId AND (:platform IS NULL OR platform = :platform)
-       AND collected_at >= :start AND collected_at < :end
-     ORDER BY collected_at DESC, id DESC LIMIT :limit`,
-  );
-  // SQLite's bare columns with max(): each group's other columns come from its latest row.
-  const contentLatest = db.prepare<ContentFilter, ContentMetricRow & { latest: string }>(
-    `SELECT ${contentColumns}, max(collected_at) AS latest FROM content_metrics
-     WHERE collected_at >= :start AND collected_at < :end
-       AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
-     GROUP BY content_id, platform
-     ORDER BY latest DESC, content_id, platform LIMIT :limit`,
-  );
+  const contentAll = db.prepare<ContentFilter, ContentMetricRow>(q.contentAll);
+  const contentOfItem = db.prepare<ContentFilter, ContentMetricRow>(q.contentOfItem);
+  const contentLatest = db.prepare<ContentFilter, ContentMetricRow & { latest: string }>(q.contentLatest);
   const contentCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM content_metrics');
 
   const startRun = db.prepare<{ trigger: RunTrigger; started_at: string; platforms: string }>(
@@ -211,12 +209,10 @@ export function createAnalyticsRepo(db: Db) {
        posts_failed = :posts_failed, error_code = :error_code, error = :error
      WHERE id = :id AND status = 'running'`,
   );
-  const listRuns = db.prepare<[number], RunRow>('SELECT * FROM collection_runs ORDER BY id DESC LIMIT ?');
+  const listRuns = db.prepare<{ limit: number }, RunRow>(q.runs);
   const getRun = db.prepare<[number], RunRow>('SELECT * FROM collection_runs WHERE id = ?');
-  const lastSucceeded = db.prepare<[], RunRow>(
-    `SELECT * FROM collection_runs WHERE status IN ('succeeded', 'partial') ORDER BY id DESC LIMIT 1`,
-  );
-  const running = db.prepare<[], RunRow>(`SELECT * FROM collection_runs WHERE status = 'running'`);
+  const lastSucceeded = db.prepare<[], RunRow>(q.lastSucceeded);
+  const running = db.prepare<[], RunRow>(q.running);
   const abandonRun = db.prepare<{ id: number; finished_at: string; error: string }>(
     `UPDATE collection_runs SET status = 'failed', finished_at = :finished_at, error_code = 'COLLECTION_FAILED',
        error = :error WHERE id = :id AND status = 'running'`,
@@ -251,13 +247,14 @@ export function createAnalyticsRepo(db: Db) {
         : followersAll.all({ since: filter.since });
     },
     topPosts(filter: { metric: TopPostMetric; limit: number; platform?: string }): TopPostRecord[] {
+      const statements = top[filter.metric];
       return filter.platform
-        ? topOne[filter.metric].all({ limit: filter.limit, platform: filter.platform })
-        : topAll[filter.metric].all({ limit: filter.limit });
+        ? statements.one.all({ limit: filter.limit, platform: filter.platform })
+        : statements.all.all({ limit: filter.limit });
     },
     /** The latest snapshot per platform of one provider post (for the posting area's history). */
     latestOfPost(postsvcId: string): TopPostRecord[] {
-      return latestOfPosts.all(postsvcId);
+      return latestOfPost.all({ postsvcId });
     },
     insertContentMetric(row: ContentMetricWrite): number {
       return Number(insertContent.run(row).lastInsertRowid);
@@ -306,14 +303,14 @@ export function createAnalyticsRepo(db: Db) {
       return row ? toRun(row) : null;
     },
     runs(limit: number): CollectionRun[] {
-      return listRuns.all(limit).map(toRun);
+      return listRuns.all({ limit }).map(toRun);
     },
     lastSuccessfulRun(): CollectionRun | null {
       const row = lastSucceeded.get();
       return row ? toRun(row) : null;
     },
     lastRun(): CollectionRun | null {
-      const row = listRuns.get(1);
+      const row = listRuns.get({ limit: 1 });
       return row ? toRun(row) : null;
     },
     /** Runs left `running` by a bridge that stopped mid-run: they wrote nothing; mark them failed. */
