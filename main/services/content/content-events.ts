@@ -1,0 +1,108 @@
+import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
+import type { CrmClient } from '../../clients/crm.js';
+import type { GuestsRepo } from '../../store/guests-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { checkClip } from './clip-fit.js';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Clip attributes the platform check depends on: an update touching none of them is not re-checked. */
+const CLIP_FIT_FIELDS = [
+  'duration',
+  'aspectRatio',
+  'targetPlatforms',
+  'videoUrlLandscape',
+  'videoUrlPortrait',
+  'videoUrlSquare',
+] as const;
+
+/**
+ * ContentProduction and Clip webhooks. Content: the stage history (content_stages) and nothing
+ * else. Clips: checked against the platform table of spec §2.3, misfits surfaced. The CRM's own
+ * hooks (clips cut, CVideo → CEpisode) stay the CRM's: nothing here writes to it.
+ */
+export class ContentEvents {
+  constructor(
+    private readonly deps: {
+      repo: GuestsRepo;
+      crm: CrmClient | null;
+      activity: ActivityLog;
+      now: () => Date;
+    },
+  ) {}
+
+  readonly onContentCreated = async (item: WebhookItem): Promise<ItemOutcome> => {
+    const stage = text(item.stage);
+    if (!stage) return { success: true, skipped: true, reason: 'the content has no stage' };
+    const { repo, now } = this.deps;
+    const recorded = repo.transaction(() => {
+      if (repo.lastContentStage(item.id)) return false;
+      repo.addContentStage(
+        {
+          contentId: item.id,
+          stage,
+          previous: null,
+          enteredAt: text(item.createdAt) ?? now().toISOString(),
+          source: 'created',
+        },
+        now().toISOString(),
+      );
+      return true;
+    });
+    return recorded
+      ? { success: true, stage, recorded: true }
+      : { success: true, skipped: true, reason: 'the bridge already knows this content' };
+  };
+
+  /** Update items carry only what changed: no `stage`, no stage change. */
+  readonly onContentUpdated = async (item: WebhookItem): Promise<ItemOutcome> => {
+    const stage = text(item.stage);
+    if (!stage) return { success: true, skipped: true, reason: 'stage not changed' };
+    const { repo, now } = this.deps;
+    const previous = repo.transaction(() => {
+      const last = repo.lastContentStage(item.id);
+      if (last?.stage === stage) return undefined;
+      repo.addContentStage(
+        {
+          contentId: item.id,
+          stage,
+          previous: last?.stage ?? null,
+          enteredAt: text(item.modifiedAt) ?? now().toISOString(),
+          source: 'webhook',
+        },
+        now().toISOString(),
+      );
+      return last?.stage ?? null;
+    });
+    if (previous === undefined) return { success: true, skipped: true, reason: `stage unchanged (${stage})` };
+    return { success: true, stage, from: previous, recorded: true };
+  };
+
+  readonly onClip = async (item: WebhookItem, context: { event: string }): Promise<ItemOutcome> => {
+    const isUpdate = context.event === 'clip-updated';
+    if (isUpdate && !CLIP_FIT_FIELDS.some((field) => field in item)) {
+      return { success: true, skipped: true, reason: 'no change to duration, ratio, versions or targets' };
+    }
+    // Items are snapshots (sparse on update): check the clip as the CRM holds it now.
+    const clip = this.deps.crm ? await this.deps.crm.find('Clip', item.id) : isUpdate ? null : item;
+    if (!clip) {
+      return {
+        success: true,
+        skipped: true,
+        reason: this.deps.crm
+          ? 'the clip no longer exists in the CRM'
+          : 'no CRM configured: the clip cannot be read',
+      };
+    }
+    const fit = checkClip(clip);
+    if (fit.fits) return { success: true, fits: true, checked: fit.checked };
+    const name = text(clip.name) ?? clip.id;
+    const messages = fit.problems.map((problem) => problem.message);
+    this.deps.activity.record('clips.fit', 'warn', `Clip "${name}" does not fit: ${messages.join('; ')}`, {
+      clipId: clip.id,
+      contentProductionId: text(clip.contentProductionId),
+      problems: fit.problems,
+    });
+    return { success: true, fits: false, checked: fit.checked, problems: messages };
+  };
+}

@@ -1,0 +1,152 @@
+import type { StageSource } from '../../../shared/api/guests.js';
+import type { ItemOutcome } from '../../../shared/api/webhooks.js';
+import type { GuestsRepo, StageRow, WorkflowRunRow } from '../../store/guests-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { decideStage, isWorkflowStage, workflowFor, type StageDecision } from './stages.js';
+import type { GuestWorkflows } from './workflows.js';
+
+export interface Observation {
+  guestId: string;
+  guestName: string | null;
+  /** The CRM's stage now (read from the CRM, never from a possibly stale item). */
+  currentStage: string;
+  /** The stage an update item carried, undefined when the update did not touch it. */
+  itemStage: string | undefined;
+  source: Exclude<StageSource, 'demo' | 'created'>;
+  /** When the stage was entered (the item's modifiedAt when it carried the stage). */
+  enteredAt: string;
+}
+
+export interface ObservationResult {
+  decision: StageDecision;
+  entry: StageRow | null;
+  run: WorkflowRunRow | null;
+  /** true when this observation queued the run; false when the workflow had already run for that stage. */
+  queued: boolean;
+}
+
+/**
+ * The bridge's own record of guest stages (guest_stages) and the rule of DESIGN §6.1.5:
+ * a workflow starts on a transition into its stage, once per guest and stage. Unrelated
+ * changes, redeliveries and the CRM's echo of the bridge's own move find no transition.
+ */
+export class StageTracker {
+  constructor(
+    private readonly deps: {
+      repo: GuestsRepo;
+      workflows: GuestWorkflows;
+      activity: ActivityLog;
+      now: () => Date;
+    },
+  ) {}
+
+  observe(observation: Observation): ObservationResult {
+    const { repo, workflows, now } = this.deps;
+    const result = repo.transaction((): ObservationResult => {
+      const last = repo.lastStage(observation.guestId);
+      const decision = decideStage({
+        itemStage: observation.itemStage,
+        currentStage: observation.currentStage,
+        lastKnown: last?.stage ?? null,
+      });
+      const record = (stage: string, previous: string | null, source: StageSource) =>
+        repo.addStage(
+          { guestId: observation.guestId, stage, previous, enteredAt: observation.enteredAt, source },
+          now().toISOString(),
+        );
+      switch (decision.kind) {
+        case 'unchanged':
+          return { decision, entry: null, run: null, queued: false };
+        case 'baseline':
+          return { decision, entry: record(decision.stage, null, 'fetched'), run: null, queued: false };
+        case 'stale':
+          return {
+            decision,
+            entry: decision.recordPassed
+              ? record(decision.passed, last?.stage ?? null, observation.source)
+              : null,
+            run: null,
+            queued: false,
+          };
+        case 'transition': {
+          const entry = record(decision.to, decision.from, observation.source);
+          if (!isWorkflowStage(decision.to)) return { decision, entry, run: null, queued: false };
+          const { run, queued } = workflows.queueStageChange(entry, decision.to, observation.guestName);
+          return { decision, entry, run, queued };
+        }
+      }
+    });
+    this.report(observation, result);
+    return result;
+  }
+
+  /** A guest-created item: the first stage, with no workflow (spec §3.3 starts them on updates). */
+  recordCreated(guestId: string, stage: string, createdAt: string): StageRow | null {
+    const { repo, now } = this.deps;
+    return repo.transaction(() => {
+      if (repo.lastStage(guestId)) return null;
+      return repo.addStage(
+        { guestId, stage, previous: null, enteredAt: createdAt, source: 'created' },
+        now().toISOString(),
+      );
+    });
+  }
+
+  private report(observation: Observation, result: ObservationResult): void {
+    const { activity } = this.deps;
+    const who = observation.guestName ?? observation.guestId;
+    const data = {
+      guestId: observation.guestId,
+      source: observation.source,
+      ...(result.run ? { runId: result.run.id, workflow: result.run.workflow } : {}),
+    };
+    const { decision } = result;
+    if (decision.kind === 'transition') {
+      const move = `${who}: ${decision.from ?? '(new to the bridge)'} → ${decision.to}`;
+      const workflow = result.run
+        ? result.queued
+          ? `; ${result.run.workflow} queued`
+          : `; ${result.run.workflow} already ran for this stage (run ${result.run.id}, ${result.run.status}): not started again`
+        : '';
+      activity.record('guests.stage', 'info', `${move}${workflow}`, {
+        ...data,
+        from: decision.from,
+        to: decision.to,
+      });
+    } else if (decision.kind === 'stale' && workflowFor(decision.passed)) {
+      activity.record(
+        'guests.stage',
+        'warn',
+        `${who} passed through ${decision.passed} and is now at ${decision.current}: ${workflowFor(decision.passed)} not started (run it from the Guests page if it should)`,
+        { ...data, passed: decision.passed, current: decision.current },
+      );
+    }
+  }
+}
+
+/** The webhook outcome stored for an observation (and answered to the CRM). */
+export function outcomeOf(result: ObservationResult): ItemOutcome {
+  const { decision, run, queued } = result;
+  switch (decision.kind) {
+    case 'unchanged':
+      return { success: true, skipped: true, reason: `stage unchanged (${decision.stage})` };
+    case 'baseline':
+      return { success: true, skipped: true, reason: `stage ${decision.stage} recorded (first sight)` };
+    case 'stale':
+      return {
+        success: true,
+        skipped: true,
+        reason: `stale: the guest passed through ${decision.passed} and is now at ${decision.current}`,
+      };
+    case 'transition':
+      if (!run) return { success: true, stage: decision.to, from: decision.from, workflow: null };
+      return {
+        success: true,
+        stage: decision.to,
+        from: decision.from,
+        workflow: run.workflow,
+        runId: run.id,
+        ...(queued ? { queued: true } : { alreadyRan: true }),
+      };
+  }
+}

@@ -1,0 +1,239 @@
+import type { StageSource, WorkflowRun, WorkflowStage } from '../../shared/api/guests.js';
+import type { Db } from './db.js';
+
+export interface StageRow {
+  id: number;
+  guest_id: string;
+  stage: string;
+  previous_stage: string | null;
+  entered_at: string;
+  source: StageSource;
+  recorded_at: string;
+}
+
+export interface ContentStageRow {
+  id: number;
+  content_id: string;
+  stage: string;
+  previous_stage: string | null;
+  entered_at: string;
+  source: 'created' | 'webhook' | 'fetched';
+  recorded_at: string;
+}
+
+export interface WorkflowRunRow {
+  id: number;
+  guest_id: string;
+  guest_name: string | null;
+  stage: WorkflowStage;
+  workflow: string;
+  trigger: 'stage-change' | 'run-again';
+  stage_entry_id: number | null;
+  status: 'queued' | 'started' | 'failed';
+  message: string | null;
+  hint: string | null;
+  http_status: number | null;
+  attempts: number;
+  job_id: number | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  failed_at: string | null;
+}
+
+export interface NewRun {
+  guestId: string;
+  guestName: string | null;
+  stage: WorkflowStage;
+  workflow: string;
+  trigger: WorkflowRunRow['trigger'];
+  stageEntryId: number | null;
+}
+
+/** guest_stages, content_stages and workflow_runs (migration 005). */
+export function createGuestsRepo(db: Db) {
+  const lastStage = db.prepare<[string], StageRow>(
+    'SELECT * FROM guest_stages WHERE guest_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const stagesOf = db.prepare<[string], StageRow>(
+    'SELECT * FROM guest_stages WHERE guest_id = ? ORDER BY id',
+  );
+  const allStages = db.prepare<[], StageRow>('SELECT * FROM guest_stages ORDER BY guest_id, id');
+  const anyStage = db.prepare<[], { one: number }>('SELECT 1 AS one FROM guest_stages LIMIT 1');
+  const insertStage = db.prepare<[string, string, string | null, string, StageSource, string]>(
+    `INSERT INTO guest_stages (guest_id, stage, previous_stage, entered_at, source, recorded_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const lastContentStage = db.prepare<[string], ContentStageRow>(
+    'SELECT * FROM content_stages WHERE content_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const contentStagesOf = db.prepare<[string], ContentStageRow>(
+    'SELECT * FROM content_stages WHERE content_id = ? ORDER BY id',
+  );
+  const insertContentStage = db.prepare<
+    [string, string, string | null, string, ContentStageRow['source'], string]
+  >(
+    `INSERT INTO content_stages (content_id, stage, previous_stage, entered_at, source, recorded_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRun = db.prepare<
+    [string, string | null, string, string, string, number | null, string, string],
+    WorkflowRunRow
+  >(
+    `INSERT INTO workflow_runs (guest_id, guest_name, stage, workflow, trigger, stage_entry_id, status,
+       created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+     ON CONFLICT DO NOTHING
+     RETURNING *`,
+  );
+  const runById = db.prepare<[number], WorkflowRunRow>('SELECT * FROM workflow_runs WHERE id = ?');
+  const runsOf = db.prepare<[string], WorkflowRunRow>(
+    'SELECT * FROM workflow_runs WHERE guest_id = ? ORDER BY id',
+  );
+  const autoRun = db.prepare<[string, string], WorkflowRunRow>(
+    "SELECT * FROM workflow_runs WHERE guest_id = ? AND stage = ? AND trigger = 'stage-change'",
+  );
+  const recentRuns = db.prepare<[number], WorkflowRunRow>(
+    'SELECT * FROM workflow_runs ORDER BY id DESC LIMIT ?',
+  );
+  const latestRuns = db.prepare<[], WorkflowRunRow>(
+    `SELECT r.* FROM workflow_runs r
+     WHERE r.id = (SELECT MAX(o.id) FROM workflow_runs o WHERE o.guest_id = r.guest_id AND o.stage = r.stage)
+     ORDER BY r.guest_id, r.id`,
+  );
+  const setJob = db.prepare<[number, number]>('UPDATE workflow_runs SET job_id = ? WHERE id = ?');
+  const attempt = db.prepare<[number, string, number]>(
+    "UPDATE workflow_runs SET attempts = ?, status = 'queued', updated_at = ? WHERE id = ?",
+  );
+  const retrying = db.prepare<[string, number | null, string, number]>(
+    'UPDATE workflow_runs SET message = ?, http_status = ?, updated_at = ? WHERE id = ?',
+  );
+  const started = db.prepare<[string | null, number, string, string, number]>(
+    `UPDATE workflow_runs SET status = 'started', message = ?, hint = NULL, http_status = ?,
+       started_at = ?, updated_at = ?, failed_at = NULL WHERE id = ?`,
+  );
+  const failed = db.prepare<[string, string | null, number | null, string, string, number]>(
+    `UPDATE workflow_runs SET status = 'failed', message = ?, hint = ?, http_status = ?, failed_at = ?,
+       updated_at = ? WHERE id = ?`,
+  );
+
+  return {
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    lastStage: (guestId: string): StageRow | undefined => lastStage.get(guestId),
+    stagesOf: (guestId: string): StageRow[] => stagesOf.all(guestId),
+    allStages: (): StageRow[] => allStages.all(),
+    hasAnyStage: (): boolean => anyStage.get() !== undefined,
+    addStage(
+      entry: {
+        guestId: string;
+        stage: string;
+        previous: string | null;
+        enteredAt: string;
+        source: StageSource;
+      },
+      now: string,
+    ): StageRow {
+      const { lastInsertRowid } = insertStage.run(
+        entry.guestId,
+        entry.stage,
+        entry.previous,
+        entry.enteredAt,
+        entry.source,
+        now,
+      );
+      return { ...stageRowOf(entry, Number(lastInsertRowid)), recorded_at: now };
+    },
+    lastContentStage: (contentId: string): ContentStageRow | undefined => lastContentStage.get(contentId),
+    contentStagesOf: (contentId: string): ContentStageRow[] => contentStagesOf.all(contentId),
+    addContentStage(
+      entry: {
+        contentId: string;
+        stage: string;
+        previous: string | null;
+        enteredAt: string;
+        source: ContentStageRow['source'];
+      },
+      now: string,
+    ): number {
+      return Number(
+        insertContentStage.run(
+          entry.contentId,
+          entry.stage,
+          entry.previous,
+          entry.enteredAt,
+          entry.source,
+          now,
+        ).lastInsertRowid,
+      );
+    },
+    /** Undefined when a stage-change run for this guest and stage already exists (once per guest and stage). */
+    insertRun(run: NewRun, now: string): WorkflowRunRow | undefined {
+      return insertRun.get(
+        run.guestId,
+        run.guestName,
+        run.stage,
+        run.workflow,
+        run.trigger,
+        run.stageEntryId,
+        now,
+        now,
+      );
+    },
+    autoRun: (guestId: string, stage: WorkflowStage): WorkflowRunRow | undefined =>
+      autoRun.get(guestId, stage),
+    getRun: (id: number): WorkflowRunRow | undefined => runById.get(id),
+    runsOf: (guestId: string): WorkflowRunRow[] => runsOf.all(guestId),
+    recentRuns: (limit: number): WorkflowRunRow[] => recentRuns.all(limit),
+    /** The newest run per guest and stage. */
+    latestRuns: (): WorkflowRunRow[] => latestRuns.all(),
+    setJob: (runId: number, jobId: number): void => void setJob.run(jobId, runId),
+    markAttempt: (runId: number, attempts: number, now: string): void =>
+      void attempt.run(attempts, now, runId),
+    markRetrying: (runId: number, message: string, httpStatus: number | null, now: string): void =>
+      void retrying.run(message, httpStatus, now, runId),
+    markStarted: (runId: number, message: string | null, httpStatus: number, now: string): void =>
+      void started.run(message, httpStatus, now, now, runId),
+    markFailed: (
+      runId: number,
+      failure: { message: string; hint: string | null; httpStatus: number | null },
+      now: string,
+    ): void => void failed.run(failure.message, failure.hint, failure.httpStatus, now, now, runId),
+  };
+}
+export type GuestsRepo = ReturnType<typeof createGuestsRepo>;
+
+function stageRowOf(
+  entry: { guestId: string; stage: string; previous: string | null; enteredAt: string; source: StageSource },
+  id: number,
+): Omit<StageRow, 'recorded_at'> {
+  return {
+    id,
+    guest_id: entry.guestId,
+    stage: entry.stage,
+    previous_stage: entry.previous,
+    entered_at: entry.enteredAt,
+    source: entry.source,
+  };
+}
+
+export function toWorkflowRun(row: WorkflowRunRow): WorkflowRun {
+  return {
+    id: row.id,
+    guestId: row.guest_id,
+    guestName: row.guest_name,
+    stage: row.stage,
+    workflow: row.workflow,
+    trigger: row.trigger,
+    status: row.status,
+    message: row.message,
+    hint: row.hint,
+    httpStatus: row.http_status,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    startedAt: row.started_at,
+    failedAt: row.failed_at,
+  };
+}
