@@ -2,6 +2,8 @@ import type { SecretStore } from './config/config.js';
 import type { FeatureFactory } from './core.js';
 import { analyticsFeature } from './features/analytics.js';
 import { broadcastsFeature } from './features/broadcasts.js';
+import { contentFeature } from './features/content.js';
+import { guestsFeature } from './features/guests.js';
 import { operationalFeature } from './features/operational.js';
 import { publishingFeature } from './features/publishing.js';
 import { recorderFeature } from './features/recorder.js';
@@ -18,5 +20,7 @@ export function allFeatures(secretStore?: SecretStore): FeatureFactory[] {
     analyticsFeature,
     broadcastsFeature,
     publishingFeature,
+    guestsFeature,
+    contentFeature,
   ];
 }
