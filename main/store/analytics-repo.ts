@@ -129,12 +129,15 @@ export const analyticsQueries = {
     WHERE content_id = :contentId AND (:platform IS NULL OR platform = :platform)
       AND collected_at >= :start AND collected_at < :end
     ORDER BY collected_at DESC, id DESC LIMIT :limit`,
-  // SQLite's bare columns with max(): each group's other columns come from its latest row.
-  contentLatest: `SELECT ${contentColumns}, max(collected_at) AS latest FROM content_metrics
-    WHERE collected_at >= :start AND collected_at < :end
-      AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
-    GROUP BY content_id, platform
-    ORDER BY latest DESC, content_id, platform LIMIT :limit`,
+  // The latest snapshot of each (content, platform) in the range; ties in time go to the later row.
+  contentLatest: `SELECT ${contentColumns} FROM (
+      SELECT ${contentColumns},
+        row_number() OVER (PARTITION BY content_id, platform ORDER BY collected_at DESC, id DESC) AS rank
+      FROM content_metrics
+      WHERE collected_at >= :start AND collected_at < :end
+        AND (:contentId IS NULL OR content_id = :contentId) AND (:platform IS NULL OR platform = :platform)
+    ) WHERE rank = 1
+    ORDER BY collected_at DESC, content_id, platform LIMIT :limit`,
   runs: 'SELECT * FROM collection_runs ORDER BY id DESC LIMIT :limit',
   lastSucceeded: `SELECT * FROM collection_runs WHERE status IN ('succeeded', 'partial') ORDER BY id DESC LIMIT 1`,
   running: `SELECT * FROM collection_runs WHERE status = 'running'`,
@@ -194,7 +197,7 @@ export function createAnalyticsRepo(db: Db) {
   };
   const contentAll = db.prepare<ContentFilter, ContentMetricRow>(q.contentAll);
   const contentOfItem = db.prepare<ContentFilter, ContentMetricRow>(q.contentOfItem);
-  const contentLatest = db.prepare<ContentFilter, ContentMetricRow & { latest: string }>(q.contentLatest);
+  const contentLatest = db.prepare<ContentFilter, ContentMetricRow>(q.contentLatest);
   const contentCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM content_metrics');
 
   const startRun = db.prepare<{ trigger: RunTrigger; started_at: string; platforms: string }>(
@@ -277,7 +280,7 @@ export function createAnalyticsRepo(db: Db) {
         end: filter.end ? `${filter.end}T${MAX_TEXT}` : MAX_TEXT,
         limit: filter.limit,
       };
-      if (filter.latest) return contentLatest.all(params).map(({ latest: _latest, ...row }) => row);
+      if (filter.latest) return contentLatest.all(params);
       return filter.contentId ? contentOfItem.all(params) : contentAll.all(params);
     },
 
