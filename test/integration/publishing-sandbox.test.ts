@@ -38,16 +38,16 @@ describe('sandbox mode: publishing and broadcasts', () => {
     expect(retry.body).toMatchObject({ success: true, status: 'Queued' });
     const published = await eventually(async () => {
       const after = await byName('Live Q&A · Streamhost (waits for Videosite)');
-      return after?.state === 'published' ? after : null;
+      return after?.state === 'published' ? after : undefined;
     }, 15_000);
     const primary = await byName('Live Q&A · Videosite');
     expect(primary).toMatchObject({
       state: 'published',
       platformUrl: expect.stringContaining('videosite.example'),
     });
-    expect(published.streamUrl).toBe(primary!.streamUrl);
-    expect(published.streamKey).toBe(primary!.streamKey);
-    expect(published.streamKey).toMatch(/^••••/);
+    expect(published?.streamUrl).toBe(primary!.streamUrl);
+    expect(published?.streamKey).toBe(primary!.streamKey);
+    expect(published?.streamKey).toMatch(/^••••/);
 
     const activity = (await bridge.call('GET', '/api/activity?type=publish.dependents')).body.data;
     expect(activity[0]?.message).toContain('publishing 1 waiting record(s) (Streamhost)');
@@ -59,7 +59,7 @@ describe('sandbox mode: publishing and broadcasts', () => {
     expect((await bridge.call('POST', `/api/publishing/${failed!.id}/retry`)).status).toBe(200);
     const after = await eventually(async () => {
       const record = await byName('Ep 4 · Altvideo');
-      return record?.state === 'published' ? record : null;
+      return record?.state === 'published' ? record : undefined;
     }, 15_000);
     expect(after).toMatchObject({
       apiResponse: null,
