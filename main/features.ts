@@ -4,7 +4,9 @@ import { analyticsFeature } from './features/analytics.js';
 import { broadcastsFeature } from './features/broadcasts.js';
 import { contentFeature } from './features/content.js';
 import { guestsFeature } from './features/guests.js';
+import { clipsFeature } from './features/clips.js';
 import { operationalFeature } from './features/operational.js';
+import { postingFeature } from './features/posting.js';
 import { publishingFeature } from './features/publishing.js';
 import { recorderFeature } from './features/recorder.js';
 import { settingsFeature } from './features/settings.js';
@@ -12,15 +14,5 @@ import { webhooksFeature } from './features/webhooks.js';
 
 /** Every area of the bridge, in mount order. A new area adds its factory here. */
 export function allFeatures(secretStore?: SecretStore): FeatureFactory[] {
-  return [
-    operationalFeature,
-    webhooksFeature,
-    recorderFeature,
-    settingsFeature(secretStore),
-    analyticsFeature,
-    broadcastsFeature,
-    publishingFeature,
-    guestsFeature,
-    contentFeature,
-  ];
+  return [operationalFeature, webhooksFeature, recorderFeature, settingsFeature(secretStore), broadcastsFeature, publishingFeature, analyticsFeature, guestsFeature, contentFeature, postingFeature, clipsFeature];
 }

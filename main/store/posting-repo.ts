@@ -23,6 +23,7 @@ export interface LedgerRow {
   published_at: string | null;
   error: string | null;
   error_code: string | null;
+  refused: 0 | 1;
   claimed_at: string;
   created_at: string;
   updated_at: string;
@@ -126,8 +127,9 @@ export function createPostingRepo(db: Db) {
     `UPDATE social_post_ledger SET state = 'unknown', error = :error, error_code = 'PLATFORM_ERROR', updated_at = :now
      WHERE id = :id AND state IN ('claimed', 'unknown')`,
   );
-  const failed = db.prepare<{ id: number; error: string; code: string; now: string }>(
-    `UPDATE social_post_ledger SET state = 'failed', error = :error, error_code = :code, updated_at = :now
+  const failed = db.prepare<{ id: number; error: string; code: string; refused: number; now: string }>(
+    `UPDATE social_post_ledger SET state = 'failed', error = :error, error_code = :code, refused = :refused,
+       updated_at = :now
      WHERE id = :id AND state IN ('claimed', 'unknown')`,
   );
   const cancelled = db.prepare<{ id: number; now: string }>(
@@ -148,6 +150,9 @@ export function createPostingRepo(db: Db) {
   const adopt = db.prepare<{ id: number; postsvcId: string; status: string; now: string }>(
     `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status, updated_at = :now
      WHERE id = :id AND state IN ('failed', 'cancelled')`,
+  );
+  const retire = db.prepare<[string, number]>(
+    "UPDATE social_post_ledger SET active = 0, updated_at = ? WHERE id = ? AND state IN ('failed', 'cancelled')",
   );
   const nearby = db.prepare<
     { from: string; to: string; exclude: string | null; excludeId: number },
@@ -224,7 +229,7 @@ export function createPostingRepo(db: Db) {
       });
     },
 
-    /** Takes a failed row again for a new attempt with the same key (the provider never created it). */
+    /** Takes a failed row again for a new attempt with the same key (the provider never saw or created it). */
     reclaimFailed(id: number, context: { token: string; now: Date; quotaLimit: number }): ClaimResult {
       return transaction(() => {
         const row = byId.get(id);
@@ -271,12 +276,15 @@ export function createPostingRepo(db: Db) {
     },
     markUnknown: (id: number, error: string, now: Date) =>
       unknown.run({ id, error, now: now.toISOString() }).changes > 0,
-    markFailed: (id: number, error: string, code: string, now: Date) =>
-      failed.run({ id, error, code, now: now.toISOString() }).changes > 0,
+    /** `refused`: the provider answered this key with a refusal (it may remember it): retry under a new key. */
+    markFailed: (id: number, error: string, code: string, now: Date, refused = false) =>
+      failed.run({ id, error, code, refused: refused ? 1 : 0, now: now.toISOString() }).changes > 0,
     markCancelled: (id: number, now: Date) => cancelled.run({ id, now: now.toISOString() }).changes > 0,
     /** A failed/cancelled row turns out to have a live provider post (found by sync or reconciliation). */
     adopt: (id: number, postsvcId: string, status: string, now: Date) =>
       adopt.run({ id, postsvcId, status, now: now.toISOString() }).changes > 0,
+    /** A failed API post replaced by a new attempt: kept for the record, out of the lists. */
+    retire: (id: number, now: Date) => retire.run(now.toISOString(), id).changes > 0,
     setProviderStatus: (
       id: number,
       status: string,

@@ -37,6 +37,8 @@ export const posting: Migration = {
       published_at TEXT,
       error TEXT,
       error_code TEXT,
+      -- 1 when the provider answered this key with a refusal: a new attempt needs a new key.
+      refused INTEGER NOT NULL DEFAULT 0 CHECK (refused IN (0, 1)),
       claimed_at TEXT NOT NULL,
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api/contract.js';
+import type { postDraftBody, schedulePost } from '../../../shared/api/posting.js';
+import type { PlatformKey } from '../../../shared/platforms.js';
+import { reviewPost } from '../../../shared/post-rules.js';
+import type { CrmClient } from '../../clients/crm.js';
+import type { PostResult, PostsvcClient } from '../../clients/postsvc.js';
+import { BridgeError } from '../../http/errors.js';
+import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { postingError, ruleError } from './errors.js';
+import { apiPostKey, contentHash } from './keys.js';
+import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
+import type { PostScheduler, SendOutcome } from './scheduler.js';
+
+type Draft = z.output<typeof postDraftBody>;
+type ScheduleAnswer = ResponseOf<typeof schedulePost>;
+
+export interface ApiPostingDeps {
+  client: PostsvcClient;
+  crm: CrmClient | null;
+  repo: PostingRepo;
+  scheduler: PostScheduler;
+  quota: QuotaTracker;
+  activity: ActivityLog;
+  now: () => Date;
+  /** Called when a create's outcome is unknown: a job settles it from the provider's history later. */
+  reconcileLater: (row: LedgerRow, delayMs: number) => void;
+}
+
+/** POST /postsvc/schedule and /postsvc/delete (spec §4.1): the same ledger and rules as the webhooks. */
+export class ApiPosting {
+  constructor(private readonly deps: ApiPostingDeps) {}
+
+  /** The rules' verdict on a draft, with spacing against the ledger (the composer's preview). */
+  review(draft: Draft) {
+    const now = this.deps.now();
+    const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
+    return reviewPost(
+      { ...draft, scheduleDate: draft.scheduleDate ?? null },
+      { now, nearby: Number.isNaN(at) ? [] : nearbyPosts(this.deps.repo, at) },
+    );
+  }
+
+  async schedule(
+    draft: Draft & { idempotencyKey?: string | undefined },
+    signal?: AbortSignal,
+  ): Promise<ScheduleAnswer> {
+    const { repo, scheduler } = this.deps;
+    const review = this.review(draft);
+    const scheduleDate =
+      draft.scheduleDate && !Number.isNaN(Date.parse(draft.scheduleDate))
+        ? new Date(draft.scheduleDate).toISOString()
+        : null;
+    const outgoing = {
+      post: review.text,
+      platforms: [...draft.platforms],
+      mediaUrls: [...draft.mediaUrls],
+      scheduleDate,
+    };
+    const hash = contentHash(outgoing);
+    const key = apiPostKey(draft.idempotencyKey, randomUUID);
+
+    // A repeated request is answered from the ledger before the rules (its date may have passed since).
+    const earlier = draft.idempotencyKey ? repo.byKey(key) : undefined;
+    if (earlier) return this.again(earlier, hash, review.warnings, signal);
+    if (review.errors.length > 0) throw ruleError(review.errors);
+
+    const claim = scheduler.claim({
+      socialPostId: null,
+      source: 'api',
+      idempotencyKey: key,
+      contentHash: hash,
+      ...outgoing,
+    });
+    if (claim.kind === 'quota') throw this.quotaError();
+    if (claim.kind === 'exists') return this.again(claim.row, hash, review.warnings, signal);
+    return this.send(claim.row, review.warnings, signal);
+  }
+
+  /** Cancels (scheduled) or deletes (published) a provider post; the CRM record it belongs to goes back to Draft. */
+  async cancel(postsvcId: string, signal?: AbortSignal): Promise<string> {
+    const { client, repo, crm, activity, now } = this.deps;
+    const row = repo.byPostsvcId(postsvcId);
+    let existed: boolean;
+    try {
+      existed = await client.delete(postsvcId, signal);
+    } catch (error) {
+      throw postingError(error);
+    }
+    if (row?.state === 'posted') repo.markCancelled(row.id, now());
+    if (!existed)
+      throw BridgeError.notFound(
+        `id: the provider has no post ${postsvcId} (never created, or already deleted)`,
+      );
+    let note = '';
+    if (row?.social_post_id && crm) {
+      try {
+        await crm.update('SocialPost', row.social_post_id, { status: 'Draft', postsvcId: null });
+        note = `; SocialPost ${row.social_post_id} set back to Draft`;
+      } catch (error) {
+        note = `; SocialPost ${row.social_post_id} could not be updated (${error instanceof Error ? error.message : String(error)})`;
+      }
+    }
+    activity.record(
+      'posting.cancelled',
+      'info',
+      `provider post ${postsvcId} cancelled from the bridge API${note}`,
+      {
+        postsvcId,
+        socialPostId: row?.social_post_id ?? null,
+      },
+    );
+    return `post ${postsvcId} cancelled${note}`;
+  }
+
+  /** A failed API post sent again with its own key (the operator's retry). */
+  async retry(ledgerId: number, signal?: AbortSignal): Promise<ScheduleAnswer> {
+    const row = this.deps.repo.get(ledgerId);
+    if (!row || row.source !== 'api')
+      throw BridgeError.notFound(`ledgerId: no post ${ledgerId} scheduled through the API`);
+    if (row.state !== 'failed')
+      throw BridgeError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${row.state})`);
+    return this.again(row, row.content_hash, [], signal, true);
+  }
+
+  /** The same key again: the stored post, or a settled/renewed attempt — never a second post. */
+  private async again(
+    row: LedgerRow,
+    hash: string,
+    warnings: string[],
+    signal?: AbortSignal,
+    renew = false,
+  ): Promise<ScheduleAnswer> {
+    const { scheduler } = this.deps;
+    if (row.content_hash !== hash) {
+      throw BridgeError.conflict(
+        'idempotencyKey: already used for a different post (text, platforms, media or date differ)',
+      );
+    }
+    if (scheduler.isMine(row))
+      throw BridgeError.conflict('idempotencyKey: this post is being sent right now');
+    let current = row;
+    if (current.state === 'claimed' || current.state === 'unknown') {
+      const resolved = await scheduler.resolve(current, signal).catch((error: unknown) => {
+        throw postingError(error);
+      });
+      if (resolved.kind === 'pending') throw this.pendingError(resolved.row, resolved.reason);
+      current = resolved.row;
+    }
+    if (current.state === 'posted') return answer(current, null, warnings, true);
+    if (current.state === 'cancelled') {
+      throw BridgeError.conflict(
+        `idempotencyKey: post ${current.postsvc_id} was cancelled; send a new key to post again`,
+      );
+    }
+    if (current.refused) {
+      // The provider's verdict on this key stands; the operator's retry sends it under a new key.
+      if (!renew) throw refusedError(current);
+      const claim = scheduler.claim({
+        socialPostId: null,
+        source: 'api',
+        idempotencyKey: `${current.idempotency_key.split(':r-')[0]}:r-${randomUUID().slice(0, 8)}`,
+        contentHash: current.content_hash,
+        post: current.post,
+        platforms: JSON.parse(current.platforms) as string[],
+        mediaUrls: JSON.parse(current.media_urls) as string[],
+        scheduleDate: current.schedule_date,
+      });
+      if (claim.kind === 'quota') throw this.quotaError();
+      if (claim.kind === 'exists') throw BridgeError.conflict('this post is being sent right now');
+      this.deps.repo.retire(current.id, this.deps.now());
+      return this.send(claim.row, warnings, signal);
+    }
+    const claim = scheduler.reclaimFailed(current);
+    if (claim.kind === 'quota') throw this.quotaError();
+    if (claim.kind === 'exists') return this.again(claim.row, hash, warnings, signal, renew);
+    return this.send(claim.row, warnings, signal);
+  }
+
+  private async send(row: LedgerRow, warnings: string[], signal?: AbortSignal): Promise<ScheduleAnswer> {
+    let outcome: SendOutcome;
+    try {
+      outcome = await this.deps.scheduler.send(row, signal);
+    } catch (error) {
+      const failed = this.deps.repo.get(row.id);
+      this.deps.activity.record(
+        'posting.failed',
+        'error',
+        `post to ${platformsOf(row).join(', ')} failed: ${(error as Error).message}`,
+        {
+          ledgerId: row.id,
+          postsvcId: failed?.postsvc_id ?? null,
+        },
+      );
+      if (failed?.state === 'unknown') this.deps.reconcileLater(failed, 30_000);
+      throw postingError(error);
+    }
+    if (outcome.kind === 'pending') throw this.pendingError(outcome.row, outcome.reason, outcome.retryInMs);
+    this.deps.activity.record(
+      'posting.scheduled',
+      'info',
+      `post ${outcome.row.postsvc_id} ${outcome.row.schedule_date ? `scheduled for ${outcome.row.schedule_date}` : 'published'} on ${platformsOf(row).join(', ')}`,
+      { ledgerId: row.id, postsvcId: outcome.row.postsvc_id },
+    );
+    return answer(outcome.row, outcome.result, warnings, false);
+  }
+
+  private pendingError(row: LedgerRow, reason: string, retryInMs = 30_000): BridgeError {
+    this.deps.reconcileLater(row, retryInMs);
+    return BridgeError.peer(
+      'PLATFORM_ERROR',
+      `the provider did not confirm the post (${reason}); the bridge will not send it again, it checks the provider's history and the dashboard shows the outcome`,
+      `ledger ${row.id}, idempotencyKey ${row.idempotency_key}`,
+    );
+  }
+
+  private quotaError(): BridgeError {
+    const quota = this.deps.quota.snapshot();
+    return BridgeError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), this.deps.quota.retryAfterS(), quota);
+  }
+}
+
+function refusedError(row: LedgerRow): BridgeError {
+  const code = (errorCodes as readonly string[]).includes(row.error_code ?? '')
+    ? (row.error_code as ErrorCode)
+    : 'PLATFORM_ERROR';
+  return BridgeError.peer(
+    code,
+    `${row.error ?? 'the provider refused this post'} (answered before for this idempotencyKey)`,
+  );
+}
+
+function platformsOf(row: LedgerRow): PlatformKey[] {
+  return JSON.parse(row.platforms) as PlatformKey[];
+}
+
+function answer(
+  row: LedgerRow,
+  result: PostResult | null,
+  warnings: string[],
+  reused: boolean,
+): ScheduleAnswer {
+  const status =
+    row.provider_status === 'scheduled' || (row.provider_status !== 'published' && row.schedule_date)
+      ? 'scheduled'
+      : 'published';
+  const posts = result
+    ? result.postIds.map((entry) => ({
+        platform: entry.platform,
+        status: entry.status,
+        postId: entry.id ?? null,
+        postUrl: entry.postUrl ?? null,
+      }))
+    : platformsOf(row).map((platform) => ({
+        platform,
+        status: row.provider_status ?? status,
+        postId: null,
+        postUrl: null,
+      }));
+  return {
+    success: true,
+    id: row.postsvc_id!,
+    status,
+    post: row.post,
+    scheduleDate: row.schedule_date,
+    posts,
+    warnings,
+    reused,
+  };
+}

@@ -1,0 +1,176 @@
+import type { HistoryItem } from '../../../shared/api/posting.js';
+import type { PlatformKey } from '../../../shared/platforms.js';
+import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../clients/postsvc.js';
+import type { Db } from '../../store/db.js';
+import type { PostingRepo } from '../../store/posting-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { providerStatusOf } from './history-match.js';
+
+export interface SyncResult {
+  synced: number;
+  updated: number;
+  errors: number;
+  failures: { socialPostId: string; error: string }[];
+}
+
+/** What a SocialPost record should say, given its provider post (null: leave it). */
+export function syncChange(
+  item: ProviderHistoryItem,
+  record: CrmRecord,
+  knownPostsvcId: boolean,
+): Record<string, unknown> | null {
+  const status = typeof record.status === 'string' ? record.status : '';
+  const change: Record<string, unknown> = {};
+  switch (item.status) {
+    case 'success':
+      if (status !== 'Published') change.status = 'Published';
+      break;
+    case 'error': {
+      const error = errorsOf(item).join('; ') || 'the provider reports an error';
+      if (status !== 'Failed') Object.assign(change, { status: 'Failed', error });
+      break;
+    }
+    case 'scheduled':
+      // Only a Failed record is moved back: a Draft one is being cancelled, a Published one is ahead.
+      if (status === 'Failed') Object.assign(change, { status: 'Scheduled', error: null });
+      break;
+  }
+  if (Object.keys(change).length === 0) return null;
+  if (!knownPostsvcId) change.postsvcId = item.id;
+  return change;
+}
+
+function errorsOf(item: ProviderHistoryItem): string[] {
+  return item.errors.map((e) => [e.platform, e.message].filter(Boolean).join(': ')).filter(Boolean);
+}
+
+/** Provider history for the API and the sync of SocialPost statuses from it (spec §4.1). */
+export class ProviderPosts {
+  private readonly latestMetrics:
+    ((postsvcId: string) => { likes: number; comments: number; shares: number }) | null;
+
+  constructor(
+    private readonly deps: {
+      client: PostsvcClient;
+      crm: CrmClient | null;
+      repo: PostingRepo;
+      activity: ActivityLog;
+      db: Db;
+      now: () => Date;
+    },
+  ) {
+    this.latestMetrics = latestMetricsReader(deps.db);
+  }
+
+  async history(query: {
+    limit: number;
+    status?: 'scheduled' | 'published' | 'error' | undefined;
+    platform?: PlatformKey | undefined;
+  }): Promise<HistoryItem[]> {
+    const { client, repo } = this.deps;
+    const status: PostsvcStatus | undefined = query.status === 'published' ? 'success' : query.status;
+    const filter = {
+      ...(status ? { status } : {}),
+      ...(query.platform ? { platforms: [query.platform] } : {}),
+    };
+    const items =
+      query.limit <= 100
+        ? (await client.history({ limit: query.limit, ...filter })).items
+        : await client.historyAll({ ...filter, maxItems: query.limit });
+    return items.slice(0, query.limit).map((item) => ({
+      id: item.id,
+      post: item.post,
+      platforms: item.platforms,
+      status: providerStatusOf(item.status),
+      publishedAt:
+        item.publishedAt ?? (item.status === 'success' ? (item.scheduleDate ?? item.created ?? null) : null),
+      scheduleDate: item.scheduleDate ?? null,
+      created: item.created ?? null,
+      analytics: this.latestMetrics?.(item.id) ?? { likes: 0, comments: 0, shares: 0 },
+      errors: errorsOf(item),
+      socialPostId: repo.byPostsvcId(item.id)?.social_post_id ?? null,
+    }));
+  }
+
+  /**
+   * Reads every provider post and brings matching SocialPost records in line: by the record's
+   * postsvcId, or through the ledger when the write-back of postsvcId had not happened.
+   */
+  async sync(): Promise<SyncResult> {
+    const { client, crm, repo, activity, now } = this.deps;
+    const items = await client.historyAll();
+    const records = crm ? await crm.listAll('SocialPost') : [];
+    const byPostsvcId = new Map(
+      records
+        .filter((r) => typeof r.postsvcId === 'string' && r.postsvcId)
+        .map((r) => [r.postsvcId as string, r]),
+    );
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const result: SyncResult = { synced: 0, updated: 0, errors: 0, failures: [] };
+
+    for (const item of items) {
+      const row =
+        repo.byPostsvcId(item.id) ?? (item.idempotencyKey ? repo.byKey(item.idempotencyKey) : undefined);
+      if (row) {
+        if (!row.postsvc_id && (row.state === 'failed' || row.state === 'unknown')) {
+          // The provider has the post an earlier attempt could not confirm: the ledger owns it now.
+          if (row.state === 'unknown')
+            repo.markPosted(row.id, { postsvcId: item.id, status: providerStatusOf(item.status) }, now());
+          else repo.adopt(row.id, item.id, providerStatusOf(item.status), now());
+        }
+        repo.setProviderStatus(
+          row.id,
+          providerStatusOf(item.status),
+          item.publishedAt ?? null,
+          errorsOf(item).join('; ') || null,
+          now(),
+        );
+      }
+      const viaLedger = row?.social_post_id && row.active ? byId.get(row.social_post_id) : undefined;
+      const record = byPostsvcId.get(item.id) ?? viaLedger;
+      if (!record || !crm) continue;
+      result.synced++;
+      const change = syncChange(item, record, record.postsvcId === item.id);
+      if (!change) continue;
+      try {
+        await crm.update('SocialPost', record.id, change);
+        result.updated++;
+      } catch (error) {
+        result.errors++;
+        result.failures.push({
+          socialPostId: record.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    activity.record(
+      'posting.sync',
+      result.errors > 0 ? 'warn' : 'info',
+      `sync: ${items.length} provider posts read, ${result.synced} SocialPost records matched, ${result.updated} updated, ${result.errors} errors`,
+      { ...result, failures: result.failures.slice(0, 20) },
+    );
+    return result;
+  }
+}
+
+/**
+ * GET /postsvc/history's per-post analytics come from the latest stored snapshot (DESIGN §6.5),
+ * kept by the analytics area in `post_latest`; zeros when that table is not there.
+ */
+function latestMetricsReader(db: Db) {
+  const exists = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'post_latest'")
+    .get();
+  if (!exists) return null;
+  const statement = db.prepare<
+    [string],
+    { likes: number | null; comments: number | null; shares: number | null }
+  >(
+    'SELECT SUM(likes) AS likes, SUM(comments) AS comments, SUM(shares) AS shares FROM post_latest WHERE postsvc_id = ?',
+  );
+  return (postsvcId: string) => {
+    const row = statement.get(postsvcId);
+    return { likes: row?.likes ?? 0, comments: row?.comments ?? 0, shares: row?.shares ?? 0 };
+  };
+}

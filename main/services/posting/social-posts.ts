@@ -1,0 +1,353 @@
+import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
+import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
+import { reviewPost } from '../../../shared/post-rules.js';
+import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import { PeerError } from '../../clients/peer-error.js';
+import { PostsvcError, type PostsvcClient } from '../../clients/postsvc.js';
+import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
+import type { ActivityLog } from '../activity.js';
+import { contentHash, socialPostKey, type OutgoingPost } from './keys.js';
+import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
+import type { PostScheduler } from './scheduler.js';
+
+/**
+ * Keeps the provider in line with the CRM's SocialPost records (spec §3.4, §6; DESIGN §6.3).
+ * Every decision is made from the record as it is NOW (read before any side effect) and the
+ * ledger — never from the webhook item, which is a stale, possibly sparse snapshot. That makes
+ * each step idempotent and loop-safe: the CRM's echo of the bridge's own write-back finds the
+ * record and the ledger in agreement and does nothing.
+ */
+
+export type SocialEvent = 'social-created' | 'social-updated' | 'social-deleted';
+
+export interface RunContext {
+  signal?: AbortSignal;
+  /** No more attempts after this one: a retryable failure is written onto the record instead of retried. */
+  lastAttempt: boolean;
+}
+
+/** A step that may succeed later (provider 429/5xx/unreachable, an unknown outcome not settled yet). */
+export class RetryPosting extends Error {
+  override name = 'RetryPosting';
+  constructor(
+    message: string,
+    /** null: the queue's backoff decides. */
+    readonly delayMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface SocialPostDeps {
+  crm: CrmClient;
+  client: PostsvcClient;
+  scheduler: PostScheduler;
+  repo: PostingRepo;
+  activity: ActivityLog;
+  quota: QuotaTracker;
+  now: () => Date;
+}
+
+const ENTITY = 'SocialPost';
+
+export class SocialPostWorkflow {
+  constructor(private readonly deps: SocialPostDeps) {}
+
+  /** One webhook item, or a retry (`{id}` as a social-updated): does what the record's state asks. */
+  async handle(event: SocialEvent, item: WebhookItem, run: RunContext): Promise<ItemOutcome> {
+    const record = await this.deps.crm.find(ENTITY, item.id);
+    if (event === 'social-deleted') {
+      return record
+        ? skip(`SocialPost ${item.id} exists again: not cancelling`)
+        : this.onDeleted(item.id, run);
+    }
+    // Gone (its social-deleted may come later or has come): whatever the ledger still holds is cancelled.
+    if (!record) return this.onDeleted(item.id, run);
+    const status = text(record.status);
+    if ('status' in item && item.status !== status) {
+      return skip(`stale event: it says ${String(item.status)}, the record is now ${status}`);
+    }
+    if (status === 'Scheduled') return this.ensureScheduled(record, run);
+    if (event === 'social-created')
+      return skip(`status is ${status || 'empty'}, not Scheduled: nothing sent`);
+    if (status === 'Draft') return this.ensureCancelled(record, run);
+    return skip(`status ${status}: nothing to do at the provider`);
+  }
+
+  /** Scheduled: exactly one live provider post with the record's current content and time. */
+  private async ensureScheduled(record: CrmRecord, run: RunContext): Promise<ItemOutcome> {
+    const { repo, scheduler } = this.deps;
+    const id = record.id;
+    let row = await this.settled(repo.active(id), run);
+    const draft = this.draftOf(record);
+    const hash = draft.outgoing ? contentHash(draft.outgoing) : null;
+
+    if (row?.state === 'posted') {
+      // Same content and time: already done (no rule re-checked: the date may have passed meanwhile).
+      if (hash === row.content_hash) return this.alreadyScheduled(record, row);
+      await this.cancelRow(row, run, 'its content, time or media changed');
+      row = repo.get(row.id);
+    }
+
+    const recordPostsvcId = text(record.postsvcId);
+    if (recordPostsvcId && !repo.byPostsvcId(recordPostsvcId)) {
+      return skip(`postsvcId ${recordPostsvcId} was not scheduled by this bridge: not scheduling it again`);
+    }
+    if (draft.problem || !draft.outgoing || hash === null) {
+      return this.fail(
+        record,
+        draft.problem?.message ?? 'not a valid post',
+        draft.problem?.code ?? 'VALIDATION_ERROR',
+      );
+    }
+    const outgoing = draft.outgoing;
+
+    const claim =
+      row?.state === 'failed' && row.content_hash === hash && !row.refused
+        ? scheduler.reclaimFailed(row)
+        : scheduler.claim({
+            socialPostId: id,
+            source: 'crm',
+            idempotencyKey: socialPostKey(id, hash, repo.generations(id) + 1),
+            contentHash: hash,
+            ...outgoing,
+          });
+    if (claim.kind === 'quota') {
+      return this.fail(record, quotaMessage(this.deps.quota.snapshot()), 'QUOTA_EXCEEDED');
+    }
+    if (claim.kind === 'exists') {
+      if (claim.row.state === 'posted') return this.alreadyScheduled(record, claim.row);
+      throw new RetryPosting(`SocialPost ${id}: another attempt holds the ledger row`, 2_000);
+    }
+
+    let outcome;
+    try {
+      outcome = await scheduler.send(claim.row, run.signal);
+    } catch (error) {
+      if (!(error instanceof PostsvcError)) throw error;
+      if (error.retryable && !run.lastAttempt) {
+        throw new RetryPosting(
+          error.message,
+          error.details.retryAfterS ? error.details.retryAfterS * 1000 : null,
+        );
+      }
+      return this.fail(record, error.message, error.code, repo.get(claim.row.id));
+    }
+    if (outcome.kind === 'pending') {
+      if (!run.lastAttempt) throw new RetryPosting(outcome.reason, outcome.retryInMs);
+      return this.fail(
+        record,
+        `the provider did not confirm the post (${outcome.reason}); the bridge checks its history before any new attempt`,
+        'PLATFORM_ERROR',
+      );
+    }
+    await this.writeBack(id, { postsvcId: outcome.row.postsvc_id });
+    this.deps.activity.record(
+      'posting.scheduled',
+      'info',
+      `SocialPost ${describe(record)} scheduled on ${outgoing.platforms.join(', ')} for ${outgoing.scheduleDate}`,
+      { socialPostId: id, postsvcId: outcome.row.postsvc_id, warnings: draft.warnings },
+    );
+    return {
+      success: true,
+      postsvcId: outcome.row.postsvc_id,
+      ...(draft.warnings.length > 0 ? { warnings: draft.warnings } : {}),
+    };
+  }
+
+  /** Draft: the provider post (if any) cancelled and postsvcId cleared. */
+  private async ensureCancelled(record: CrmRecord, run: RunContext): Promise<ItemOutcome> {
+    const { repo, client } = this.deps;
+    const row = await this.settled(repo.active(record.id), run);
+    const recordPostsvcId = text(record.postsvcId);
+    const cancelled: string[] = [];
+    if (row?.state === 'posted' && row.postsvc_id) {
+      if (row.provider_status === 'published') {
+        return skip(`post ${row.postsvc_id} is already published; take it down with /postsvc/delete`);
+      }
+      await this.cancelRow(row, run, 'the record went back to Draft');
+      cancelled.push(row.postsvc_id);
+    }
+    if (recordPostsvcId && !cancelled.includes(recordPostsvcId)) {
+      const owned = repo.byPostsvcId(recordPostsvcId);
+      if (owned?.state !== 'cancelled') {
+        await this.providerCall(() => client.delete(recordPostsvcId, run.signal));
+        if (owned) repo.markCancelled(owned.id, this.deps.now());
+        cancelled.push(recordPostsvcId);
+      }
+    }
+    if (recordPostsvcId) await this.writeBack(record.id, { postsvcId: null });
+    if (cancelled.length === 0) return skip('nothing at the provider to cancel');
+    this.deps.activity.record(
+      'posting.cancelled',
+      'info',
+      `SocialPost ${describe(record)} back to Draft: provider post cancelled`,
+      {
+        socialPostId: record.id,
+        postsvcIds: cancelled,
+      },
+    );
+    return { success: true, cancelled };
+  }
+
+  /** The record is gone (social-deleted brings only `{id}`): the post to cancel comes from the ledger. */
+  private async onDeleted(id: string, run: RunContext): Promise<ItemOutcome> {
+    const { repo } = this.deps;
+    const row = await this.settled(repo.active(id), run);
+    if (!row || row.state !== 'posted' || !row.postsvc_id)
+      return skip('no provider post for it in the ledger');
+    await this.cancelRow(row, run, 'the SocialPost was deleted');
+    this.deps.activity.record(
+      'posting.cancelled',
+      'info',
+      `SocialPost ${id} deleted: provider post ${row.postsvc_id} cancelled`,
+      {
+        socialPostId: id,
+        postsvcId: row.postsvc_id,
+      },
+    );
+    return { success: true, cancelled: row.postsvc_id };
+  }
+
+  /** A row in flight elsewhere or with an unknown outcome is settled from the provider's history first. */
+  private async settled(row: LedgerRow | undefined, run: RunContext): Promise<LedgerRow | undefined> {
+    if (!row || (row.state !== 'claimed' && row.state !== 'unknown')) return row;
+    const resolved = await this.providerCall(() => this.deps.scheduler.resolve(row, run.signal));
+    if (resolved.kind === 'pending') throw new RetryPosting(resolved.reason, resolved.retryInMs);
+    return resolved.row;
+  }
+
+  private async alreadyScheduled(record: CrmRecord, row: LedgerRow): Promise<ItemOutcome> {
+    if (text(record.postsvcId) === row.postsvc_id) {
+      return {
+        success: true,
+        skipped: true,
+        postsvcId: row.postsvc_id,
+        reason: 'already scheduled at the provider',
+      };
+    }
+    await this.writeBack(record.id, { postsvcId: row.postsvc_id });
+    return { success: true, postsvcId: row.postsvc_id, reused: true };
+  }
+
+  private async cancelRow(row: LedgerRow, run: RunContext, why: string): Promise<void> {
+    await this.providerCall(() => this.deps.client.delete(row.postsvc_id!, run.signal));
+    this.deps.repo.markCancelled(row.id, this.deps.now());
+    this.deps.activity.record(
+      'posting.cancelled',
+      'info',
+      `provider post ${row.postsvc_id} cancelled: ${why}`,
+      {
+        socialPostId: row.social_post_id,
+        postsvcId: row.postsvc_id,
+      },
+    );
+  }
+
+  /** Status Failed with the message on the record (spec §3.4), an error in the activity log, 500 to the sender. */
+  private async fail(
+    record: CrmRecord,
+    message: string,
+    code: string,
+    row?: LedgerRow,
+  ): Promise<ItemOutcome> {
+    const changes: Record<string, unknown> = { status: 'Failed', error: message };
+    if (row?.postsvc_id && row.state === 'posted') changes.postsvcId = row.postsvc_id;
+    await this.writeBack(record.id, changes);
+    this.deps.activity.record('posting.failed', 'error', `SocialPost ${describe(record)}: ${message}`, {
+      socialPostId: record.id,
+      code,
+    });
+    return { success: false, error: message, code };
+  }
+
+  private async writeBack(id: string, changes: Record<string, unknown>): Promise<void> {
+    try {
+      await this.deps.crm.update(ENTITY, id, changes);
+    } catch (error) {
+      // Gone meanwhile: its social-deleted will cancel from the ledger. Unreachable: retried (the ledger keeps the id).
+      if (error instanceof PeerError && error.status === 404) return;
+      if (error instanceof PeerError && error.retryable)
+        throw new RetryPosting(`CRM write-back: ${error.message}`, null);
+      throw error;
+    }
+  }
+
+  private async providerCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PeerError && error.retryable) {
+        throw new RetryPosting(
+          error.message,
+          error.details.retryAfterS ? error.details.retryAfterS * 1000 : null,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The record as the provider would get it (null when it cannot even be built) and the first
+   * rule it breaks. The hash is taken from `outgoing` whether or not it is valid, so an
+   * unchanged post is recognised even after its date has passed.
+   */
+  private draftOf(record: CrmRecord): {
+    outgoing: (OutgoingPost & { platforms: PlatformKey[]; scheduleDate: string }) | null;
+    problem: { message: string; code: string } | null;
+    warnings: string[];
+  } {
+    const platform = text(record.platform).toLowerCase();
+    if (!(platformKeys as readonly string[]).includes(platform)) {
+      return {
+        outgoing: null,
+        problem: {
+          message: `platform: "${text(record.platform)}" is not a platform the provider knows`,
+          code: 'VALIDATION_ERROR',
+        },
+        warnings: [],
+      };
+    }
+    const scheduledAt = text(record.scheduledAt);
+    if (!scheduledAt || Number.isNaN(Date.parse(scheduledAt))) {
+      return {
+        outgoing: null,
+        problem: { message: 'scheduledAt: required for a Scheduled post', code: 'VALIDATION_ERROR' },
+        warnings: [],
+      };
+    }
+    const platforms = [platform as PlatformKey];
+    const mediaUrl = text(record.mediaUrl);
+    const outgoing = {
+      post: text(record.content),
+      platforms,
+      mediaUrls: mediaUrl ? [mediaUrl] : [],
+      scheduleDate: new Date(scheduledAt).toISOString(),
+    };
+    const review = reviewPost(outgoing, {
+      now: this.deps.now(),
+      nearby: nearbyPosts(this.deps.repo, Date.parse(scheduledAt), { socialPostId: record.id }),
+    });
+    const first = review.errors[0];
+    const problem = first
+      ? {
+          message: first.message.replace(/^post:/, 'content:').replace(/^scheduleDate:/, 'scheduledAt:'),
+          code: first.code,
+        }
+      : null;
+    return { outgoing, problem, warnings: review.warnings };
+  }
+}
+
+function skip(reason: string): ItemOutcome {
+  return { success: true, skipped: true, reason };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function describe(record: CrmRecord): string {
+  const name = text(record.name);
+  return name ? `"${name}" (${record.id})` : record.id;
+}

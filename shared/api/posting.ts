@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { platformKeys } from '../platforms.js';
+import { calendarDate, defineContract, isoDateTime, queryInt } from './contract.js';
+
+/** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */
+
+const platformKey = z.enum(platformKeys);
+
+export const quotaSnapshot = z.object({
+  plan: z.string(),
+  limit: z.number(),
+  used: z.number(),
+  left: z.number(),
+  resetsAt: z.string(),
+});
+export type QuotaSnapshot = z.infer<typeof quotaSnapshot>;
+
+export const postDraftBody = z.object({
+  post: z.string({ error: 'required, the post text' }),
+  platforms: z.array(platformKey, {
+    error: `required, an array of platform keys (${platformKeys.join(', ')})`,
+  }),
+  /** ISO 8601 with a zone; omitted: publish now. Checked by the posting rules (INVALID_DATE). */
+  scheduleDate: z.string().nullish(),
+  mediaUrls: z.array(z.string()).default([]),
+  hashtags: z.array(z.string()).default([]),
+  shortenLinks: z.boolean().default(true),
+});
+
+export const schedulePost = defineContract({
+  method: 'post',
+  path: '/postsvc/schedule',
+  tag: 'posting',
+  summary:
+    "Schedule (or publish now) a post at the provider. Checks every chosen platform's limit, media and date; enforces the daily quota; `idempotencyKey` makes a repeated request return the first post instead of posting twice.",
+  auth: 'key',
+  body: postDraftBody.extend({
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{8,100}$/, '8 to 100 letters, digits or . _ : -')
+      .optional(),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    id: z.string(),
+    status: z.enum(['scheduled', 'published']),
+    post: z.string(),
+    scheduleDate: z.string().nullable(),
+    posts: z.array(
+      z.object({
+        platform: z.string(),
+        status: z.string(),
+        postId: z.string().nullable(),
+        postUrl: z.string().nullable(),
+      }),
+    ),
+    warnings: z.array(z.string()),
+    /** The same idempotencyKey was seen before: this is the first request's post. */
+    reused: z.boolean(),
+  }),
+});
+
+export const deletePost = defineContract({
+  method: 'post',
+  path: '/postsvc/delete',
+  tag: 'posting',
+  summary: 'Cancel a scheduled post or delete a published one, by provider post id.',
+  auth: 'key',
+  body: z.object({ id: z.string({ error: 'required, the provider post id' }).min(1) }),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
+export const historyStatus = z.enum(['scheduled', 'published', 'error']);
+export const historyItem = z.object({
+  id: z.string(),
+  post: z.string(),
+  platforms: z.array(z.string()),
+  status: z.enum(['scheduled', 'published', 'error', 'deleted']),
+  publishedAt: z.string().nullable(),
+  scheduleDate: z.string().nullable(),
+  created: z.string().nullable(),
+  analytics: z.object({ likes: z.number(), comments: z.number(), shares: z.number() }),
+  errors: z.array(z.string()),
+  /** The CRM SocialPost it belongs to, when the bridge scheduled it for one. */
+  socialPostId: z.string().nullable(),
+});
+export type HistoryItem = z.infer<typeof historyItem>;
+
+export const postHistory = defineContract({
+  method: 'get',
+  path: '/postsvc/history',
+  tag: 'posting',
+  summary: 'Posts at the provider, newest first. Per-post analytics come from the latest stored snapshot.',
+  auth: 'key',
+  query: z.object({
+    limit: queryInt(1, 1000).default(50),
+    status: historyStatus.optional(),
+    platform: platformKey.optional(),
+  }),
+  response: z.object({ success: z.literal(true), data: z.array(historyItem) }),
+});
+
+export const postAnalytics = defineContract({
+  method: 'get',
+  path: '/postsvc/analytics',
+  tag: 'posting',
+  summary:
+    'Provider analytics: for a `platform` its followers, following, impressions, engagement, engagementRate; for a `postId` its metrics per platform.',
+  auth: 'key',
+  query: z
+    .object({
+      platform: platformKey.optional(),
+      postId: z.string().min(1).optional(),
+      startDate: calendarDate.optional(),
+      endDate: calendarDate.optional(),
+    })
+    .refine((q) => q.platform !== undefined || q.postId !== undefined, {
+      message: 'give a platform or a postId',
+      path: ['platform'],
+    })
+    .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+      message: 'startDate must not be after endDate',
+      path: ['startDate'],
+    }),
+  response: z.union([
+    z.object({
+      success: z.literal(true),
+      platform: z.string(),
+      analytics: z.object({
+        followers: z.number(),
+        following: z.number(),
+        impressions: z.number(),
+        engagement: z.number(),
+        engagementRate: z.number(),
+      }),
+    }),
+    z.object({
+      success: z.literal(true),
+      postId: z.string(),
+      analytics: z.record(
+        z.string(),
+        z.object({
+          likes: z.number(),
+          comments: z.number(),
+          shares: z.number(),
+          impressions: z.number(),
+          clicks: z.number(),
+        }),
+      ),
+      errors: z.record(z.string(), z.string()),
+    }),
+  ]),
+});
+
+export const syncPosts = defineContract({
+  method: 'post',
+  path: '/postsvc/sync',
+  tag: 'posting',
+  summary:
+    'Reads every post from the provider and updates matching SocialPost records (status Published/Scheduled/Failed, by postsvcId). `synced`: records matched; `updated`: records changed; `errors`: updates that failed.',
+  auth: 'key',
+  response: z.object({
+    success: z.literal(true),
+    synced: z.number(),
+    updated: z.number(),
+    errors: z.number(),
+    failures: z.array(z.object({ socialPostId: z.string(), error: z.string() })),
+  }),
+});
+
+export const postViewStatus = z.enum([
+  'draft',
+  'sending',
+  'checking',
+  'scheduled',
+  'published',
+  'failed',
+  'cancelled',
+]);
+export type PostViewStatus = z.infer<typeof postViewStatus>;
+
+export const postView = z.object({
+  /** Stable key for lists: `crm:<SocialPost id>` or `api:<ledger id>`. */
+  key: z.string(),
+  source: z.enum(['crm', 'api']),
+  socialPostId: z.string().nullable(),
+  ledgerId: z.number().nullable(),
+  name: z.string().nullable(),
+  status: postViewStatus,
+  crmStatus: z.string().nullable(),
+  post: z.string(),
+  platforms: z.array(z.string()),
+  mediaUrls: z.array(z.string()),
+  scheduleDate: z.string().nullable(),
+  /** When it goes (or went) out: the schedule date, else when it was sent. */
+  publishAt: z.string().nullable(),
+  postsvcId: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type PostView = z.infer<typeof postView>;
+
+export const listPosts = defineContract({
+  method: 'get',
+  path: '/api/posts',
+  tag: 'posting',
+  summary:
+    "Scheduled, published and failed posts: the bridge's ledger merged with the CRM's SocialPost records, ordered by when they go out. With `from`/`to`, only that window.",
+  auth: 'key',
+  query: z.object({
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+    limit: queryInt(1, 1000).default(300),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    data: z.array(postView),
+    quota: quotaSnapshot,
+    /** Set when the CRM could not be read: the list then holds the ledger only. */
+    crmError: z.string().nullable(),
+  }),
+});
+
+export const previewPost = defineContract({
+  method: 'post',
+  path: '/api/posts/preview',
+  tag: 'posting',
+  summary:
+    'Checks a draft as /postsvc/schedule would (limits, media, date, spacing against the ledger) without posting.',
+  auth: 'key',
+  body: postDraftBody,
+  response: z.object({
+    success: z.literal(true),
+    post: z.string(),
+    lengths: z.array(
+      z.object({ platform: z.string(), count: z.number(), limit: z.number(), over: z.boolean() }),
+    ),
+    errors: z.array(z.object({ field: z.string(), rule: z.string(), message: z.string(), code: z.string() })),
+    warnings: z.array(z.string()),
+    quota: quotaSnapshot,
+  }),
+});
+
+export const retryPost = defineContract({
+  method: 'post',
+  path: '/api/posts/retry',
+  tag: 'posting',
+  summary:
+    'Try a failed post again: a CRM SocialPost is set back to Scheduled and scheduled; a failed API post is sent again with its idempotency key.',
+  auth: 'key',
+  body: z
+    .object({ socialPostId: z.string().min(1).optional(), ledgerId: z.number().int().positive().optional() })
+    .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
+      message: 'give exactly one of socialPostId and ledgerId',
+    }),
+  response: z.object({
+    success: z.literal(true),
+    status: postViewStatus,
+    postsvcId: z.string().nullable(),
+    message: z.string(),
+  }),
+});
+
+export const getQuota = defineContract({
+  method: 'get',
+  path: '/api/posts/quota',
+  tag: 'posting',
+  summary:
+    "The provider plan's daily post quota: used today (UTC, from the ledger), left, and when it resets.",
+  auth: 'key',
+  response: z.object({ success: z.literal(true), quota: quotaSnapshot }),
+});
