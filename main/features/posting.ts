@@ -29,6 +29,8 @@ export interface PostingFeatureOptions {
   timeoutMs?: number;
   /** How long an unconfirmed create may still appear in the provider's history (default 60 s). */
   unknownGraceMs?: number;
+  /** Provider requests per second the client allows itself (default 5, bursts of twice that). */
+  providerPerSecond?: number;
 }
 
 const SOCIAL_POST_JOB = 'posting.social-post';
@@ -57,6 +59,7 @@ export const postingFeatureWith =
           apiKey: config.apiKey,
           onAttempt: core.peers.observer('postsvc'),
           ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.providerPerSecond ? { perSecond: options.providerPerSecond } : {}),
         })
       : null;
     const scheduler = client

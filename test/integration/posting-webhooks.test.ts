@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationalFeature } from '../../main/features/operational.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
@@ -205,6 +206,29 @@ describe('social-created', () => {
       JSON.stringify([{ ...crm.get('SocialPost', record.id)!, modifiedAt: hoursAhead(0.02) }]),
     );
     expect(refired.body).toMatchObject({ success: true, results: [{ postsvcId }] });
+    expect(creates() - before).toBe(1);
+  });
+
+  it('a crash between the provider call and recording its answer: the next start settles the row from the history', async () => {
+    const before = creates();
+    const record = newPost({ content: 'Crash after the call' });
+    await settle();
+    const postsvcId = crm.get('SocialPost', record.id)!.postsvcId;
+    await bridge.stop();
+    // What the ledger holds when the process died mid-call: a claim by a process that is gone, no answer.
+    const db = new Database(path.join(dataDir, 'bridge.sqlite'));
+    db.prepare(
+      "UPDATE social_post_ledger SET state = 'claimed', claim_token = 'dead-process', postsvc_id = NULL WHERE social_post_id = ?",
+    ).run(record.id);
+    db.close();
+    crm.update('SocialPost', record.id, { postsvcId: null });
+
+    bridge = await startBridge();
+    await eventually(() => crm.get('SocialPost', record.id)?.postsvcId === postsvcId, 5_000);
+    await deliver(
+      'social-created',
+      JSON.stringify([{ ...crm.get('SocialPost', record.id)!, modifiedAt: hoursAhead(0.04) }]),
+    );
     expect(creates() - before).toBe(1);
   });
 
