@@ -1,6 +1,5 @@
 import { postingBench } from './posting.js';
 import { analyticsBench } from './analytics.js';
-import { analyticsBench } from './analytics.js';
 import { formatResults, type Bench } from './report.js';
 import { webhookBench } from './webhook.js';
 
