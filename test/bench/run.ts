@@ -1,5 +1,6 @@
 import { postingBench } from './posting.js';
 import { analyticsBench } from './analytics.js';
+import { clipsBench } from './clips.js';
 import { formatResults, type Bench } from './report.js';
 import { webhookBench } from './webhook.js';
 
@@ -7,7 +8,7 @@ import { webhookBench } from './webhook.js';
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
  * bare Express handler measured in the same run on the same machine, never absolute times.
  */
-const benches: Bench[] = [webhookBench, postingBench, analyticsBench];
+const benches: Bench[] = [webhookBench, postingBench, analyticsBench, clipsBench];
 
 const wanted = process.argv.slice(2);
 for (const bench of benches) {

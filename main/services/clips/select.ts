@@ -12,12 +12,17 @@ export const MIN_CONFIDENCE = 0.05;
  * confidence (highest first).
  */
 export function selectClips(candidates: readonly Candidate[], max: number): Candidate[] {
+  // Best first, so each round can stop as soon as no later window can win (discounts only lower).
+  const ranked = [...candidates].sort(
+    (a, b) => b.confidence - a.confidence || a.start - b.start || a.end - b.end,
+  );
   const taken: Candidate[] = [];
   const perTopic = new Map<number, number>();
   while (taken.length < max) {
     let best: Candidate | null = null;
     let bestValue = -1;
-    for (const candidate of candidates) {
+    for (const candidate of ranked) {
+      if (candidate.confidence < bestValue) break;
       if (taken.some((t) => candidate.start < t.end && t.start < candidate.end)) continue;
       const value = candidate.confidence * SAME_TOPIC_DISCOUNT ** (perTopic.get(candidate.topic) ?? 0);
       if (best === null || value > bestValue || (value === bestValue && earlierOrShorter(candidate, best))) {

@@ -46,27 +46,54 @@ export interface SentenceSignals {
   quotability: number;
 }
 
+interface PhraseNode {
+  next: Map<string, PhraseNode>;
+  /** Set when a phrase ends at this word. */
+  phrase?: string;
+  weight?: number;
+}
+
+/**
+ * Finds list phrases in normalised text word by word (a trie over words), so the cost is
+ * the number of words, not words × phrases. At each word the longest phrase starting there
+ * counts; phrases may overlap ("the biggest" and "biggest mistake").
+ */
 class PhraseMatcher {
-  private readonly weights: Map<string, number>;
-  private readonly pattern: RegExp;
+  private readonly root: PhraseNode = { next: new Map() };
 
   constructor(list: PhraseList) {
-    this.weights = new Map(list);
-    const alternatives = [...this.weights.keys()]
-      .sort((a, b) => b.length - a.length)
-      .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    // A lookahead finds overlapping phrases too ("the biggest" and "biggest mistake").
-    this.pattern = new RegExp(`(?<![\\w'-])(?=(${alternatives.join('|')})(?![\\w'-]))`, 'g');
+    for (const [phrase, weight] of list) {
+      let node = this.root;
+      for (const word of phrase.split(' ')) {
+        let child = node.next.get(word);
+        if (!child) node.next.set(word, (child = { next: new Map() }));
+        node = child;
+      }
+      node.phrase = phrase;
+      node.weight = weight;
+    }
   }
 
-  matches(normalised: string): PhraseMatch[] {
+  matches(words: readonly string[]): PhraseMatch[] {
     const seen = new Map<string, PhraseMatch>();
-    for (const match of normalised.matchAll(this.pattern)) {
-      const phrase = match[1]!;
-      if (!seen.has(phrase)) seen.set(phrase, { phrase, weight: this.weights.get(phrase) ?? 0 });
+    for (let i = 0; i < words.length; i++) {
+      let node = this.root.next.get(words[i]!);
+      let longest: PhraseNode | undefined;
+      for (let k = i + 1; node; k++) {
+        if (node.phrase !== undefined) longest = node;
+        node = k < words.length ? node.next.get(words[k]!) : undefined;
+      }
+      if (longest?.phrase !== undefined && !seen.has(longest.phrase)) {
+        seen.set(longest.phrase, { phrase: longest.phrase, weight: longest.weight ?? 0 });
+      }
     }
     return [...seen.values()];
   }
+}
+
+/** Words of normalised text as the phrase lists spell them: letters, digits, ' and - kept. */
+export function phraseWords(normalised: string): string[] {
+  return normalised.match(/[\p{L}\p{N}'%$-]+/gu)?.map((w) => w.replace(/^['-]+|['-]+$/g, '')) ?? [];
 }
 
 const hookMatcher = new PhraseMatcher(HOOK_PHRASES);
@@ -85,10 +112,11 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 export function sentenceSignals(sentence: Sentence): SentenceSignals {
   const text = normalise(sentence.text);
-  const hooks = hookMatcher.matches(text);
-  const contrasts = contrastMatcher.matches(text);
-  const openLoops = openLoopMatcher.matches(text);
-  const fillers = fillerMatcher.matches(text);
+  const words = phraseWords(text);
+  const hooks = hookMatcher.matches(words);
+  const contrasts = contrastMatcher.matches(words);
+  const openLoops = openLoopMatcher.matches(words);
+  const fillers = fillerMatcher.matches(words);
   const numerals = [...text.matchAll(NUMERALS)].map((m) => m[0].trim()).filter((n) => /\d/.test(n));
   const numberWords = [...text.matchAll(NUMBER_WORDS)].map((m) => m[0]);
   const numbers = [...new Set([...numerals, ...numberWords])];

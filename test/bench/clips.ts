@@ -1,0 +1,216 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { analyzeTranscript } from '../../main/services/clips/analyze.js';
+import { parseTranscript } from '../../main/services/clips/parse.js';
+import { segmentSentences } from '../../main/services/clips/sentences.js';
+import { startTestBridge, TEST_API_KEY } from '../support/bridge.js';
+import { percentile, type Bench, type BenchResult } from './report.js';
+
+const TARGET_WORDS = 30_000;
+const HOURS = 3;
+const RUNS = Number(process.env.BENCH_CLIPS_RUNS ?? 3);
+
+/**
+ * A three-hour, ~30,000-word transcript: runs of 20–60 consecutive sentences taken from the
+ * three marked fixtures (so passages stay coherent and topics recur), in a seeded order, with
+ * speakers kept and times laid out evenly over three hours. Same seed, same transcript.
+ */
+export function threeHourTranscript(format: 'stamped' | 'srt' | 'plain', seed = 7): string {
+  const dir = new URL('../fixtures/transcripts/', import.meta.url);
+  const sources = ['interview.txt', 'solo.srt', 'panel.vtt'].map((file) =>
+    segmentSentences(parseTranscript(readFileSync(new URL(file, dir), 'utf8')).cues),
+  );
+  let state = seed;
+  const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+  const picked: Array<{ text: string; speaker: string | null; words: number }> = [];
+  let words = 0;
+  while (words < TARGET_WORDS) {
+    const source = sources[Math.floor(random() * sources.length)]!;
+    const length = 20 + Math.floor(random() * 40);
+    const from = Math.floor(random() * Math.max(1, source.length - length));
+    for (const sentence of source.slice(from, from + length)) {
+      picked.push(sentence);
+      words += sentence.words;
+    }
+  }
+  const secondsPerWord = (HOURS * 3600) / words;
+  const lines: string[] = [];
+  let t = 0;
+  picked.forEach((sentence, i) => {
+    const start = t;
+    t += sentence.words * secondsPerWord;
+    const label = sentence.speaker ? `${sentence.speaker.split(' ')[0]!.toUpperCase()}: ` : '';
+    if (format === 'stamped') lines.push(`[${clock(start)}] ${label}${sentence.text}`);
+    else if (format === 'plain') lines.push(`${label}${sentence.text}`);
+    else
+      lines.push(
+        `${i + 1}\n${clock(start)},${ms(start)} --> ${clock(t)},${ms(t)}\n${label}${sentence.text}\n`,
+      );
+  });
+  return lines.join('\n');
+}
+
+const clock = (s: number) =>
+  [Math.floor(s / 3600), Math.floor((s % 3600) / 60), Math.floor(s % 60)]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+const ms = (s: number) => String(Math.floor((s % 1) * 1000)).padStart(3, '0');
+const median = (values: number[]) => percentile(values, 50);
+const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+
+interface ChildFigures {
+  ms: number[];
+  rssBeforeMb: number;
+  maxRssMb: number;
+  heapUsedAfterMb: number;
+  words: number;
+  sentences: number;
+  windows: number;
+  clips: number;
+}
+
+/**
+ * Runs in a child process (`CLIPS_BENCH_CHILD=<format>`), so its peak resident memory
+ * (resourceUsage().maxRSS) is the analysis' own, not the whole bench run's.
+ */
+async function childMain(format: 'stamped' | 'srt' | 'plain'): Promise<void> {
+  const transcript = threeHourTranscript(format);
+  const rssBefore = process.memoryUsage().rss;
+  const times: number[] = [];
+  let result = analyzeTranscript(transcript, { maxClips: 20 });
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    result = analyzeTranscript(transcript, { maxClips: 20 });
+    times.push(performance.now() - started);
+  }
+  const figures: ChildFigures = {
+    ms: times,
+    rssBeforeMb: mb(rssBefore),
+    maxRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    heapUsedAfterMb: mb(process.memoryUsage().heapUsed),
+    words: result.stats.words,
+    sentences: result.stats.sentences,
+    windows: result.stats.windowsScored,
+    clips: result.suggestedClips.length,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+async function inChild(format: 'stamped' | 'srt' | 'plain'): Promise<ChildFigures> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, CLIPS_BENCH_CHILD: format },
+      maxBuffer: 1024 * 1024,
+    },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildFigures;
+}
+
+/** The baseline: a bare Express handler that parses the same 5 MB-limit JSON body and answers. */
+async function startBareJson(): Promise<{ url: string; stop(): Promise<void> }> {
+  const app = express();
+  app.use(express.json({ limit: '5mb' }));
+  app.post('/analyze', (req, res) => {
+    const body = req.body as { transcript?: string };
+    res.json({ success: true, length: body.transcript?.length ?? 0 });
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/analyze`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function timePost(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
+/**
+ * Clip analysis of a generated three-hour transcript (~30,000 words): time and peak memory of
+ * the analysis alone (child process per format), then the same request through the whole
+ * bridge (auth, 5 MB body parse, zod, analysis, activity record, JSON answer) against a bare
+ * Express handler parsing the same body.
+ */
+export const clipsBench: Bench = {
+  name: 'clips',
+  async run(): Promise<BenchResult[]> {
+    const results: BenchResult[] = [];
+    for (const format of ['stamped', 'srt', 'plain'] as const) {
+      const child = await inChild(format);
+      results.push({
+        name: `analyze 3 h ${format} transcript (in process)`,
+        figures: {
+          'median ms': Math.round(median(child.ms)),
+          'words/s': Math.round(child.words / (median(child.ms) / 1000)),
+          'peak RSS MB': child.maxRssMb,
+          'RSS before MB': child.rssBeforeMb,
+          'heap after MB': child.heapUsedAfterMb,
+        },
+        note: `${child.words} words, ${child.sentences} sentences, ${child.windows} windows, ${child.clips} clips, ${RUNS} runs`,
+      });
+    }
+
+    // The HTTP path, interleaved with the same analysis in this process, so machine load
+    // hits both alike: the difference is what the bridge adds around the analysis.
+    const bridge = await startTestBridge({}, { logLevel: 'warn' });
+    const bare = await startBareJson();
+    try {
+      const transcript = threeHourTranscript('stamped');
+      const body = JSON.stringify({ contentProductionId: 'bench', transcript, maxClips: 20 });
+      const direct: number[] = [];
+      const baseline: number[] = [];
+      const viaBridge: number[] = [];
+      for (let i = 0; i <= RUNS; i++) {
+        const started = performance.now();
+        analyzeTranscript(transcript, { maxClips: 20 });
+        const analysisMs = performance.now() - started;
+        const bareMs = await timePost(bare.url, body, {});
+        const bridgeMs = await timePost(`${bridge.url}/clips/analyze`, body, { 'x-api-key': TEST_API_KEY });
+        if (i === 0) continue; // warm-up
+        direct.push(analysisMs);
+        baseline.push(bareMs);
+        viaBridge.push(bridgeMs);
+      }
+      results.push(
+        {
+          name: 'bare express POST same body (baseline)',
+          figures: { 'median ms': Number(median(baseline).toFixed(1)) },
+        },
+        {
+          name: 'bridge POST /clips/analyze (3 h stamped)',
+          figures: {
+            'median ms': Math.round(median(viaBridge)),
+            'ratio to baseline': Number((median(viaBridge) / median(baseline)).toFixed(1)),
+            'same analysis in process ms': Math.round(median(direct)),
+            'bridge overhead ms': Math.round(median(viaBridge) - median(direct)),
+          },
+          note: `${Math.round(Buffer.byteLength(body) / 1024)} KB body, ${RUNS} runs after a warm-up`,
+        },
+      );
+    } finally {
+      await bare.stop();
+      await bridge.close();
+    }
+    return results;
+  },
+};
+
+const childFormat = process.env.CLIPS_BENCH_CHILD;
+if (childFormat === 'stamped' || childFormat === 'srt' || childFormat === 'plain')
+  await childMain(childFormat);
