@@ -1,33 +1,66 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.js';
+import { PageHeader } from '../components/PageHeader.js';
+import { Panel } from '../components/Panel.js';
+import { QueryContent } from '../components/QueryPanel.js';
+import { Spinner } from '../components/States.js';
+import { usePosts, usePostsLiveRefresh, useQuota } from '../posts/api.js';
+import { Composer } from '../posts/Composer.js';
+import { PostList } from '../posts/PostList.js';
+import { QuotaMeter } from '../posts/QuotaMeter.js';
+import { SyncButton } from '../posts/SyncButton.js';
+import { WeekCalendar } from '../posts/WeekCalendar.js';
+import '../posts/posts.css';
 
 export function PostsPage() {
+  usePostsLiveRefresh();
+  const quota = useQuota();
+  const posts = usePosts();
   return (
-    <PlaceholderPage
-      title="Posts"
-      description="Social posts scheduled through the posting provider: what is queued, what went out, what failed."
-      features={[
-        {
-          name: 'Schedule',
-          detail: 'List of scheduled and published posts by platform and date, with their status.',
-        },
-        {
-          name: 'Compose',
-          detail:
-            'Post form with a live character count per platform (microblog counts URLs as 23) and media checks.',
-        },
-        {
-          name: 'Warnings',
-          detail: 'Posts under 10 minutes ahead or within 2 h of another on the same platform.',
-        },
-        { name: 'Cancel', detail: 'Cancel a scheduled post at the provider.' },
-        { name: 'Quota', detail: "Posts left in today's plan quota before the provider refuses." },
-      ]}
-      routes={[
-        'POST /postsvc/schedule',
-        'POST /postsvc/delete',
-        'GET /postsvc/history',
-        'POST /postsvc/sync',
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Posts"
+        description="Social posts through the posting provider: compose and schedule, see what is queued, what went out and what failed."
+        actions={<SyncButton />}
+      />
+      <div className="grid grid-2-1">
+        <Composer quota={quota.data?.quota} />
+        <div className="posts-side">
+          <Panel title="Today's quota">
+            <QueryContent query={quota} what="the quota" skeletonLines={2}>
+              {(data) => <QuotaMeter quota={data.quota} />}
+            </QueryContent>
+          </Panel>
+          <Panel title="Rules">
+            <ul className="rule-list">
+              <li>Each chosen platform's character limit (microblog counts a link as 23)</li>
+              <li>Media links must be http(s); video platforms need a video</li>
+              <li>A time in the past is refused; under 10 minutes ahead is allowed with a warning</li>
+              <li>2 to 3 hours between posts on the same platform is recommended</li>
+              <li>The bridge never posts the same post twice, even if a request or webhook repeats</li>
+            </ul>
+          </Panel>
+        </div>
+      </div>
+      <Panel title="Week">
+        <WeekCalendar />
+      </Panel>
+      <Panel
+        title="All posts"
+        testId="posts-panel"
+        actions={posts.isFetching && !posts.isPending ? <Spinner /> : null}
+      >
+        <QueryContent query={posts} what="the posts" skeletonLines={5}>
+          {(data) => (
+            <>
+              {data.crmError ? (
+                <p className="banner banner-warn" role="status">
+                  Showing the bridge's own records only: the CRM could not be read ({data.crmError}).
+                </p>
+              ) : null}
+              <PostList posts={data.data} />
+            </>
+          )}
+        </QueryContent>
+      </Panel>
+    </>
   );
 }

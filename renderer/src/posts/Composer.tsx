@@ -1,0 +1,289 @@
+import { useMemo, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { QuotaSnapshot } from '../../../shared/api/posting.js';
+import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
+import { reviewPost } from '../../../shared/post-rules.js';
+import { ApiError, errorMessage } from '../api/client.js';
+import { Panel } from '../components/Panel.js';
+import { Spinner } from '../components/States.js';
+import { useNow } from '../format.js';
+import { useDebouncedValue } from '../use-debounced-value.js';
+import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
+import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
+
+const newKey = () => `composer-${crypto.randomUUID()}`;
+
+function defaultWhen(): string {
+  const inAnHour = new Date(Date.now() + 60 * 60_000);
+  inAnHour.setMinutes(Math.ceil(inAnHour.getMinutes() / 15) * 15, 0, 0);
+  return toLocalInput(inAnHour);
+}
+
+const splitTags = (text: string) => text.split(/[\s,]+/).filter((tag) => tag !== '');
+const splitLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/**
+ * The post form: text, platforms, hashtags, media, publish now or at a time in the operator's
+ * zone (shown beside UTC). Counts characters per platform as the bridge does (shared rules,
+ * twitter-text for microblog) while typing; spacing warnings come from the bridge's ledger.
+ */
+export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
+  const [text, setText] = useState('');
+  const [platforms, setPlatforms] = useState<PlatformKey[]>(['microblog']);
+  const [tagText, setTagText] = useState('');
+  const [mediaText, setMediaText] = useState('');
+  const [mode, setMode] = useState<'later' | 'now'>('later');
+  const [when, setWhen] = useState(defaultWhen);
+  const [last, setLast] = useState<Scheduled | null>(null);
+  const idempotencyKey = useRef(newKey());
+  const schedule = useSchedulePost();
+  const now = useNow(30_000);
+
+  const whenDate = mode === 'later' ? fromLocalInput(when) : null;
+  const draft: PreviewInput = useMemo(
+    () => ({
+      post: text,
+      platforms,
+      hashtags: splitTags(tagText),
+      mediaUrls: splitLines(mediaText),
+      scheduleDate: mode === 'later' ? (whenDate?.toISOString() ?? when) : null,
+    }),
+    [text, platforms, tagText, mediaText, mode, when, whenDate],
+  );
+  const local = reviewPost(
+    { ...draft, platforms, hashtags: draft.hashtags ?? [], mediaUrls: draft.mediaUrls ?? [] },
+    { now: new Date(now) },
+  );
+  const settled = useDebouncedValue(draft, 400);
+  const preview = usePreview(text.trim() !== '' && platforms.length > 0 ? settled : null);
+  const warnings = preview.data && settled === draft ? preview.data.warnings : local.warnings;
+  const noQuota = quota !== undefined && quota.left === 0;
+  const blocked = local.errors.length > 0 || noQuota || schedule.isPending;
+  // An empty form is not an error to shout about: the button says enough.
+  const shownErrors = local.errors.filter(
+    (e) => !(e.field === 'post' && e.rule === 'required' && text === ''),
+  );
+  const sentAs = local.text !== text && text.trim() !== '' ? local.text : null;
+
+  function toggle(platform: PlatformKey) {
+    setPlatforms((current) =>
+      current.includes(platform) ? current.filter((p) => p !== platform) : [...current, platform],
+    );
+    schedule.reset();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (blocked) return;
+    schedule.mutate(
+      { ...draft, idempotencyKey: idempotencyKey.current },
+      {
+        onSuccess: (answer) => {
+          setLast(answer);
+          setText('');
+          setTagText('');
+          setMediaText('');
+          idempotencyKey.current = newKey();
+        },
+      },
+    );
+  }
+
+  return (
+    <Panel title="Compose" testId="post-composer">
+      <form className="posts-composer" onSubmit={submit} noValidate>
+        <label className="field-label" htmlFor="post-text">
+          Post
+        </label>
+        <textarea
+          id="post-text"
+          className="input posts-text"
+          rows={5}
+          value={text}
+          placeholder="What goes out, e.g. “Episode 12 is live: https://…”"
+          onChange={(event) => {
+            setText(event.target.value);
+            schedule.reset();
+          }}
+        />
+        <div className="posts-counters" aria-live="polite" data-testid="char-counters">
+          {local.lengths.length === 0 ? (
+            <span className="muted small">Choose at least one platform.</span>
+          ) : (
+            local.lengths.map((check) => (
+              <span
+                key={check.platform}
+                className={`posts-counter ${check.over ? 'posts-counter-over' : check.count > check.limit * 0.9 ? 'posts-counter-near' : ''}`}
+                data-testid={`counter-${check.platform}`}
+                title={
+                  postingPlatforms[check.platform].weightedCount
+                    ? 'Counted like the platform: a link is 23, wide characters 2'
+                    : undefined
+                }
+              >
+                {postingPlatforms[check.platform].label}{' '}
+                <strong>
+                  {check.count.toLocaleString()} / {check.limit.toLocaleString()}
+                </strong>
+              </span>
+            ))
+          )}
+        </div>
+
+        <span className="field-label">Platforms</span>
+        <div className="chips posts-platforms" role="group" aria-label="Platforms">
+          {platformKeys.map((platform) => (
+            <button
+              key={platform}
+              type="button"
+              className={`chip ${platforms.includes(platform) ? 'chip-active' : ''}`}
+              aria-pressed={platforms.includes(platform)}
+              onClick={() => toggle(platform)}
+              title={postingPlatforms[platform].media}
+            >
+              {postingPlatforms[platform].label}
+            </button>
+          ))}
+        </div>
+
+        <div className="posts-two">
+          <div>
+            <label className="field-label" htmlFor="post-hashtags">
+              Hashtags
+            </label>
+            <input
+              id="post-hashtags"
+              className="input"
+              value={tagText}
+              placeholder="podcast, studio"
+              onChange={(event) => setTagText(event.target.value)}
+            />
+            <p className="muted small posts-hint">Appended once; one already in the text is not repeated.</p>
+          </div>
+          <div>
+            <label className="field-label" htmlFor="post-media">
+              Media URLs
+            </label>
+            <textarea
+              id="post-media"
+              className="input mono posts-media"
+              rows={2}
+              value={mediaText}
+              placeholder="https://cdn.example.com/cover.png (one per line)"
+              onChange={(event) => setMediaText(event.target.value)}
+            />
+          </div>
+        </div>
+
+        <span className="field-label">When</span>
+        <div className="posts-when">
+          <label className="posts-radio">
+            <input
+              type="radio"
+              name="post-when"
+              checked={mode === 'later'}
+              onChange={() => setMode('later')}
+            />
+            Schedule
+          </label>
+          <input
+            type="datetime-local"
+            className="input posts-datetime"
+            aria-label={`Publish at (${timeZoneName()})`}
+            value={when}
+            disabled={mode !== 'later'}
+            onChange={(event) => setWhen(event.target.value)}
+          />
+          <label className="posts-radio">
+            <input type="radio" name="post-when" checked={mode === 'now'} onChange={() => setMode('now')} />
+            Publish now
+          </label>
+        </div>
+        {mode === 'later' && whenDate ? (
+          <p className="small posts-zone" data-testid="post-when-utc">
+            {formatLocal(whenDate.toISOString())} <span className="muted">({timeZoneName()})</span> ={' '}
+            <span className="mono">{formatUtc(whenDate.toISOString())}</span>
+          </p>
+        ) : null}
+
+        {sentAs ? (
+          <p className="small posts-sent-as" data-testid="post-sent-as">
+            <span className="muted">Sent as:</span> {sentAs}
+          </p>
+        ) : null}
+        <Checks errors={shownErrors.map((e) => e.message)} warnings={warnings} />
+
+        <div className="posts-submit">
+          <button type="submit" className="button button-primary" disabled={blocked}>
+            {schedule.isPending ? (
+              <Spinner label="Sending…" />
+            ) : mode === 'now' ? (
+              'Publish now'
+            ) : (
+              'Schedule post'
+            )}
+          </button>
+          {noQuota ? (
+            <span className="field-error">
+              Today's quota is used up; it resets at {formatLocal(quota.resetsAt)}.
+            </span>
+          ) : null}
+        </div>
+        {schedule.isError ? <ScheduleError error={schedule.error} /> : null}
+        {schedule.isSuccess && last ? <ScheduleSuccess answer={last} /> : null}
+      </form>
+    </Panel>
+  );
+}
+
+function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) {
+  if (errors.length === 0 && warnings.length === 0) return null;
+  return (
+    <ul className="posts-checks" data-testid="post-checks">
+      {errors.map((message) => (
+        <li key={`e:${message}`} className="posts-check posts-check-error">
+          {message}
+        </li>
+      ))}
+      {warnings.map((message) => (
+        <li key={`w:${message}`} className="posts-check posts-check-warn">
+          {message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ScheduleError({ error }: { error: unknown }) {
+  const api = error instanceof ApiError ? error : null;
+  const details = api && typeof api.details === 'string' ? api.details : null;
+  return (
+    <div className="banner banner-bad" role="alert" data-testid="schedule-error">
+      <div>
+        <strong>Not posted.</strong> {errorMessage(error)}
+        {api?.code ? <span className="mono small"> ({api.code})</span> : null}
+        {details ? <span className="banner-detail">Provider: {details}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+function ScheduleSuccess({ answer }: { answer: Scheduled }) {
+  const platforms = answer.posts.map((p) => postingPlatforms[p.platform as PlatformKey]?.label ?? p.platform);
+  return (
+    <div className="banner banner-ok" role="status" data-testid="schedule-success">
+      <div>
+        <strong>{answer.status === 'scheduled' ? 'Scheduled' : 'Published'}</strong>
+        {answer.scheduleDate ? ` for ${formatLocal(answer.scheduleDate)}` : ''} on {platforms.join(', ')}
+        <span className="banner-detail">
+          Provider id <span className="mono">{answer.id}</span>
+          {answer.warnings.length > 0 ? ` · ${answer.warnings.join(' · ')}` : ''}
+        </span>
+      </div>
+    </div>
+  );
+}

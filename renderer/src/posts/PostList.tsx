@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
+import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
+import { ApiError, errorMessage } from '../api/client.js';
+import { EmptyState, Spinner } from '../components/States.js';
+import { StatusPill } from '../components/StatusPill.js';
+import { useCancelPost, useRetryPost } from './api.js';
+import { statusHelp, statusLabel, statusTone } from './status.js';
+import { formatLocal, formatUtc } from './time.js';
+
+type Filter = 'all' | 'scheduled' | 'published' | 'failed' | 'cancelled';
+const filters: { value: Filter; label: string; matches: (s: PostViewStatus) => boolean }[] = [
+  { value: 'all', label: 'All', matches: () => true },
+  {
+    value: 'scheduled',
+    label: 'Scheduled',
+    matches: (s) => s === 'scheduled' || s === 'sending' || s === 'checking',
+  },
+  { value: 'published', label: 'Published', matches: (s) => s === 'published' },
+  { value: 'failed', label: 'Failed', matches: (s) => s === 'failed' },
+  { value: 'cancelled', label: 'Cancelled', matches: (s) => s === 'cancelled' || s === 'draft' },
+];
+
+export const platformLabel = (key: string) => postingPlatforms[key as PlatformKey]?.label ?? key;
+
+/** Scheduled, published and failed posts, newest first, with cancel and retry. */
+export function PostList({ posts }: { posts: PostView[] }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const shown = posts.filter((post) => filters.find((f) => f.value === filter)!.matches(post.status));
+  return (
+    <>
+      <div className="chips posts-filter" role="group" aria-label="Filter by status">
+        {filters.map((f) => {
+          const count = posts.filter((post) => f.matches(post.status)).length;
+          return (
+            <button
+              key={f.value}
+              type="button"
+              className={`chip ${filter === f.value ? 'chip-active' : ''}`}
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+            >
+              {f.label} <span className="muted">{count}</span>
+            </button>
+          );
+        })}
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState title={posts.length === 0 ? 'No posts yet' : 'No posts with this status'}>
+          {posts.length === 0
+            ? 'Posts scheduled here or from the CRM (SocialPost records set to Scheduled) appear in this list.'
+            : 'Choose another filter to see the rest.'}
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table posts-table" data-testid="post-list">
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Platforms</th>
+                <th>Post</th>
+                <th>Status</th>
+                <th>From</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((post) => (
+                <PostRow key={post.key} post={post} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function PostRow({ post }: { post: PostView }) {
+  const cancel = useCancelPost();
+  const retry = useRetryPost();
+  const [confirming, setConfirming] = useState(false);
+  const canCancel = post.status === 'scheduled' && post.postsvcId !== null;
+  const canRetry = post.status === 'failed' && (post.socialPostId !== null || post.ledgerId !== null);
+  const failure = cancel.error ?? retry.error;
+  return (
+    <tr data-testid={`post-row-${post.key}`} className={`posts-row-${post.status}`}>
+      <td className="posts-when-cell">
+        {post.publishAt ? (
+          <>
+            <span>{formatLocal(post.publishAt)}</span>
+            <span className="muted small mono">{formatUtc(post.publishAt)}</span>
+          </>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td>{post.platforms.map(platformLabel).join(', ') || '—'}</td>
+      <td className="posts-text-cell">
+        {post.name ? <span className="posts-name">{post.name}</span> : null}
+        <span className="posts-excerpt" title={post.post}>
+          {post.post || <span className="muted">(no text)</span>}
+        </span>
+        {post.error ? <span className="cell-error">{post.error}</span> : null}
+        {failure ? (
+          <span className="cell-error" role="alert">
+            {errorMessage(failure)}
+            {failure instanceof ApiError && failure.code ? ` (${failure.code})` : ''}
+          </span>
+        ) : null}
+      </td>
+      <td>
+        <span title={statusHelp[post.status]}>
+          <StatusPill tone={statusTone[post.status]}>{statusLabel[post.status]}</StatusPill>
+        </span>
+      </td>
+      <td className="small">
+        {post.source === 'crm' ? (
+          <span title={`SocialPost ${post.socialPostId}`}>CRM</span>
+        ) : (
+          <span title={`ledger ${post.ledgerId}`}>Bridge</span>
+        )}
+        {post.postsvcId ? <span className="muted mono posts-id">{post.postsvcId}</span> : null}
+      </td>
+      <td className="cell-actions">
+        {canCancel && !confirming ? (
+          <button type="button" className="button button-small" onClick={() => setConfirming(true)}>
+            Cancel
+          </button>
+        ) : null}
+        {canCancel && confirming ? (
+          <span className="posts-confirm">
+            <button
+              type="button"
+              className="button button-small posts-danger"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(post.postsvcId!, { onSettled: () => setConfirming(false) })}
+            >
+              {cancel.isPending ? <Spinner label="Cancelling…" /> : 'Cancel post'}
+            </button>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              onClick={() => setConfirming(false)}
+            >
+              Keep
+            </button>
+          </span>
+        ) : null}
+        {canRetry ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutate(
+                post.socialPostId !== null
+                  ? { socialPostId: post.socialPostId }
+                  : { ledgerId: post.ledgerId! },
+              )
+            }
+          >
+            {retry.isPending ? <Spinner label="Retrying…" /> : 'Retry'}
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf, ResponseOf } from '../../../shared/api/contract.js';
+import {
+  deletePost,
+  getQuota,
+  listPosts,
+  previewPost,
+  retryPost,
+  schedulePost,
+  syncPosts,
+} from '../../../shared/api/posting.js';
+import { callApi } from '../api/client.js';
+import { queryKeys } from '../api/query-client.js';
+import { useLiveActivity } from '../api/use-live-activity.js';
+
+export const postKeys = {
+  all: ['posts'] as const,
+  list: (from: string | null, to: string | null) => ['posts', 'list', from, to] as const,
+  quota: ['posts', 'quota'] as const,
+  preview: (draft: unknown) => ['posts', 'preview', draft] as const,
+};
+
+export type PostList = ResponseOf<typeof listPosts>;
+export type ScheduleInput = BodyOf<typeof schedulePost>;
+export type Scheduled = ResponseOf<typeof schedulePost>;
+export type PreviewInput = BodyOf<typeof previewPost>;
+export type SyncOutcome = ResponseOf<typeof syncPosts>;
+
+/** Live updates come from /events; polling is the fallback. */
+const POLL_MS = 20_000;
+
+/** GET /api/posts: ledger + CRM, optionally one window (the week calendar). */
+export function usePosts(window: { from: string; to: string } | null = null) {
+  return useQuery({
+    queryKey: postKeys.list(window?.from ?? null, window?.to ?? null),
+    queryFn: ({ signal }) => callApi(listPosts, { signal, query: window ?? {} }),
+    refetchInterval: POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/posts/quota: the plan's posts per UTC day, used and left. */
+export function useQuota() {
+  return useQuery({
+    queryKey: postKeys.quota,
+    queryFn: ({ signal }) => callApi(getQuota, { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** POST /api/posts/preview: the bridge's verdict on a draft (spacing against its ledger included). */
+export function usePreview(draft: PreviewInput | null) {
+  return useQuery({
+    queryKey: postKeys.preview(draft),
+    queryFn: ({ signal }) => callApi(previewPost, { signal, body: draft! }),
+    enabled: draft !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+function useRefreshPosts() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: postKeys.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.health });
+  };
+}
+
+export function useSchedulePost() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (body: ScheduleInput) => callApi(schedulePost, { body }),
+    onSettled: refresh,
+  });
+}
+
+export function useCancelPost() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (id: string) => callApi(deletePost, { body: { id } }),
+    onSettled: refresh,
+  });
+}
+
+export function useRetryPost() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (target: { socialPostId: string } | { ledgerId: number }) =>
+      callApi(retryPost, { body: target }),
+    onSettled: refresh,
+  });
+}
+
+export function useSyncPosts() {
+  const refresh = useRefreshPosts();
+  return useMutation({ mutationFn: () => callApi(syncPosts), onSettled: refresh });
+}
+
+/** Refreshes the posts when the bridge reports posting or SocialPost webhook activity on /events. */
+export function usePostsLiveRefresh() {
+  const { events } = useLiveActivity();
+  const queryClient = useQueryClient();
+  const seen = useRef<number | null>(null);
+  const newest = events[0];
+  useEffect(() => {
+    if (!newest || newest.id === seen.current) return;
+    seen.current = newest.id;
+    const relevant =
+      newest.type.startsWith('posting.') ||
+      (newest.type.startsWith('webhook.') && newest.message.startsWith('social-'));
+    if (relevant) void queryClient.invalidateQueries({ queryKey: postKeys.all });
+  }, [newest, queryClient]);
+}

@@ -1,0 +1,34 @@
+import type { PostViewStatus } from '../../../shared/api/posting.js';
+import type { Tone } from '../components/StatusPill.js';
+
+export const statusLabel: Record<PostViewStatus, string> = {
+  draft: 'Draft',
+  sending: 'Sending',
+  checking: 'Checking',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const statusTone: Record<PostViewStatus, Tone> = {
+  draft: 'neutral',
+  sending: 'info',
+  checking: 'warn',
+  scheduled: 'info',
+  published: 'ok',
+  failed: 'bad',
+  cancelled: 'neutral',
+};
+
+/** What a status means for the operator, as a tooltip. */
+export const statusHelp: Record<PostViewStatus, string> = {
+  draft: 'Not sent to the provider.',
+  sending: 'The bridge is sending it to the provider now.',
+  checking:
+    'The provider did not confirm it; the bridge is checking the provider history and will not send it twice.',
+  scheduled: 'Queued at the provider.',
+  published: 'Out on the platform.',
+  failed: 'Not posted: see the error, fix the cause and retry.',
+  cancelled: 'Cancelled at the provider.',
+};
