@@ -123,12 +123,8 @@ export const postingFeatureWith =
       : null;
 
     const need = <T>(value: T | null): T => {
-      if (value === null) {
-        throw BridgeError.peer(
-          'PLATFORM_ERROR',
-          'no posting provider is configured (POSTSVC_URL, POSTSVC_API_KEY)',
-        );
-      }
+      if (value === null)
+        throw BridgeError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
       return value;
     };
 
@@ -307,8 +303,9 @@ export const postingFeatureWith =
           }
           const id = body.socialPostId!;
           const crm = core.crm;
-          if (!crm || !workflow)
-            throw BridgeError.peer('CRM_ERROR', 'posting needs both a CRM and a posting provider configured');
+          if (!crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+          if (!workflow)
+            throw BridgeError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
           const record = await crm.find('SocialPost', id);
           if (!record) throw BridgeError.notFound(`socialPostId: no SocialPost ${id}`);
           if (record.status !== 'Scheduled')
