@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PeerError } from '../../main/clients/peer-error.js';
-import { PostsvcError, toPostsvcError, type ProviderHistoryItem } from '../../main/clients/postsvc.js';
-import { BridgeError } from '../../main/http/errors.js';
+import type { PostsvcError } from '../../main/clients/postsvc.js';
+import { toPostsvcError, type ProviderHistoryItem } from '../../main/clients/postsvc.js';
+import type { BridgeError } from '../../main/http/errors.js';
 import { postingError, ruleError } from '../../main/services/posting/errors.js';
 import { ledgerStatus } from '../../main/services/posting/posts-view.js';
 import { syncChange } from '../../main/services/posting/provider-posts.js';
