@@ -14,5 +14,17 @@ import { webhooksFeature } from './features/webhooks.js';
 
 /** Every area of the bridge, in mount order. A new area adds its factory here. */
 export function allFeatures(secretStore?: SecretStore): FeatureFactory[] {
-  return [operationalFeature, webhooksFeature, recorderFeature, settingsFeature(secretStore), broadcastsFeature, publishingFeature, analyticsFeature, guestsFeature, contentFeature, postingFeature, clipsFeature];
+  return [
+    operationalFeature,
+    webhooksFeature,
+    recorderFeature,
+    settingsFeature(secretStore),
+    broadcastsFeature,
+    publishingFeature,
+    analyticsFeature,
+    guestsFeature,
+    contentFeature,
+    postingFeature,
+    clipsFeature,
+  ];
 }

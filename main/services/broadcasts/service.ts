@@ -52,6 +52,7 @@ export class BroadcastService {
   private lastRun: AutoSyncState['lastRun'] = null;
   /** Unknown at start: the first tick finds out. */
   private anyActive = true;
+  private lastAutoFailures = '';
 
   constructor(private readonly deps: BroadcastServiceDeps) {
     deps.jobs.register<{ attributes: Record<string, unknown> }>(
@@ -289,8 +290,17 @@ export class BroadcastService {
     run: SyncRun,
     failures: { id: string; name: string; error: string }[],
   ): void {
-    // The timer runs every 30 s: only its changes and failures are worth a line.
-    if (scope === 'active' && run.errors === 0 && run.updated === 0) return;
+    // The timer runs every 30 s: status changes have their own entries, and its failures are
+    // worth a line only when they change (a broadcast gone at the host would repeat forever).
+    if (scope === 'active') {
+      const signature = failures
+        .map((f) => `${f.id}:${f.error}`)
+        .sort()
+        .join('|');
+      const repeated = signature === this.lastAutoFailures;
+      this.lastAutoFailures = signature;
+      if (run.errors === 0 || repeated) return;
+    }
     const listed = failures.slice(0, LISTED_FAILURES).map((f) => `"${f.name}": ${f.error}`);
     const more = failures.length > LISTED_FAILURES ? `; and ${failures.length - LISTED_FAILURES} more` : '';
     this.deps.activity.record(

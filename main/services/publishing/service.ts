@@ -189,9 +189,14 @@ export class PublishService {
         from: record.status,
       },
     );
-    return record.status === 'Queued'
-      ? 'publishing now'
-      : `set from ${record.status ?? 'empty'} to Queued; publishing now`;
+    const route = chooseRoute(this.deps.routes, record.platform, record.publishType);
+    let what = 'publishing now';
+    if (route.ok && route.dependsOn) {
+      const siblings = record.contentProductionId ? await this.siblings(record.contentProductionId) : [];
+      const dependency = resolveDependency(this.deps.routes, record, route.dependsOn, siblings);
+      if (dependency.kind === 'wait') what = `it publishes once ${dependency.on} has published`;
+    }
+    return record.status === 'Queued' ? what : `set from ${record.status ?? 'empty'} to Queued; ${what}`;
   }
 
   private async wait(

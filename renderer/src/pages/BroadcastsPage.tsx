@@ -1,31 +1,25 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.js';
+import { useLiveBroadcastRefresh } from '../broadcasts/api.js';
+import { BroadcastList } from '../broadcasts/BroadcastList.js';
+import { CreateBroadcastForm } from '../broadcasts/CreateBroadcastForm.js';
+import { PublishingPanel } from '../broadcasts/PublishingPanel.js';
+import { SyncButton } from '../broadcasts/SyncButton.js';
+import { PageHeader } from '../components/PageHeader.js';
+import '../broadcasts/broadcasts.css';
 
 export function BroadcastsPage() {
+  useLiveBroadcastRefresh();
   return (
-    <PlaceholderPage
-      title="Broadcasts"
-      description="Live broadcasts at the streaming host, created and watched through the publishing gateway."
-      features={[
-        {
-          name: 'Upcoming and live',
-          detail: 'Broadcasts with status, viewer count, start time and stream health.',
-        },
-        {
-          name: 'Create',
-          detail: 'Name, description, scheduled time and channel; embed and dashboard links.',
-        },
-        { name: 'Sync', detail: 'Bring CRM broadcast records in line with what the host reports.' },
-        {
-          name: 'Publishing',
-          detail: 'Platform uploads per production, including platforms waiting on another.',
-        },
-      ]}
-      routes={[
-        'POST /streamhost/create-broadcast',
-        'POST /streamhost/delete-broadcast',
-        'GET /streamhost/status/:broadcastId',
-        'POST /streamhost/sync',
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Broadcasts"
+        description="Live broadcasts at the streaming host, created and watched through the publishing gateway, and platform publishing per production."
+        actions={<SyncButton />}
+      />
+      <div className="grid grid-2-1">
+        <BroadcastList />
+        <CreateBroadcastForm />
+      </div>
+      <PublishingPanel />
+    </>
   );
 }
