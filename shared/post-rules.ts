@@ -175,7 +175,8 @@ export function reviewPost(
     }
   }
 
-  if (draft.scheduleDate) {
+  // An empty string is not "now": publishing at once must be asked for by leaving the date out.
+  if (draft.scheduleDate !== undefined && draft.scheduleDate !== null) {
     const at = ISO_DATE_TIME.test(draft.scheduleDate) ? Date.parse(draft.scheduleDate) : NaN;
     if (Number.isNaN(at)) {
       errors.push({

@@ -90,6 +90,12 @@ describe('reviewPost', () => {
     expect(mediaKindOf('https://cdn.example/v/123')).toBe('unknown');
   });
 
+  it('an empty scheduleDate is INVALID_DATE, not "publish now"', () => {
+    expect(
+      reviewPost({ post: 'a', platforms: ['socialnet'], scheduleDate: '' }, { now }).errors,
+    ).toMatchObject([{ field: 'scheduleDate', code: 'INVALID_DATE' }]);
+  });
+
   it('a past date is INVALID_DATE', () => {
     const review = reviewPost({ post: 'a', platforms: ['socialnet'], scheduleDate: inMinutes(-1) }, { now });
     expect(review.errors).toMatchObject([{ field: 'scheduleDate', code: 'INVALID_DATE' }]);
