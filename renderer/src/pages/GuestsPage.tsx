@@ -1,26 +1,52 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.js';
+import { useState } from 'react';
+import { useHealth } from '../api/health.js';
+import { PageHeader } from '../components/PageHeader.js';
+import { Panel } from '../components/Panel.js';
+import { QueryContent } from '../components/QueryPanel.js';
+import { EmptyState } from '../components/States.js';
+import { useGuests, useGuestsLiveRefresh } from '../guests/api.js';
+import { GuestDetail } from '../guests/GuestDetail.js';
+import { PipelinePanel } from '../guests/PipelinePanel.js';
+import { StageBoard } from '../guests/StageBoard.js';
+import { TemplateEditor } from '../guests/TemplateEditor.js';
+import { SandboxEnginePanel, WorkflowRunsPanel } from '../guests/WorkflowPanels.js';
+import '../guests/guests.css';
 
 export function GuestsPage() {
+  useGuestsLiveRefresh();
+  const health = useHealth();
+  const guests = useGuests();
+  const [selected, setSelected] = useState<string | null>(null);
   return (
-    <PlaceholderPage
-      title="Guests"
-      description="The guest pipeline from outreach to published, and how well it converts."
-      features={[
-        {
-          name: 'Pipeline',
-          detail: 'Guests per stage: Outreach, Responded, Confirmed, Scheduled, Recorded, Published.',
-        },
-        {
-          name: 'Ratios',
-          detail:
-            'Response (>30%), confirmation (>70%) and show rate (>95%), time to publish (<7 days) against targets.',
-        },
-        {
-          name: 'Workflows',
-          detail: 'Which automation workflow fired for which stage change, and its outcome.',
-        },
-      ]}
-      routes={['POST /webhooks/guest-created', 'POST /webhooks/guest-updated']}
-    />
+    <>
+      <PageHeader
+        title="Guests"
+        description="The guest pipeline from outreach to published, the workflows each stage starts, and the emails they send."
+      />
+      <div className="grid">
+        <PipelinePanel />
+        <Panel title="Guests by stage" testId="guests-stages">
+          <QueryContent query={guests} what="the guests" skeletonLines={5}>
+            {(data) =>
+              data.data.length === 0 ? (
+                <EmptyState title="No guests in the CRM">
+                  GuestBooking records appear here; their stage changes arrive by the guest webhooks.
+                </EmptyState>
+              ) : (
+                <StageBoard guests={data.data} selectedId={selected} onSelect={setSelected} />
+              )
+            }
+          </QueryContent>
+        </Panel>
+        <div className="grid grid-2-1">
+          <GuestDetail guestId={selected} />
+          <div className="grid">
+            <WorkflowRunsPanel onSelect={setSelected} />
+            {health.data?.sandbox ? <SandboxEnginePanel /> : null}
+          </div>
+        </div>
+        <TemplateEditor guests={guests.data?.data} />
+      </div>
+    </>
   );
 }

@@ -1,0 +1,81 @@
+import { guestStages, type GuestSummary } from '../../../shared/api/guests.js';
+import { formatDateTime } from '../format.js';
+import { StatusPill } from '../components/StatusPill.js';
+import { runLabel, runTone } from './format.js';
+
+/** Guests per stage, one column each; a card selects the guest (its timeline opens below). */
+export function StageBoard({
+  guests,
+  selectedId,
+  onSelect,
+}: {
+  guests: readonly GuestSummary[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const outside = guests.filter((g) => !(guestStages as readonly string[]).includes(g.stage));
+  return (
+    <div className="guests-board" data-testid="guests-board">
+      {guestStages.map((stage) => {
+        const here = guests.filter((g) => g.stage === stage);
+        return (
+          <section key={stage} className="guests-column" aria-label={`${stage}: ${here.length}`}>
+            <header className="guests-column-head">
+              <span>{stage}</span>
+              <span className="guests-column-count">{here.length}</span>
+            </header>
+            {here.length === 0 ? <p className="guests-column-empty small muted">No guests</p> : null}
+            {here.map((guest) => (
+              <GuestCard
+                key={guest.id}
+                guest={guest}
+                selected={guest.id === selectedId}
+                onSelect={() => onSelect(guest.id)}
+              />
+            ))}
+          </section>
+        );
+      })}
+      {outside.length > 0 ? (
+        <p className="small muted guests-board-note">
+          Outside the pipeline: {outside.map((g) => `${g.name} (${g.stage || 'no stage'})`).join(', ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function GuestCard({
+  guest,
+  selected,
+  onSelect,
+}: {
+  guest: GuestSummary;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  // The column names the stage, so the card only says how that stage's workflow went.
+  const run = guest.workflows.find((r) => r.stage === guest.stage);
+  return (
+    <button
+      type="button"
+      className={`guests-card ${selected ? 'guests-card-selected' : ''}`}
+      aria-pressed={selected}
+      onClick={onSelect}
+      data-testid={`guest-card-${guest.id}`}
+    >
+      <span className="guests-card-name">{guest.name}</span>
+      <span className="small muted">
+        {guest.scheduledDate ? formatDateTime(guest.scheduledDate) : 'no date yet'}
+      </span>
+      {run ? (
+        <StatusPill
+          tone={runTone(run.status)}
+          title={`${run.workflow}: ${runLabel(run)}${run.message ? ` (${run.message})` : ''}`}
+        >
+          workflow {runLabel(run)}
+        </StatusPill>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,96 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+
+interface GuestRow {
+  id: string;
+  name: string;
+  stage: string;
+}
+
+async function guestsOf(request: APIRequestContext, bridge: BridgeUnderTest): Promise<GuestRow[]> {
+  const response = await request.get(`${bridge.url}/api/guests`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: GuestRow[] }).data;
+}
+
+test('guests page: ratios against targets, guests per stage, a move to Confirmed starts the workflow', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  // A demo guest that has not confirmed yet (the bridge is shared by the whole run).
+  const guests = await guestsOf(request, bridge);
+  const guest = guests.find((g) => g.stage === 'Responded') ?? guests.find((g) => g.stage === 'Outreach');
+  expect(guest, 'a demo guest at Responded or Outreach').toBeDefined();
+  if (!guest) return;
+
+  await page.goto('/#/guests');
+  await expect(page.getByRole('heading', { name: 'Guests', level: 1 })).toBeVisible();
+  const pipeline = page.getByTestId('guests-pipeline');
+  await expect(pipeline.getByTestId('ratio-responseRate')).toContainText('target > 30 %');
+  await expect(pipeline.getByTestId('ratio-responseRate')).toContainText('on target');
+  await expect(pipeline.getByTestId('ratio-showRate')).toContainText('off target');
+  await expect(pipeline.getByTestId('ratio-timeToPublishDays')).toContainText('days');
+  await expect(page.getByTestId('guests-board')).toContainText('Marcus Bell');
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+
+  await page.getByTestId(`guest-card-${guest.id}`).click();
+  const detail = page.getByTestId('guest-detail');
+  await expect(detail.getByRole('heading', { name: guest.name })).toBeVisible();
+  await expect(detail.getByTestId('guest-timeline')).toContainText('demo history');
+  await screenshot(page, 'guests-pipeline');
+
+  await detail.getByLabel('Move in the CRM to').selectOption('Confirmed');
+  await detail.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Moved to Confirmed' })).toContainText(
+    'guest-confirmed queued',
+  );
+  // Started at the sandbox n8n: the timeline, the card, the recent runs and the engine's own view show it.
+  await expect(detail.getByTestId('run-guest-confirmed')).toContainText('started');
+  await expect(page.getByTestId(`guest-card-${guest.id}`)).toContainText('workflow started');
+  await expect(page.getByTestId('guests-runs')).toContainText(guest.name);
+  const engine = page.getByTestId('guests-sandbox-engine');
+  await expect(engine).toContainText('POST /webhook/guest-confirmed');
+  await expect(engine).toContainText(guest.name);
+  await expect(detail.getByRole('button', { name: 'Run again' })).toBeVisible();
+  await detail.scrollIntoViewIfNeeded();
+  await screenshot(page, 'guests-workflow-started');
+
+  // The CRM delivers its echo of the move a moment later: it starts nothing more.
+  await page.waitForTimeout(1_500);
+  await expect(detail.getByTestId('run-guest-confirmed')).toHaveCount(1);
+});
+
+test('email templates: edit with a live preview for a real guest, unknown variables flagged', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/guests');
+  const templates = page.getByTestId('guests-templates');
+  await expect(templates.getByRole('tab', { name: 'Confirmation' })).toHaveAttribute('aria-selected', 'true');
+  const preview = templates.getByTestId('template-preview');
+  await expect(preview).toContainText('Subject');
+  await expect(preview).toContainText('Confirmed: The Studio Hour on');
+
+  const subject = templates.getByLabel('Subject');
+  await subject.fill('See you on {{date}} at {{time}}, {{name}} {{hots}}');
+  await expect(templates.getByRole('alert')).toContainText('Unknown variable: {{hots}}');
+  await expect(templates.getByRole('button', { name: 'Save templates' })).toBeDisabled();
+  await expect(preview).toContainText('Unknown: {{hots}}');
+
+  await subject.fill('See you on {{date}} at {{time}}, {{name}}');
+  await expect(preview).toContainText(/See you on \w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2}, /);
+  await templates.getByRole('tab', { name: 'Thank-you' }).click();
+  await expect(preview).toContainText('Thank you for joining');
+  await templates.getByRole('tab', { name: 'Confirmation' }).click();
+  await expect(preview).toContainText(/See you on \w+day/);
+  await templates.scrollIntoViewIfNeeded();
+  await screenshot(page, 'guests-templates');
+
+  await templates.getByRole('button', { name: 'Save templates' }).click();
+  await expect(templates).toContainText('Saved');
+  await templates.getByRole('button', { name: 'Default text' }).click();
+  await templates.getByRole('button', { name: 'Save templates' }).click();
+  await expect(preview).toContainText('Confirmed: The Studio Hour on');
+});
