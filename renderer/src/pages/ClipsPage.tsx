@@ -1,19 +1,31 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.js';
+import { useAnalyzeClips } from '../clips/api.js';
+import type { AnalyzeInput } from '../clips/api.js';
+import { Suggestions } from '../clips/Suggestions.js';
+import { TranscriptForm } from '../clips/TranscriptForm.js';
+import { PageHeader } from '../components/PageHeader.js';
+import '../clips/clips.css';
 
 export function ClipsPage() {
+  const analyze = useAnalyzeClips();
+  const run = (body: AnalyzeInput) => analyze.mutate(body);
   return (
-    <PlaceholderPage
-      title="Clips"
-      description="Short clips suggested from an episode's transcript, ready to cut and post."
-      features={[
-        { name: 'Transcript', detail: 'Paste plain text, SRT, WebVTT or time-stamped lines.' },
-        {
-          name: 'Suggestions',
-          detail: 'Moments of 15–90 s with start and end, confidence, topic and the signals behind each.',
-        },
-        { name: 'Fit', detail: 'Which platforms each clip fits by length and aspect ratio.' },
-      ]}
-      routes={['POST /clips/analyze']}
-    />
+    <>
+      <PageHeader
+        title="Clips"
+        description="Short clips suggested from an episode's transcript: hooks, quotable lines, emotion and topics, scored on the bridge without any network. Turn the good ones into Draft Clips in the CRM."
+      />
+      <div className="grid cl-layout">
+        <TranscriptForm pending={analyze.isPending} onAnalyze={run} />
+        <Suggestions
+          analysis={analyze.data}
+          runKey={analyze.submittedAt}
+          pending={analyze.isPending}
+          error={analyze.error}
+          onRetry={() => {
+            if (analyze.variables) run(analyze.variables);
+          }}
+        />
+      </div>
+    </>
   );
 }

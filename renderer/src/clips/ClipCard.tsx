@@ -1,0 +1,148 @@
+import type { ClipSignal, SuggestedClip } from '../../../shared/api/clips.js';
+import { formatClipTime } from '../../../shared/api/clips.js';
+import { errorMessage } from '../api/client.js';
+import { Spinner } from '../components/States.js';
+import { useCreateDraft } from './api.js';
+
+const signalLabels: Record<ClipSignal['name'], string> = {
+  hook: 'Hook',
+  question: 'Question',
+  numbers: 'Numbers',
+  contrast: 'Contrast',
+  openLoop: 'Open loop',
+  emotion: 'Emotion',
+  quote: 'Quote',
+  coherence: 'On topic',
+  shape: 'Shape',
+  filler: 'Filler',
+  disfluency: 'Ums and uhs',
+  danglingStart: 'Starts mid-thought',
+};
+
+const tone = (confidence: number) => (confidence >= 0.75 ? 'ok' : confidence >= 0.5 ? 'warn' : 'bad');
+
+/** One suggestion: when, how strong, why, what about, where it fits, the quote, and a way into the CRM. */
+export function ClipCard({
+  clip,
+  rank,
+  contentProductionId,
+  estimated,
+}: {
+  clip: SuggestedClip;
+  rank: number;
+  contentProductionId: string;
+  estimated: boolean;
+}) {
+  const draft = useCreateDraft();
+  const percent = Math.round(clip.confidence * 100);
+  const range = `${formatClipTime(clip.startTime)}–${formatClipTime(clip.endTime)}`;
+
+  return (
+    <article className="cl-card" data-testid="clip-card" aria-label={`Clip ${rank}, ${range}`}>
+      <header className="cl-card-head">
+        <span className="cl-rank">#{rank}</span>
+        <span className="cl-time mono" title={estimated ? 'Estimated at 150 words per minute' : undefined}>
+          {estimated ? '≈ ' : ''}
+          {range}
+        </span>
+        <span className="muted small">{Math.round(clip.duration)} s</span>
+        <span className="cl-score" title={`Confidence ${clip.confidence.toFixed(3)}`}>
+          <span
+            className={`meter meter-${tone(clip.confidence)} cl-score-bar`}
+            role="meter"
+            aria-label="Confidence"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span style={{ width: `${percent}%` }} />
+          </span>
+          <span className="cl-score-value">{percent}</span>
+        </span>
+      </header>
+
+      <blockquote className="cl-quote">{clip.hookQuote}</blockquote>
+      <p className="cl-reason">{clip.reason}</p>
+
+      <dl className="cl-facts">
+        <dt>Topic</dt>
+        <dd>
+          <span className="cl-topic">{clip.topic}</span>
+          {clip.keywords.length > 0 ? (
+            <span className="muted small"> · {clip.keywords.join(', ')}</span>
+          ) : null}
+        </dd>
+        <dt>Fits</dt>
+        <dd className="cl-platforms">
+          {clip.fitsPlatforms.length > 0 ? (
+            clip.fitsPlatforms.map((platform) => (
+              <span key={platform} className="pill pill-info">
+                {platform}
+              </span>
+            ))
+          ) : (
+            <span className="muted">No platform (too long)</span>
+          )}
+        </dd>
+        {clip.speakers.length > 0 ? (
+          <>
+            <dt>Voices</dt>
+            <dd>{clip.speakers.join(', ')}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <details className="cl-signals">
+        <summary>What scored</summary>
+        <ul>
+          {clip.signals.map((signal) => (
+            <li key={signal.name} className={signal.kind === 'penalty' ? 'cl-penalty' : undefined}>
+              <span className="cl-signal-name">{signalLabels[signal.name]}</span>
+              <span className="cl-signal-points mono">
+                {signal.contribution > 0 ? '+' : ''}
+                {signal.contribution.toFixed(2)}
+              </span>
+              <span className="cl-signal-evidence muted">{signal.evidence.join(', ')}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      <footer className="cl-card-actions">
+        <button
+          type="button"
+          className="button button-small"
+          disabled={draft.isPending || draft.isSuccess}
+          onClick={() =>
+            draft.mutate({
+              contentProductionId,
+              hookQuote: clip.hookQuote,
+              startTime: clip.startTime,
+              endTime: clip.endTime,
+              targetPlatforms: clip.fitsPlatforms,
+            })
+          }
+        >
+          {draft.isPending ? (
+            <Spinner label="Creating…" />
+          ) : draft.isSuccess ? (
+            'Draft created'
+          ) : (
+            'Create draft clip'
+          )}
+        </button>
+        {draft.isSuccess ? (
+          <span className="field-success" role="status" data-testid="clip-draft-created">
+            {draft.data.created ? 'Draft Clip created in the CRM' : 'Already in the CRM as a draft'} ·{' '}
+            <span className="mono">{draft.data.id}</span> · {draft.data.duration} s
+          </span>
+        ) : null}
+        {draft.isError ? (
+          <span className="field-error" role="alert">
+            Couldn't create the draft: {errorMessage(draft.error)}
+          </span>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
