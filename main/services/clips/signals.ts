@@ -127,7 +127,8 @@ export function sentenceSignals(sentence: Sentence): SentenceSignals {
   const analysis = sentiment.analyze(sentence.text, { extras: SENTIMENT_OVERRIDES });
   const disfluencies = [...text.matchAll(DISFLUENCIES)].length;
   const question = /\?["'”’)]*$/.test(sentence.text.trim()) || /\?\s/.test(sentence.text);
-  const dangling = DANGLING_START.test(text.trim());
+  // "And what happened next?" opens a clip well: a question stands on its own.
+  const dangling = !question && DANGLING_START.test(text.trim());
   const hook = clamp01(weightSum(hooks));
   const contrast = clamp01(weightSum(contrasts));
   const openLoop = clamp01(weightSum(openLoops));
