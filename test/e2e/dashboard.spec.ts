@@ -129,13 +129,3 @@ test('settings lists the configuration with secrets masked and writes a file val
   await expect(interval).toContainText('changed · restart');
   await screenshot(page, 'settings');
 });
-
-for (const name of ['posts', 'broadcasts', 'analytics', 'guests', 'clips']) {
-  test(`${name} page says what it will hold`, async ({ dashboard: page }) => {
-    await page.goto(`/#/${name}`);
-    const title = name.charAt(0).toUpperCase() + name.slice(1);
-    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByTestId('placeholder')).toBeVisible();
-    await screenshot(page, name);
-  });
-}
