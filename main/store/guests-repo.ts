@@ -59,7 +59,6 @@ export function createGuestsRepo(db: Db) {
     'SELECT * FROM guest_stages WHERE guest_id = ? ORDER BY id',
   );
   const allStages = db.prepare<[], StageRow>('SELECT * FROM guest_stages ORDER BY guest_id, id');
-  const anyStage = db.prepare<[], { one: number }>('SELECT 1 AS one FROM guest_stages LIMIT 1');
   const insertStage = db.prepare<[string, string, string | null, string, StageSource, string]>(
     `INSERT INTO guest_stages (guest_id, stage, previous_stage, entered_at, source, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -124,7 +123,6 @@ export function createGuestsRepo(db: Db) {
     lastStage: (guestId: string): StageRow | undefined => lastStage.get(guestId),
     stagesOf: (guestId: string): StageRow[] => stagesOf.all(guestId),
     allStages: (): StageRow[] => allStages.all(),
-    hasAnyStage: (): boolean => anyStage.get() !== undefined,
     addStage(
       entry: {
         guestId: string;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 
@@ -11,10 +14,14 @@ interface Guest {
 
 /** Sandbox mode: the demo guests, their seeded history, and the simulated n8n's view of what it received. */
 let bridge: TestBridge;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-guests-'));
 beforeAll(async () => {
-  bridge = await startTestBridge({ BRIDGE_SANDBOX: '1' });
+  bridge = await startTestBridge({ BRIDGE_SANDBOX: '1' }, { dataDir });
 });
-afterAll(() => bridge?.close());
+afterAll(async () => {
+  await bridge?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const guests = async (): Promise<Guest[]> => (await bridge.call('GET', '/api/guests')).body.data;
 
@@ -190,5 +197,15 @@ describe('guests in sandbox mode', () => {
       body: { moment: 'confirmation', guestId: ravi?.id },
     });
     expect(preview.body.body).toBe('Hi Ravi Patel, Sam Rivera here.');
+  });
+
+  it('after a restart on the same data dir, the new demo guests (new sandbox ids) get a history too', async () => {
+    const before = new Set((await guests()).map((g) => g.id));
+    await bridge.close();
+    bridge = await startTestBridge({ BRIDGE_SANDBOX: '1' }, { dataDir });
+    const after = await guests();
+    expect(after.some((g) => before.has(g.id))).toBe(false);
+    for (const guest of after) expect(guest.stageEnteredAt, guest.name).not.toBeNull();
+    expect((await bridge.call('GET', '/guests/pipeline')).body.counts.Published).toBe(3);
   });
 });

@@ -7,7 +7,6 @@ const NOW = '2026-03-01T10:00:00.000Z';
 describe('guests repository (migration 005)', () => {
   it('keeps the stage history in order and answers the last known stage', () => {
     const repo = createGuestsRepo(openDatabase(':memory:'));
-    expect(repo.hasAnyStage()).toBe(false);
     repo.addStage(
       { guestId: 'g1', stage: 'Outreach', previous: null, enteredAt: NOW, source: 'created' },
       NOW,
@@ -18,7 +17,6 @@ describe('guests repository (migration 005)', () => {
     );
     expect(repo.lastStage('g1')).toEqual(entry);
     expect(repo.stagesOf('g1').map((s) => s.stage)).toEqual(['Outreach', 'Responded']);
-    expect(repo.hasAnyStage()).toBe(true);
     expect(repo.lastStage('g2')).toBeUndefined();
   });
 

@@ -189,37 +189,38 @@ export class GuestsService {
   }
 
   /**
-   * Sandbox mode: the demo guests get a plausible stage history once (when the bridge has none),
-   * so the pipeline ratios and timelines mean something from the first start.
+   * Sandbox mode: demo guests without any stage history get a plausible one, so the pipeline
+   * ratios and timelines mean something from the first start. Per guest, because the sandbox
+   * CRM draws new ids at every start while the bridge's data directory persists.
    */
   async seedDemoHistory(): Promise<number> {
     const { repo, activity, now } = this.deps;
-    if (repo.hasAnyStage()) return 0;
     const guests = await this.requireCrm().listAll('GuestBooking');
-    const entries = demoStageHistory(
-      guests.map((guest) => ({
-        id: guest.id,
-        name: text(guest.name) ?? guest.id,
-        stage: text(guest.stage) ?? '',
-        scheduledDate: text(guest.scheduledDate),
-      })),
-      now(),
-    );
     const recordedAt = now().toISOString();
     const seeded = repo.transaction(() => {
-      if (repo.hasAnyStage()) return 0;
+      const known = this.historyByGuest();
+      const fresh = guests.filter((guest) => !known.has(guest.id));
+      const entries = demoStageHistory(
+        fresh.map((guest) => ({
+          id: guest.id,
+          name: text(guest.name) ?? guest.id,
+          stage: text(guest.stage) ?? '',
+          scheduledDate: text(guest.scheduledDate),
+        })),
+        now(),
+      );
       for (const entry of entries) repo.addStage({ ...entry, source: 'demo' }, recordedAt);
-      return entries.length;
+      return { guests: fresh.length, entries: entries.length };
     });
-    if (seeded > 0) {
+    if (seeded.entries > 0) {
       activity.record(
         'guests.demo',
         'info',
-        `sandbox: stage history of ${guests.length} demo guests seeded (${seeded} stage changes)`,
-        { guests: guests.length, entries: seeded },
+        `sandbox: stage history of ${seeded.guests} demo guests seeded (${seeded.entries} stage changes)`,
+        seeded,
       );
     }
-    return seeded;
+    return seeded.entries;
   }
 
   private requireCrm(): CrmClient {
