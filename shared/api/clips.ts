@@ -27,7 +27,6 @@ export const clipSignalName = z.enum([
   'disfluency',
   'danglingStart',
 ]);
-export type ClipSignalName = z.infer<typeof clipSignalName>;
 
 export const clipSignal = z.object({
   name: clipSignalName,

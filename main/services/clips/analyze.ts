@@ -1,8 +1,9 @@
-import type {
-  AnalyzeClipsResponse,
-  ClipSignal,
-  SuggestedClip,
-  TranscriptTopic,
+import {
+  CLIP_MIN_S,
+  type AnalyzeClipsResponse,
+  type ClipSignal,
+  type SuggestedClip,
+  type TranscriptTopic,
 } from '../../../shared/api/clips.js';
 import { clipPlatformsFitting } from '../../../shared/platforms.js';
 import { parseTranscript } from './parse.js';
@@ -13,7 +14,6 @@ import { sentenceSignals, type PhraseMatch } from './signals.js';
 import { buildTopicModel } from './topics.js';
 import {
   describeWindow,
-  MIN_CLIP_S,
   penaltyNames,
   scoreWindows,
   SIGNAL_WEIGHTS,
@@ -39,8 +39,8 @@ export function analyzeTranscript(transcript: string, options: { maxClips: numbe
 
   const durationS = round(sentences.at(-1)!.end);
   const warnings = [...parsed.warnings];
-  if (sentences.at(-1)!.end - sentences[0]!.start < MIN_CLIP_S) {
-    warnings.push(`the transcript covers ${durationS} s; a clip needs at least ${MIN_CLIP_S} s`);
+  if (sentences.at(-1)!.end - sentences[0]!.start < CLIP_MIN_S) {
+    warnings.push(`the transcript covers ${durationS} s; a clip needs at least ${CLIP_MIN_S} s`);
   }
   const totalTopicSeconds = topics.topics.reduce((sum, t) => sum + t.seconds, 0) || 1;
   return {

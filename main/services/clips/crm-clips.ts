@@ -24,12 +24,12 @@ export interface DraftClipResult {
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Clip.duration is whole seconds (spec §2.3). */
-export function clipDurationS(startTime: number, endTime: number): number {
+function clipDurationS(startTime: number, endTime: number): number {
   return Math.max(1, Math.round(endTime - startTime));
 }
 
 /** `"The truth is…" (Episode 12, 4:05–4:52)`, at most 255 characters. */
-export function defaultClipName(input: DraftClipInput, contentName: string): string {
+function defaultClipName(input: DraftClipInput, contentName: string): string {
   const words = input.hookQuote.split(/\s+/);
   const head =
     words.length > 8

@@ -87,7 +87,7 @@ export function parseTranscript(input: string): ParsedTranscript {
   return { ...parsed, cues: withWords };
 }
 
-export function describeFormat(format: TranscriptFormat): string {
+function describeFormat(format: TranscriptFormat): string {
   return {
     srt: 'the SRT captions',
     vtt: 'the WebVTT captions',
@@ -292,7 +292,7 @@ function parsePlain(lines: string[]): ParsedTranscript {
 }
 
 /** `HOST: text` → speaker HOST. */
-export function splitSpeaker(text: string): { speaker: string; text: string } | null {
+function splitSpeaker(text: string): { speaker: string; text: string } | null {
   const match = SPEAKER_LABEL.exec(text);
   if (!match || NOT_SPEAKERS.has(match[1]!.split(/\s/)[0]!)) return null;
   return { speaker: match[1]!.trim(), text: match[2]!.trim() };
@@ -323,10 +323,10 @@ function decodeEntities(text: string): string {
 /** Spoken words per second at 150 words per minute (DESIGN §6.6). */
 export const WORDS_PER_SECOND = 150 / 60;
 
-export function estimateSeconds(text: string): number {
+function estimateSeconds(text: string): number {
   return countWords(text) / WORDS_PER_SECOND;
 }
 
-export function countWords(text: string): number {
+function countWords(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }

@@ -92,7 +92,7 @@ class PhraseMatcher {
 }
 
 /** Words of normalised text as the phrase lists spell them: letters, digits, ' and - kept. */
-export function phraseWords(normalised: string): string[] {
+function phraseWords(normalised: string): string[] {
   return normalised.match(/[\p{L}\p{N}'%$-]+/gu)?.map((w) => w.replace(/^['-]+|['-]+$/g, '')) ?? [];
 }
 
@@ -103,7 +103,7 @@ const fillerMatcher = new PhraseMatcher(FILLER_PHRASES);
 const sentiment = new Sentiment();
 
 /** Lower case, straight quotes, single spaces: the form the phrase lists are written in. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text.toLowerCase().replace(/[‘’`]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ');
 }
 

@@ -1,9 +1,7 @@
+import { CLIP_MAX_S, CLIP_MIN_S } from '../../../shared/api/clips.js';
 import type { Sentence } from './sentences.js';
 import type { SentenceSignals } from './signals.js';
 import type { TopicModel } from './topics.js';
-
-export const MIN_CLIP_S = 15;
-export const MAX_CLIP_S = 90;
 
 /** The named signals a window is scored on (DESIGN §6.6), and the penalties. */
 export const signalNames = [
@@ -66,8 +64,8 @@ export function calibrate(raw: number): number {
 }
 
 export function lengthFit(seconds: number): number {
-  if (seconds < MIN_CLIP_S || seconds > MAX_CLIP_S) return 0;
-  if (seconds < 25) return 0.6 + (0.4 * (seconds - MIN_CLIP_S)) / 10;
+  if (seconds < CLIP_MIN_S || seconds > CLIP_MAX_S) return 0;
+  if (seconds < 25) return 0.6 + (0.4 * (seconds - CLIP_MIN_S)) / 10;
   if (seconds <= 60) return 1;
   return 1 - (0.5 * (seconds - 60)) / 30;
 }
@@ -213,9 +211,9 @@ export function scoreWindows(input: ScoringInput, minConfidence: number): Candid
   const candidates: Candidate[] = [];
   for (let from = 0; from < sentences.length; from++) {
     const window = new WindowAccumulator(input, from);
-    while (window.to + 1 < sentences.length && sentences[window.to + 1]!.end - window.start <= MAX_CLIP_S) {
+    while (window.to + 1 < sentences.length && sentences[window.to + 1]!.end - window.start <= CLIP_MAX_S) {
       window.grow();
-      if (window.end - window.start < MIN_CLIP_S) continue;
+      if (window.end - window.start < CLIP_MIN_S) continue;
       const { to, start, end, confidence, topic } = window.detail();
       if (confidence >= minConfidence) candidates.push({ from, to, start, end, confidence, topic });
     }

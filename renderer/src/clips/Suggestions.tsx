@@ -1,4 +1,4 @@
-import { formatClipTime } from '../../../shared/api/clips.js';
+import { CLIP_MAX_S, CLIP_MIN_S, formatClipTime } from '../../../shared/api/clips.js';
 import { ApiError } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
@@ -43,7 +43,8 @@ export function Suggestions({
       ) : !analysis ? (
         <EmptyState title="No suggestions yet">
           Paste or drop a transcript, pick its content record and press <strong>Suggest clips</strong>. The
-          bridge looks for hooks, quotable lines, emotion and topics, and suggests 15–90 s moments, offline.
+          bridge looks for hooks, quotable lines, emotion and topics, and suggests {CLIP_MIN_S}–{CLIP_MAX_S} s
+          moments, offline.
         </EmptyState>
       ) : (
         <Result key={runKey} analysis={analysis} />
@@ -86,7 +87,7 @@ function Result({ analysis }: { analysis: Analysis }) {
       ) : null}
       {analysis.suggestedClips.length === 0 ? (
         <EmptyState title="No clip-worthy moments found">
-          A clip needs 15 to 90 seconds of whole sentences. Try a longer transcript.
+          A clip needs {CLIP_MIN_S} to {CLIP_MAX_S} seconds of whole sentences. Try a longer transcript.
         </EmptyState>
       ) : (
         <div className="cl-cards">
