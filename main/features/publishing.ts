@@ -30,7 +30,7 @@ export const publishingFeature: FeatureFactory = (core) => {
     name: 'publishing',
     mountRoutes(mount) {
       mount(listPublishing, async ({ query }) => {
-        if (!core.crm) throw BridgeError.peer('CRM_ERROR', 'the CRM is not configured (CRM_URL)');
+        if (!core.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
         const records = await core.crm.listAll('PlatformPublish', {
           ...(query.contentProductionId
             ? {

@@ -331,13 +331,12 @@ export class BroadcastService {
   }
 
   private gateway(): GatewayClient {
-    if (!this.deps.gateway)
-      throw BridgeError.peer('STREAMHOST_ERROR', 'the publishing gateway is not configured (GATEWAY_URL)');
+    if (!this.deps.gateway) throw BridgeError.notConfigured('the publishing gateway', 'GATEWAY_URL');
     return this.deps.gateway;
   }
 
   private crm(): CrmClient {
-    if (!this.deps.crm) throw BridgeError.peer('CRM_ERROR', 'the CRM is not configured (CRM_URL)');
+    if (!this.deps.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
     return this.deps.crm;
   }
 }

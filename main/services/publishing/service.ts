@@ -148,7 +148,8 @@ export class PublishService {
 
   /** Operator retry (POST /api/publishing/:id/retry): set Queued in the CRM and publish now. */
   async retry(recordId: string): Promise<string> {
-    const crm = this.requireCrm();
+    if (!this.deps.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    const crm = this.deps.crm;
     const raw = await crm.find('PlatformPublish', recordId);
     if (!raw) throw BridgeError.notFound(`id: no PlatformPublish record ${recordId}`);
     const record = toPublishRecord(raw);
