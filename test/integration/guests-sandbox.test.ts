@@ -130,6 +130,25 @@ describe('guests in sandbox mode', () => {
     expect(engine.body.workflows).toContainEqual({ name: 'guest-confirmed', active: true });
   });
 
+  it('a step back into a stage the guest was at before starts nothing', async () => {
+    const marcus = (await guests()).find((g) => g.name === 'Marcus Bell');
+    const moved = await bridge.call('POST', `/api/guests/${marcus?.id}/stage`, {
+      body: { stage: 'Recorded' },
+    });
+    expect(moved.body).toMatchObject({ changed: true, run: null, guest: { stage: 'Recorded' } });
+    const activity = await bridge.call('GET', '/api/activity?type=guests.stage&limit=1');
+    expect(activity.body.data[0].message).toBe(
+      'Marcus Bell: Published → Recorded; guest-recorded not started: the guest was at Recorded before (run it from the Guests page if it should)',
+    );
+    const timeline = await bridge.call('GET', `/api/guests/${marcus?.id}/timeline`);
+    expect(timeline.body.runs).toEqual([]);
+    expect(timeline.body.stages.at(-1)).toMatchObject({
+      previousStage: 'Published',
+      stage: 'Recorded',
+      source: 'dashboard',
+    });
+  });
+
   it('previews a template with the guest’s real data in the guest’s time zone', async () => {
     const aiko = (await guests()).find((g) => g.name === 'Aiko Tanaka');
     const preview = await bridge.call('POST', '/guests/templates/preview', {

@@ -23,6 +23,8 @@ export interface ObservationResult {
   run: WorkflowRunRow | null;
   /** true when this observation queued the run; false when the workflow had already run for that stage. */
   queued: boolean;
+  /** A transition into a stage the guest had been at before: its workflow is not started again. */
+  enteredBefore: boolean;
 }
 
 /**
@@ -54,25 +56,31 @@ export class StageTracker {
           { guestId: observation.guestId, stage, previous, enteredAt: observation.enteredAt, source },
           now().toISOString(),
         );
+      const nothing = { run: null, queued: false, enteredBefore: false };
       switch (decision.kind) {
         case 'unchanged':
-          return { decision, entry: null, run: null, queued: false };
+          return { decision, entry: null, ...nothing };
         case 'baseline':
-          return { decision, entry: record(decision.stage, null, 'fetched'), run: null, queued: false };
+          return { decision, entry: record(decision.stage, null, 'fetched'), ...nothing };
         case 'stale':
           return {
             decision,
             entry: decision.recordPassed
               ? record(decision.passed, last?.stage ?? null, observation.source)
               : null,
-            run: null,
-            queued: false,
+            ...nothing,
           };
         case 'transition': {
+          // Once per guest and stage: a return to a stage (a correction, a step back) starts nothing.
+          const enteredBefore = repo.stagesOf(observation.guestId).some((row) => row.stage === decision.to);
           const entry = record(decision.to, decision.from, observation.source);
-          if (!isWorkflowStage(decision.to)) return { decision, entry, run: null, queued: false };
+          if (!isWorkflowStage(decision.to)) return { decision, entry, ...nothing, enteredBefore };
+          if (enteredBefore) {
+            const run = repo.autoRun(observation.guestId, decision.to) ?? null;
+            return { decision, entry, run, queued: false, enteredBefore };
+          }
           const { run, queued } = workflows.queueStageChange(entry, decision.to, observation.guestName);
-          return { decision, entry, run, queued };
+          return { decision, entry, run, queued, enteredBefore };
         }
       }
     });
@@ -103,11 +111,14 @@ export class StageTracker {
     const { decision } = result;
     if (decision.kind === 'transition') {
       const move = `${who}: ${decision.from ?? '(new to the bridge)'} → ${decision.to}`;
+      const name = workflowFor(decision.to);
       const workflow = result.run
         ? result.queued
           ? `; ${result.run.workflow} queued`
           : `; ${result.run.workflow} already ran for this stage (run ${result.run.id}, ${result.run.status}): not started again`
-        : '';
+        : name && result.enteredBefore
+          ? `; ${name} not started: the guest was at ${decision.to} before (run it from the Guests page if it should)`
+          : '';
       activity.record('guests.stage', 'info', `${move}${workflow}`, {
         ...data,
         from: decision.from,
@@ -139,7 +150,15 @@ export function outcomeOf(result: ObservationResult): ItemOutcome {
         reason: `stale: the guest passed through ${decision.passed} and is now at ${decision.current}`,
       };
     case 'transition':
-      if (!run) return { success: true, stage: decision.to, from: decision.from, workflow: null };
+      if (!run) {
+        return {
+          success: true,
+          stage: decision.to,
+          from: decision.from,
+          workflow: null,
+          ...(result.enteredBefore && workflowFor(decision.to) ? { enteredBefore: true } : {}),
+        };
+      }
       return {
         success: true,
         stage: decision.to,
