@@ -119,7 +119,9 @@ export const analyticsFeatureWith =
                 startedAt: error.run.startedAt,
               });
             }
-            if (error instanceof NoProviderError) throw BridgeError.peer('COLLECTION_FAILED', error.message);
+            if (error instanceof NoProviderError) {
+              throw BridgeError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+            }
             throw error;
           }
         });

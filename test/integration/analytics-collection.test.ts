@@ -188,12 +188,12 @@ describe('collection runs', () => {
     expect((await bridge.call('GET', '/analytics/social-metrics')).body.data).toEqual([]);
   });
 
-  it('answers 500 COLLECTION_FAILED when no provider is configured', async () => {
+  it('answers 503 NOT_CONFIGURED when no provider is configured (nothing to collect from)', async () => {
     const bridge = await startTestBridge();
     cleanup.push(() => bridge.close());
     const { status, body } = await bridge.call('POST', '/analytics/collect');
-    expect(status).toBe(500);
-    expect(body).toMatchObject({ success: false, code: 'COLLECTION_FAILED' });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ success: false, code: 'NOT_CONFIGURED' });
     expect(body.error).toMatch(/POSTSVC_URL/);
     expect((await bridge.call('GET', '/analytics/runs')).body.data).toEqual([]);
   });
