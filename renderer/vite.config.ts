@@ -5,7 +5,18 @@ import react from '@vitejs/plugin-react';
 // `npm run dev:renderer` serves the dashboard with hot reload and forwards API calls to a running
 // bridge (`npm run serve`), so the page stays same-origin as it is when the bridge serves it.
 const bridge = process.env.BRIDGE_URL ?? 'http://127.0.0.1:4100';
-const bridgePaths = ['/health', '/api', '/events', '/webhooks', '/openapi.json'];
+const bridgePaths = [
+  '/health',
+  '/api',
+  '/events',
+  '/webhooks',
+  '/openapi.json',
+  '/postsvc',
+  '/streamhost',
+  '/analytics',
+  '/clips',
+  '/guests',
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

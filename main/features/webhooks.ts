@@ -2,13 +2,14 @@ import { testWebhook, webhookContracts } from '../../shared/api/webhooks.js';
 import type { FeatureFactory } from '../core.js';
 import type { RawBodyRequest } from '../http/guards.js';
 import { reply } from '../http/route.js';
+import { redactPayload } from '../services/webhooks/redact.js';
 
 /** The eleven CRM receivers and the test webhook; what each item does is up to the features. */
 export const webhooksFeature: FeatureFactory = (core) => ({
   name: 'webhooks',
   mountRoutes(mount) {
     const meta = (req: RawBodyRequest) => ({
-      rawPayload: req.rawBody?.toString('utf8') ?? JSON.stringify(req.body),
+      rawPayload: redactPayload(req.rawBody?.toString('utf8') ?? JSON.stringify(req.body)),
       signedBy: req.signedBy ?? null,
     });
     for (const { event, contract } of webhookContracts) {

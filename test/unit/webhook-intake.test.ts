@@ -38,3 +38,14 @@ describe('webhook responses (DESIGN §6.1.4)', () => {
     expect(respond(false, [ok, { success: false, error: 'x' }, null]).status).toBe(500);
   });
 });
+
+describe('delivery log redaction', () => {
+  it('replaces secret attribute values, leaving the rest byte for byte', async () => {
+    const { redactPayload } = await import('../../main/services/webhooks/redact.js');
+    const raw =
+      '[{"id":"p1","streamKey":"live_ab\\"cd\\/ef","streamUrl":"rtmp:\\/\\/x","empty":"","password":""}]';
+    expect(redactPayload(raw)).toBe(
+      '[{"id":"p1","streamKey":"[redacted]","streamUrl":"rtmp:\\/\\/x","empty":"","password":""}]',
+    );
+  });
+});
