@@ -2,12 +2,13 @@ import { analyzeClips, createDraftClip, formatClipTime, listCrmContent } from '.
 import type { CrmClient } from '../clients/crm.js';
 import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
-import { analyzeTranscript } from '../services/clips/analyze.js';
 import { createDraftClip as createDraftInCrm, listContent } from '../services/clips/crm-clips.js';
 import { TranscriptError } from '../services/clips/parse.js';
+import { ClipAnalysisRunner } from '../services/clips/runner.js';
 
 /** Clip suggestions from transcripts, offline (DESIGN §6.6), and Draft Clips in the CRM. */
 export const clipsFeature: FeatureFactory = (core) => {
+  const runner = new ClipAnalysisRunner(core.logger);
   const requireCrm = (): CrmClient => {
     if (core.crm) return core.crm;
     throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
@@ -16,11 +17,11 @@ export const clipsFeature: FeatureFactory = (core) => {
   return {
     name: 'clips',
     mountRoutes(mount) {
-      mount(analyzeClips, ({ body }) => {
+      mount(analyzeClips, async ({ body }) => {
         const started = performance.now();
         let analysis;
         try {
-          analysis = analyzeTranscript(body.transcript, { maxClips: body.maxClips });
+          analysis = await runner.analyze(body.transcript, { maxClips: body.maxClips });
         } catch (error) {
           if (!(error instanceof TranscriptError)) throw error;
           throw BridgeError.validation(`body.transcript: ${error.message}`, [

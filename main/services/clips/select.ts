@@ -13,26 +13,26 @@ export const MIN_CONFIDENCE = 0.05;
  */
 export function selectClips(candidates: readonly Candidate[], max: number): Candidate[] {
   // Best first, so each round can stop as soon as no later window can win (discounts only lower).
-  const ranked = [...candidates].sort(
+  let open = [...candidates].sort(
     (a, b) => b.confidence - a.confidence || a.start - b.start || a.end - b.end,
   );
   const taken: Candidate[] = [];
   const perTopic = new Map<number, number>();
-  while (taken.length < max) {
-    let best: Candidate | null = null;
+  while (taken.length < max && open.length > 0) {
+    let best = open[0]!;
     let bestValue = -1;
-    for (const candidate of ranked) {
+    for (const candidate of open) {
       if (candidate.confidence < bestValue) break;
-      if (taken.some((t) => candidate.start < t.end && t.start < candidate.end)) continue;
       const value = candidate.confidence * SAME_TOPIC_DISCOUNT ** (perTopic.get(candidate.topic) ?? 0);
-      if (best === null || value > bestValue || (value === bestValue && earlierOrShorter(candidate, best))) {
+      if (value > bestValue || (value === bestValue && earlierOrShorter(candidate, best))) {
         best = candidate;
         bestValue = value;
       }
     }
-    if (best === null) break;
     taken.push(best);
     perTopic.set(best.topic, (perTopic.get(best.topic) ?? 0) + 1);
+    // What overlaps a taken clip can never be taken: drop it once instead of checking it every round.
+    open = open.filter((c) => c.end <= best.start || best.end <= c.start);
   }
   return taken.sort((a, b) => b.confidence - a.confidence || a.start - b.start);
 }

@@ -1,0 +1,27 @@
+import { parentPort } from 'node:worker_threads';
+import { analyzeTranscript } from './analyze.js';
+import { TranscriptError } from './parse.js';
+import type { AnalysisReply, AnalysisRequest } from './runner.js';
+
+/** Worker thread entry: analyses one transcript per message, so the bridge's event loop stays free. */
+parentPort?.on('message', (request: AnalysisRequest) => {
+  let reply: AnalysisReply;
+  try {
+    reply = {
+      id: request.id,
+      ok: true,
+      analysis: analyzeTranscript(request.transcript, { maxClips: request.maxClips }),
+    };
+  } catch (error) {
+    reply =
+      error instanceof TranscriptError
+        ? { id: request.id, ok: false, rule: error.rule, message: error.message }
+        : {
+            id: request.id,
+            ok: false,
+            rule: null,
+            message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          };
+  }
+  parentPort?.postMessage(reply);
+});

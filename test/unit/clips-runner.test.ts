@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeTranscript } from '../../main/services/clips/analyze.js';
+import { TranscriptError } from '../../main/services/clips/parse.js';
+import { ClipAnalysisRunner } from '../../main/services/clips/runner.js';
+
+const interview = readFileSync(new URL('../fixtures/transcripts/interview.txt', import.meta.url), 'utf8');
+const runner = new ClipAnalysisRunner();
+afterAll(() => runner.stop());
+
+describe('ClipAnalysisRunner (worker thread)', () => {
+  it('answers what the analysis answers in this thread, for requests in flight together', async () => {
+    const [a, b] = await Promise.all([
+      runner.analyze(interview, { maxClips: 3 }),
+      runner.analyze(interview, { maxClips: 6 }),
+    ]);
+    expect(a).toEqual(analyzeTranscript(interview, { maxClips: 3 }));
+    expect(b.suggestedClips).toHaveLength(6);
+  });
+
+  it('passes a transcript that cannot be read back as a TranscriptError with its rule', async () => {
+    const error = await runner.analyze('WEBVTT\n\n', { maxClips: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TranscriptError);
+    expect(error).toMatchObject({ rule: 'unparseable', message: expect.stringMatching(/no cue/) });
+  });
+
+  it('leaves this thread free while it works', async () => {
+    const long = Array.from({ length: 3 }, () => interview).join('\n');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      await runner.analyze(long, { maxClips: 20 });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('refuses work in flight when stopped', async () => {
+    const own = new ClipAnalysisRunner();
+    const outcome = own.analyze(interview, { maxClips: 5 }).catch((error: unknown) => error);
+    await own.stop();
+    expect(await outcome).toMatchObject({ message: expect.stringMatching(/stopped/) });
+  });
+});
