@@ -130,7 +130,7 @@ export function TranscriptForm({
             ) : (
               <>
                 {fileName ? <span className="mono">{fileName} · </span> : null}
-                {numberFormat.format(summary.words)} words · {summary.kind}
+                about {numberFormat.format(summary.words)} words · {summary.kind}
                 {summary.estimated ? ' (no time stamps: times estimated at 150 words per minute)' : ''}
               </>
             )}

@@ -15,7 +15,10 @@ const STAMPED_LINE = /^\s*[[(]?(?:\d{1,2}:)?\d{1,3}:\d{2}\b/m;
 /** A quick look at a pasted transcript for the form: size and probable format. */
 export function summarise(text: string): TranscriptSummary {
   const trimmed = text.trimStart();
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  // Time stamps, caption numbers and speaker labels are not words said.
+  const words = text
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word) && !/^[\p{Lu}\d ]+:$/u.test(word) && word !== 'WEBVTT').length;
   const kind = /^WEBVTT/.test(trimmed)
     ? 'WebVTT captions'
     : text.includes('-->')
