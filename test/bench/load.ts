@@ -77,3 +77,18 @@ export async function runLoad(options: {
     errors,
   };
 }
+
+/** The usual figures of a load run. */
+export const loadFigures = (load: LoadResult) => ({
+  'req/s': Math.round(load.perSecond),
+  'p50 ms': Number(load.p50Ms.toFixed(2)),
+  'p99 ms': Number(load.p99Ms.toFixed(2)),
+  errors: load.errors,
+});
+
+/** A load run's figures with its ratios to the baseline measured in the same run. */
+export const comparedTo = (load: LoadResult, baseline: LoadResult) => ({
+  ...loadFigures(load),
+  'throughput ratio': Number((load.perSecond / baseline.perSecond).toFixed(3)),
+  'p99 ratio': Number((load.p99Ms / baseline.p99Ms).toFixed(2)),
+});

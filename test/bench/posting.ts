@@ -10,20 +10,13 @@ import {
 import { signEspoBody } from '../../main/services/webhooks/signature.js';
 import { startTestBridge } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
-import { runLoad, type LoadResult } from './load.js';
+import { comparedTo, loadFigures, runLoad } from './load.js';
 import type { Bench, BenchResult } from './report.js';
 
 // The business plan allows 500 posts a UTC day (spec §8): warm-up and run stay under it.
 const REQUESTS = Math.min(Number(process.env.BENCH_POSTING_REQUESTS ?? 420), 450);
 const WARMUP = 40;
 const CONCURRENCY = 16;
-
-const figures = (load: LoadResult) => ({
-  'req/s': Math.round(load.perSecond),
-  'p50 ms': Number(load.p50Ms.toFixed(2)),
-  'p99 ms': Number(load.p99Ms.toFixed(2)),
-  errors: load.errors,
-});
 
 /**
  * The social-created webhook path through the real bridge: signature, delivery log, durable
@@ -96,14 +89,10 @@ export const postingBench: Bench = {
       });
       const posts = postsvc.posts().length;
       return [
-        { name: 'bare express POST (baseline)', figures: figures(baseline) },
+        { name: 'bare express POST (baseline)', figures: loadFigures(baseline) },
         {
           name: 'bridge POST /webhooks/social-created',
-          figures: {
-            ...figures(created),
-            'throughput ratio': Number((created.perSecond / baseline.perSecond).toFixed(3)),
-            'p99 ratio': Number((created.p99Ms / baseline.p99Ms).toFixed(2)),
-          },
+          figures: comparedTo(created, baseline),
           note: `${REQUESTS} signed deliveries, ${CONCURRENCY} connections; provider posts ${posts} of ${WARMUP + REQUESTS} (warm-up errors ${warm.errors})`,
         },
       ];

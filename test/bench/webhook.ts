@@ -1,18 +1,11 @@
 import { signEspoBody } from '../../main/services/webhooks/signature.js';
 import { startTestBridge, TEST_API_KEY } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
-import { runLoad, type LoadResult } from './load.js';
+import { comparedTo, loadFigures, runLoad } from './load.js';
 import type { Bench, BenchResult } from './report.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const CONCURRENCY = 16;
-
-const figures = (load: LoadResult) => ({
-  'req/s': Math.round(load.perSecond),
-  'p50 ms': Number(load.p50Ms.toFixed(2)),
-  'p99 ms': Number(load.p99Ms.toFixed(2)),
-  errors: load.errors,
-});
 
 /**
  * POST /webhooks/test through the whole bridge (auth, body parse, delivery log, durable job,
@@ -62,23 +55,15 @@ export const webhookBench: Bench = {
         concurrency: CONCURRENCY,
       });
       return [
-        { name: 'bare express POST (baseline)', figures: figures(baseline) },
+        { name: 'bare express POST (baseline)', figures: loadFigures(baseline) },
         {
           name: 'bridge POST /webhooks/test',
-          figures: {
-            ...figures(testHook),
-            'throughput ratio': Number((testHook.perSecond / baseline.perSecond).toFixed(3)),
-            'p99 ratio': Number((testHook.p99Ms / baseline.p99Ms).toFixed(2)),
-          },
+          figures: comparedTo(testHook, baseline),
           note: `${REQUESTS} requests, ${CONCURRENCY} connections`,
         },
         {
           name: 'bridge POST /webhooks/guest-created (signed)',
-          figures: {
-            ...figures(guests),
-            'throughput ratio': Number((guests.perSecond / baseline.perSecond).toFixed(3)),
-            'p99 ratio': Number((guests.p99Ms / baseline.p99Ms).toFixed(2)),
-          },
+          figures: comparedTo(guests, baseline),
         },
       ];
     } finally {
