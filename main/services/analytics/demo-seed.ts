@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { platformKeys } from '../../../shared/platforms.js';
 import type { SandboxPeers } from '../../sandbox/index.js';
 import type { AnalyticsRepo, ContentMetricWrite } from '../../store/analytics-repo.js';
 import { utcDay } from './dates.js';
@@ -28,8 +29,9 @@ export async function seedDemoAnalytics(
   let contentRows = 0;
   if (empty.social) {
     // Loaded here only: a studio server never runs simulator code.
-    const { demoMetricsHistory } = await import('../../sandbox/index.js');
-    const history = demoMetricsHistory(now, DEMO_DAYS);
+    const { socialMetricsHistory } = await import('../../sandbox/index.js');
+    // Every platform the collector will read from the simulated provider (all seven are linked).
+    const history = socialMetricsHistory(platformKeys, now, DEMO_DAYS);
     const collectedAt = (day: string) => `${day}T23:59:00.000Z`;
     repo.insertHistory({
       social: history.map((row) => ({ ...row, collected_at: collectedAt(row.metric_date) })),

@@ -1,27 +1,22 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.js';
+import { lazy, Suspense } from 'react';
+import { PageHeader } from '../components/PageHeader.js';
+import { Skeleton } from '../components/States.js';
+
+// The charts (recharts) load with this page only, not with the rest of the dashboard.
+const AnalyticsView = lazy(() =>
+  import('../analytics/AnalyticsView.js').then((module) => ({ default: module.AnalyticsView })),
+);
 
 export function AnalyticsPage() {
   return (
-    <PlaceholderPage
-      title="Analytics"
-      description="Reach and engagement over time, per platform, collected every few hours."
-      features={[
-        {
-          name: 'Social metrics',
-          detail: 'Impressions, engagement and reach per platform and day, as charts.',
-        },
-        { name: 'Followers', detail: 'Follower counts per platform over a chosen date range.' },
-        { name: 'Top posts', detail: 'Posts ranked by their latest engagement rate.' },
-        { name: 'Content', detail: 'Views and watch hours of episodes and videos per platform.' },
-        { name: 'Collect now', detail: 'Start a collection and follow its progress live.' },
-      ]}
-      routes={[
-        'GET /analytics/social-metrics',
-        'GET /analytics/followers',
-        'GET /analytics/top-posts',
-        'GET /analytics/content-metrics',
-        'POST /analytics/collect',
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Analytics"
+        description="Reach and engagement per platform, followers, the best posts and how episodes do on video platforms."
+      />
+      <Suspense fallback={<Skeleton lines={8} label="Loading analytics" />}>
+        <AnalyticsView />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,86 @@
+import { platformKeys } from '../../../shared/platforms.js';
+import { daysBetween, rangePresets, type AnalyticsFilters, type FilterChange } from './filters.js';
+import { platformLabel } from './format.js';
+
+/** Date range (presets or custom days) and platform; every change goes to the URL. */
+export function FilterBar({
+  filters,
+  today,
+  onChange,
+}: {
+  filters: AnalyticsFilters;
+  today: string;
+  onChange: (change: FilterChange) => void;
+}) {
+  const setDay = (which: 'start' | 'end', value: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+    const start = which === 'start' ? value : filters.start;
+    const end = which === 'end' ? value : filters.end;
+    if (start <= end) onChange({ start, end });
+  };
+  return (
+    <div className="analytics-toolbar" role="search" aria-label="Analytics filters">
+      <div className="filter">
+        <span className="field-label">Range</span>
+        <div className="chips" role="radiogroup" aria-label="Range">
+          {rangePresets.map((preset) => (
+            <button
+              key={preset.key}
+              type="button"
+              role="radio"
+              aria-checked={filters.range === preset.key}
+              className={`chip ${filters.range === preset.key ? 'chip-active' : ''}`.trim()}
+              onClick={() => onChange({ range: preset.key })}
+            >
+              {preset.label}
+            </button>
+          ))}
+          {filters.range === 'custom' ? (
+            <span className="chip chip-active" aria-checked="true" role="radio">
+              Custom · {daysBetween(filters.start, filters.end)} days
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <label className="filter filter-date">
+        <span className="field-label">From</span>
+        <input
+          className="input"
+          type="date"
+          value={filters.start}
+          max={filters.end}
+          onChange={(event) => setDay('start', event.target.value)}
+        />
+      </label>
+      <label className="filter filter-date">
+        <span className="field-label">To</span>
+        <input
+          className="input"
+          type="date"
+          value={filters.end}
+          min={filters.start}
+          max={today}
+          onChange={(event) => setDay('end', event.target.value)}
+        />
+      </label>
+      <label className="filter">
+        <span className="field-label">Platform</span>
+        <select
+          className="input"
+          aria-label="Platform"
+          value={filters.platform ?? ''}
+          onChange={(event) =>
+            onChange({ platform: platformKeys.find((key) => key === event.target.value) ?? null })
+          }
+        >
+          <option value="">All platforms</option>
+          {platformKeys.map((key) => (
+            <option key={key} value={key}>
+              {platformLabel(key)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
