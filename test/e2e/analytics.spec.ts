@@ -163,3 +163,44 @@ test('designed empty and error states', async ({ dashboard: page }) => {
   await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
   await screenshot(page, 'analytics-error');
 });
+
+test('a collection that gets nothing shows COLLECTION_FAILED', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  const health = await request.get(`${bridge.url}/health`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+  });
+  const postsvcUrl = ((await health.json()) as { peers: { postsvc: { url: string } } }).peers.postsvc.url;
+  const platforms = [
+    'microblog',
+    'socialnet',
+    'photogram',
+    'professional',
+    'videosite',
+    'shortvideo',
+    'pinboard',
+  ];
+  const fail = (message: string | null) =>
+    Promise.all(
+      platforms.map((platform) =>
+        request.post(`${postsvcUrl}/__sandbox/fail-platform`, { data: { platform, message, code: 500 } }),
+      ),
+    );
+  await fail('Platform API is down');
+  try {
+    await openAnalytics(page);
+    const lastRun = page.getByTestId('last-run');
+    await expect(lastRun).toContainText('Run ');
+    const before = Number(/Run (\d+)/.exec((await lastRun.textContent()) ?? '')?.[1]);
+    await page.getByTestId('collect-now').click();
+    await expect(lastRun).toContainText(`Run ${before + 1}`, { timeout: 30_000 });
+    await expect(lastRun).toContainText('Failed');
+    await expect(lastRun).toContainText('COLLECTION_FAILED');
+    await expect(lastRun).toContainText('Platform API is down');
+    await screenshot(page, 'analytics-collection-failed');
+  } finally {
+    await fail(null);
+  }
+});

@@ -111,9 +111,7 @@ describe('run verdict', () => {
     });
     expect(verdict.status).toBe('failed');
     expect(verdict.error_code).toBe('COLLECTION_FAILED');
-    expect(verdict.error).toBe(
-      'microblog: down; socialnet: down; posts: history could not be read: HTTP 500',
-    );
+    expect(verdict.error).toBe('microblog, socialnet: down; posts: history could not be read: HTTP 500');
   });
 });
 

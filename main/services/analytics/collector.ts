@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import {
   defaultCollectionPlatforms,
   type CollectionProgress,
-  type CollectionRun,
   type PlatformOutcome,
   type RunTrigger,
 } from '../../../shared/api/analytics.js';
@@ -114,10 +113,10 @@ export class Collector {
         { runId: run.id, status: 'failed', code: 'COLLECTION_FAILED' },
       );
     }
-    const lastLinked = repo.lastSuccessfulRun()?.platforms ?? [];
-    this.linked = lastLinked.filter((p): p is PlatformKey => (platformKeys as readonly string[]).includes(p));
-    if (!this.configured) return;
     const last = repo.lastSuccessfulRun();
+    // The platforms of the last good run stand for the linked accounts until the provider is asked again.
+    this.linked = platformKeys.filter((key) => last?.platforms.includes(key));
+    if (!this.configured) return;
     const dueInMs = last ? Date.parse(last.started_at) + this.intervalMs - now().getTime() : 0;
     if (dueInMs <= 0) {
       this.begin('catch-up');
@@ -135,11 +134,6 @@ export class Collector {
     if (!current) return;
     current.abort.abort(new Error('the bridge is stopping'));
     await current.done;
-  }
-
-  /** Resolves when no run is going (tests, benchmarks). */
-  async idle(): Promise<void> {
-    while (this.current) await this.current.done;
   }
 
   /** Starts a run now; throws CollectionBusyError while one is going, NoProviderError without a provider. */
@@ -442,10 +436,6 @@ export class Collector {
     extra: Omit<CollectionProgress, 'runId' | 'phase'> = {},
   ): void {
     this.options.activity.record('collection.progress', 'info', message, { runId, phase, ...extra });
-  }
-
-  lastRun(): CollectionRun | null {
-    return this.options.repo.lastRun();
   }
 }
 

@@ -22,8 +22,14 @@ export interface RunVerdict {
 export function judgeRun(tally: RunTally): RunVerdict {
   const failedPlatforms = tally.outcomes.filter((outcome) => outcome.status === 'failed');
   const okPlatforms = tally.outcomes.length - failedPlatforms.length;
+  // Platforms that failed the same way are named together: "microblog, socialnet: token expired".
+  const byError = new Map<string, string[]>();
+  for (const outcome of failedPlatforms) {
+    const error = outcome.error ?? 'failed';
+    byError.set(error, [...(byError.get(error) ?? []), outcome.platform]);
+  }
   const problems = [
-    ...failedPlatforms.map((outcome) => `${outcome.platform}: ${outcome.error ?? 'failed'}`),
+    ...[...byError].map(([error, platforms]) => `${platforms.join(', ')}: ${error}`),
     ...(tally.postsError ? [`posts: ${tally.postsError}`] : []),
     ...(tally.postsFailed > 0 ? [`${tally.postsFailed} post(s) could not be read`] : []),
   ];
