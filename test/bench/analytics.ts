@@ -15,7 +15,7 @@ import {
 import { openDatabase } from '../../main/store/db.js';
 import { callBridge, startTestBridge, TEST_API_KEY } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
-import { runLoad, type LoadResult } from './load.js';
+import { loadFigures, runLoad } from './load.js';
 import { percentile, type Bench, type BenchResult } from './report.js';
 
 const POSTS = Number(process.env.BENCH_ANALYTICS_POSTS ?? 50_000);
@@ -26,12 +26,6 @@ const INGESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const COLLECT_POSTS = 5_000;
 
 const ms = (value: number) => Number(value.toFixed(2));
-const figures = (load: LoadResult) => ({
-  'req/s': Math.round(load.perSecond),
-  'p50 ms': ms(load.p50Ms),
-  'p99 ms': ms(load.p99Ms),
-  errors: load.errors,
-});
 
 function* socialHistory(today: string): Generator<SocialMetricWrite> {
   for (let back = DAYS - 1; back >= 0; back--) {
@@ -156,7 +150,10 @@ export const analyticsBench: Bench = {
           },
           note,
         });
-        results.push({ name: 'bare express POST, one connection (baseline)', figures: figures(baseline) });
+        results.push({
+          name: 'bare express POST, one connection (baseline)',
+          figures: loadFigures(baseline),
+        });
         results.push(
           query('GET /analytics/top-posts', top, `${POSTS} posts, ${POSTS * SNAPSHOTS_PER_POST} snapshots`),
         );
@@ -189,10 +186,13 @@ export const analyticsBench: Bench = {
           requests: INGESTS,
           concurrency: 16,
         });
-        results.push({ name: 'bare express POST, 16 connections (baseline)', figures: figures(bareLoad) });
+        results.push({
+          name: 'bare express POST, 16 connections (baseline)',
+          figures: loadFigures(bareLoad),
+        });
         results.push({
           name: 'POST /analytics/content-ingest',
-          figures: { ...figures(ingest), 'throughput ratio': ms(ingest.perSecond / bareLoad.perSecond) },
+          figures: { ...loadFigures(ingest), 'throughput ratio': ms(ingest.perSecond / bareLoad.perSecond) },
           note: `${INGESTS} requests, 16 connections`,
         });
       } finally {
