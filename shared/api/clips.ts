@@ -13,7 +13,8 @@ export const CLIP_MAX_S = 90;
 export const clipPlatformName = z.enum(clipPlatforms.map((p) => p.name));
 
 export const transcriptFormat = z.enum(['srt', 'vtt', 'stamped', 'plain']);
-export const clipSignalName = z.enum([
+/** The named signals a clip window is scored on (DESIGN §6.6), and the penalties. */
+export const clipSignalNames = [
   'hook',
   'question',
   'numbers',
@@ -23,10 +24,9 @@ export const clipSignalName = z.enum([
   'quote',
   'coherence',
   'shape',
-  'filler',
-  'disfluency',
-  'danglingStart',
-]);
+] as const;
+export const clipPenaltyNames = ['filler', 'disfluency', 'danglingStart'] as const;
+export const clipSignalName = z.enum([...clipSignalNames, ...clipPenaltyNames]);
 
 export const clipSignal = z.object({
   name: clipSignalName,

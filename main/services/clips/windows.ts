@@ -1,22 +1,12 @@
-import { CLIP_MAX_S, CLIP_MIN_S } from '../../../shared/api/clips.js';
+import { CLIP_MAX_S, CLIP_MIN_S, clipPenaltyNames, clipSignalNames } from '../../../shared/api/clips.js';
 import type { Sentence } from './sentences.js';
 import type { SentenceSignals } from './signals.js';
 import type { TopicModel } from './topics.js';
 
-/** The named signals a window is scored on (DESIGN §6.6), and the penalties. */
-export const signalNames = [
-  'hook',
-  'question',
-  'numbers',
-  'contrast',
-  'openLoop',
-  'emotion',
-  'quote',
-  'coherence',
-  'shape',
-] as const;
+/** The named signals a window is scored on, and the penalties: the API contract lists them. */
+export const signalNames = clipSignalNames;
 export type SignalName = (typeof signalNames)[number];
-export const penaltyNames = ['filler', 'disfluency', 'danglingStart'] as const;
+export const penaltyNames = clipPenaltyNames;
 export type PenaltyName = (typeof penaltyNames)[number];
 
 /** Share of the score each signal can give; sums to 1. */
