@@ -3,8 +3,8 @@ import type { ContentMetricRow } from '../../../shared/api/analytics.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
-import { csvFilename, toCsv, type CsvColumn } from './csv.js';
-import { downloadText } from './download.js';
+import { csvFilename, type CsvColumn } from './csv.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
 import {
   formatCompact,
   formatDay,
@@ -59,14 +59,7 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
       actions={
         <>
           {content.isFetching && !content.isPending ? <Spinner /> : null}
-          <button
-            type="button"
-            className="button button-small"
-            disabled={rows.length === 0}
-            onClick={() => downloadText(csvFilename('content', start, end), toCsv(csvColumns, sorted))}
-          >
-            Export CSV
-          </button>
+          <ExportCsvButton filename={csvFilename('content', start, end)} columns={csvColumns} rows={sorted} />
         </>
       }
     >

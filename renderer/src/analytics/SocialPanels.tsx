@@ -2,8 +2,8 @@ import type { SocialMetricRow } from '../../../shared/api/analytics.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
-import { csvFilename, toCsv, type CsvColumn } from './csv.js';
-import { downloadText } from './download.js';
+import { csvFilename, type CsvColumn } from './csv.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
 import type { AnalyticsFilters } from './filters.js';
 import { formatCompact, formatRate, formatWhole } from './format.js';
 import { useFollowers, useSocialMetrics } from './queries.js';
@@ -44,23 +44,15 @@ export function SocialPanels({ filters, today }: { filters: AnalyticsFilters; to
         <>
           {social.isFetching && !social.isPending ? <Spinner /> : null}
           <span className="muted small">{rangeNote(filters, granularity === 'week')}</span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={rows.length === 0}
-            onClick={() =>
-              downloadText(
-                csvFilename(
-                  `social${filters.platform ? `-${filters.platform}` : ''}`,
-                  filters.start,
-                  filters.end,
-                ),
-                toCsv(socialCsv, rows),
-              )
-            }
-          >
-            Export CSV
-          </button>
+          <ExportCsvButton
+            filename={csvFilename(
+              `social${filters.platform ? `-${filters.platform}` : ''}`,
+              filters.start,
+              filters.end,
+            )}
+            columns={socialCsv}
+            rows={rows}
+          />
         </>
       }
     >
@@ -162,23 +154,15 @@ export function FollowersPanel({ filters, today }: { filters: AnalyticsFilters; 
         <>
           {followers.isFetching && !followers.isPending ? <Spinner /> : null}
           <span className="muted small">{rangeNote(filters, granularity === 'week')}</span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={rows.length === 0}
-            onClick={() =>
-              downloadText(
-                csvFilename(
-                  `followers${filters.platform ? `-${filters.platform}` : ''}`,
-                  filters.start,
-                  filters.end,
-                ),
-                toCsv(followersCsv, rows),
-              )
-            }
-          >
-            Export CSV
-          </button>
+          <ExportCsvButton
+            filename={csvFilename(
+              `followers${filters.platform ? `-${filters.platform}` : ''}`,
+              filters.start,
+              filters.end,
+            )}
+            columns={followersCsv}
+            rows={rows}
+          />
         </>
       }
     >

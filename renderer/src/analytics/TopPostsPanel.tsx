@@ -4,8 +4,8 @@ import type { PlatformKey } from '../../../shared/platforms.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
-import { toCsv, type CsvColumn } from './csv.js';
-import { downloadText } from './download.js';
+import type { CsvColumn } from './csv.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
 import { formatRate, formatWhole, platformColor, platformLabel } from './format.js';
 import { useTopPosts } from './queries.js';
 
@@ -83,19 +83,11 @@ export function TopPostsPanel({
               ))}
             </select>
           </label>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={rows.length === 0}
-            onClick={() =>
-              downloadText(
-                `analytics-top-posts-${metric}${platform ? `-${platform}` : ''}.csv`,
-                toCsv(csvColumns, rows),
-              )
-            }
-          >
-            Export CSV
-          </button>
+          <ExportCsvButton
+            filename={`analytics-top-posts-${metric}${platform ? `-${platform}` : ''}.csv`}
+            columns={csvColumns}
+            rows={rows}
+          />
         </>
       }
     >
