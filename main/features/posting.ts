@@ -15,11 +15,12 @@ import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
 import { backoffDelayMs, peerRetryBackoff } from '../jobs/backoff.js';
 import { RetryLaterError } from '../jobs/queue.js';
-import { ApiPosting } from '../services/posting/api-posts.js';
+import { ApiPosting, socialPostLock } from '../services/posting/api-posts.js';
 import { postingError } from '../services/posting/errors.js';
 import { listPostViews } from '../services/posting/posts-view.js';
 import { ProviderPosts } from '../services/posting/provider-posts.js';
 import { QuotaTracker } from '../services/posting/quota.js';
+import { RecordLocks } from '../services/posting/record-lock.js';
 import { PostScheduler } from '../services/posting/scheduler.js';
 import { RetryPosting, SocialPostWorkflow, type SocialEvent } from '../services/posting/social-posts.js';
 import { createPostingRepo, type LedgerRow } from '../store/posting-repo.js';
@@ -98,6 +99,13 @@ export const postingFeatureWith =
         dedupeKey: `${RECONCILE_JOB}:${row.id}:${row.attempts}`,
         delayMs,
       });
+    // Every run of a record's webhook work holds its lock, so the API cancel (not a queue job) never
+    // interleaves with a reschedule of the same record (see ApiPosting.cancel).
+    const locks = new RecordLocks();
+    const handleLocked = (
+      flow: SocialPostWorkflow,
+      ...[event, item, run]: Parameters<SocialPostWorkflow['handle']>
+    ) => locks.run(socialPostLock(item.id), () => flow.handle(event, item, run));
     const api =
       client && scheduler
         ? new ApiPosting({
@@ -109,6 +117,9 @@ export const postingFeatureWith =
             activity: core.activity,
             now: core.now,
             reconcileLater,
+            locks,
+            cancelLater: (socialPostId) =>
+              enqueueSocialPost(socialPostId, 'social-updated', backoffDelayMs(1, peerRetryBackoff)),
           })
         : null;
     const provider = client
@@ -139,7 +150,7 @@ export const postingFeatureWith =
           };
         }
         try {
-          return await workflow.handle(event, item, { signal: context.signal, lastAttempt: false });
+          return await handleLocked(workflow, event, item, { signal: context.signal, lastAttempt: false });
         } catch (error) {
           if (!(error instanceof RetryPosting)) throw error;
           const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
@@ -164,7 +175,8 @@ export const postingFeatureWith =
         if (!workflow) return { skipped: true };
         const lastAttempt = context.attempt >= context.job.max_attempts;
         try {
-          const outcome = await workflow.handle(
+          const outcome = await handleLocked(
+            workflow,
             event,
             { id: socialPostId },
             { signal: context.signal, lastAttempt },

@@ -358,6 +358,31 @@ describe('social-updated and social-deleted', () => {
     expect(creates() + deletes()).toBe(callsBefore);
   });
 
+  it('an API cancel while a reschedule is creating the new post: no live post is left for the record', async () => {
+    const record = newPost({ content: 'Race: first wording' });
+    await settle();
+    const first = crm.get('SocialPost', record.id)!.postsvcId as string;
+    expect(first).toEqual(expect.any(String));
+    // The reschedule cancels the first post, then its create is held at the provider for 500 ms.
+    postsvc.faults.injectFault({ method: 'POST', pathPrefix: '/post', delayMs: 500, times: 1 });
+    const createsBefore = creates();
+    crm.update('SocialPost', record.id, { content: 'Race: second wording' });
+    const delivering = crm.flushWebhooks();
+    await eventually(() => creates() > createsBefore);
+    expect(postsvc.posts().find((p) => p.id === first)?.status).toBe('deleted');
+
+    // The operator cancels the post they see on the record, while the replacement is being created.
+    const cancel = await bridge.call('POST', '/postsvc/delete', { body: { id: first } });
+    await delivering;
+    await settle();
+
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.message).toContain('Draft');
+    expect(livePosts().filter((p) => p.post.startsWith('Race:'))).toEqual([]);
+    expect(crm.get('SocialPost', record.id)).toMatchObject({ status: 'Draft', postsvcId: null });
+    expect(creates() - createsBefore).toBe(1);
+  });
+
   it('a stale update (says Scheduled, the record is Draft now) is skipped', async () => {
     const record = newPost({ status: 'Draft', content: 'Stale one' });
     await settle();

@@ -12,6 +12,7 @@ import type { ActivityLog } from '../activity.js';
 import { postingError, ruleError } from './errors.js';
 import { apiPostKey, contentHash } from './keys.js';
 import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
+import { RecordBusyError, type RecordLocks } from './record-lock.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
 
 type Draft = z.output<typeof postDraftBody>;
@@ -27,6 +28,17 @@ export interface ApiPostingDeps {
   now: () => Date;
   /** Called when a create's outcome is unknown: a job settles it from the provider's history later. */
   reconcileLater: (row: LedgerRow, delayMs: number) => void;
+  /** Held by the social-* webhook runs of a record; the API cancel takes it too. */
+  locks: RecordLocks;
+  /** How long the API cancel waits for a record's running webhook work (default 20 s). */
+  cancelWaitMs?: number;
+  /** A run of the record's webhook work later (in its lane): it brings the provider in line with the record. */
+  cancelLater: (socialPostId: string) => void;
+}
+
+/** The lock key of a SocialPost record (the same words as its job-queue lane). */
+export function socialPostLock(socialPostId: string): string {
+  return `SocialPost:${socialPostId}`;
 }
 
 /** POST /postsvc/schedule and /postsvc/delete (spec §4.1): the same ledger and rules as the webhooks. */
@@ -79,8 +91,37 @@ export class ApiPosting {
     return this.send(claim.row, review.warnings, signal);
   }
 
-  /** Cancels (scheduled) or deletes (published) a provider post; the CRM record it belongs to goes back to Draft. */
+  /**
+   * Cancels (scheduled) or deletes (published) a provider post; the CRM record it belongs to goes back to Draft.
+   *
+   * A post of a SocialPost is cancelled while holding that record's lock, which the social-*
+   * webhook handler and its retry jobs hold for each run (see `locks` in features/posting.ts).
+   * The queue's `SocialPost:<id>` lane keeps those jobs one at a time, but this request is not
+   * a job: without the lock it could cancel the old post while a reschedule (cancel + create)
+   * is between its two calls, and the new post would go out after the operator cancelled.
+   * Under the lock nothing else touches the record's provider posts, and whatever a reschedule
+   * that ran just before left live (the record's current post) is cancelled too. A lock rather
+   * than a job in the lane: a job would wait behind a retry the queue has put off for minutes,
+   * and the operator needs the answer now; the bridge is one process owning its data dir.
+   */
   async cancel(postsvcId: string, signal?: AbortSignal): Promise<string> {
+    const socialPostId = this.deps.repo.byPostsvcId(postsvcId)?.social_post_id ?? null;
+    if (!socialPostId) return this.cancelNow(postsvcId, null, signal);
+    try {
+      return await this.deps.locks.run(
+        socialPostLock(socialPostId),
+        () => this.cancelNow(postsvcId, socialPostId, signal),
+        this.deps.cancelWaitMs ?? 20_000,
+      );
+    } catch (error) {
+      if (!(error instanceof RecordBusyError)) throw error;
+      throw BridgeError.conflict(
+        `id: SocialPost ${socialPostId} is being updated at the provider right now; nothing was cancelled, try again in a few seconds`,
+      );
+    }
+  }
+
+  private async cancelNow(postsvcId: string, socialPostId: string | null, signal?: AbortSignal) {
     const { client, repo, crm, activity, now } = this.deps;
     const row = repo.byPostsvcId(postsvcId);
     let existed: boolean;
@@ -90,27 +131,46 @@ export class ApiPosting {
       throw postingError(error);
     }
     if (row?.state === 'posted') repo.markCancelled(row.id, now());
-    if (!existed)
+    const cancelled = existed ? [postsvcId] : [];
+    let pending = false;
+    let note = '';
+    // A reschedule that ran before this request got the lock replaced the post: its replacement goes too.
+    const current = socialPostId ? repo.active(socialPostId) : undefined;
+    if (current?.state === 'posted' && current.postsvc_id && current.postsvc_id !== postsvcId) {
+      try {
+        if (await client.delete(current.postsvc_id, signal)) cancelled.push(current.postsvc_id);
+        repo.markCancelled(current.id, now());
+        note = `; its replacement ${current.postsvc_id} cancelled too`;
+      } catch (error) {
+        // The record still goes to Draft: the follow-up run finds the live post and cancels it.
+        this.deps.cancelLater(current.social_post_id!);
+        note = `; its replacement ${current.postsvc_id} could not be cancelled yet (${(error as Error).message}), the bridge retries`;
+        pending = true;
+      }
+    } else if (current?.state === 'claimed' || current?.state === 'unknown') {
+      // A replacement whose create is not confirmed yet: with the record at Draft, the follow-up
+      // run settles it from the provider's history and cancels it if it was created.
+      this.deps.cancelLater(socialPostId!);
+      note = `; its replacement (not confirmed by the provider yet) will be cancelled once it is`;
+      pending = true;
+    }
+    if (cancelled.length === 0 && !pending)
       throw BridgeError.notFound(
         `id: the provider has no post ${postsvcId} (never created, or already deleted)`,
       );
-    let note = '';
-    if (row?.social_post_id && crm) {
+    if (socialPostId && crm) {
       try {
-        await crm.update('SocialPost', row.social_post_id, { status: 'Draft', postsvcId: null });
-        note = `; SocialPost ${row.social_post_id} set back to Draft`;
+        await crm.update('SocialPost', socialPostId, { status: 'Draft', postsvcId: null });
+        note += `; SocialPost ${socialPostId} set back to Draft`;
       } catch (error) {
-        note = `; SocialPost ${row.social_post_id} could not be updated (${error instanceof Error ? error.message : String(error)})`;
+        note += `; SocialPost ${socialPostId} could not be updated (${error instanceof Error ? error.message : String(error)})`;
       }
     }
     activity.record(
       'posting.cancelled',
       'info',
       `provider post ${postsvcId} cancelled from the bridge API${note}`,
-      {
-        postsvcId,
-        socialPostId: row?.social_post_id ?? null,
-      },
+      { postsvcId, postsvcIds: cancelled, socialPostId },
     );
     return `post ${postsvcId} cancelled${note}`;
   }

@@ -1,0 +1,45 @@
+/** The wait for a record's lock ran out: the caller did nothing. */
+export class RecordBusyError extends Error {
+  override name = 'RecordBusyError';
+}
+
+/**
+ * One holder at a time per key (a CRM record), in arrival order. A waiter may give up after
+ * `waitMs`; it then never runs and never holds up the holders behind it.
+ */
+export class RecordLocks {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, work: () => Promise<T>, waitMs?: number): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => mine);
+    this.tails.set(key, tail);
+    try {
+      if (!(await within(previous, waitMs))) {
+        throw new RecordBusyError(`${key} is busy (waited ${waitMs} ms)`);
+      }
+      return await work();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+
+  /** Whether anyone holds or waits for the key (for tests and diagnostics). */
+  busy(key: string): boolean {
+    return this.tails.has(key);
+  }
+}
+
+function within(promise: Promise<void>, waitMs: number | undefined): Promise<boolean> {
+  if (waitMs === undefined) return promise.then(() => true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), Math.max(0, waitMs));
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
