@@ -172,6 +172,11 @@ export interface PostsvcClientOptions {
   platformNames?: Partial<Record<PlatformKey, string>>;
   /** Requests per second before the client waits (default 5, bursts of 10). */
   perSecond?: number;
+  /**
+   * The longest a request waits for the provider's rate limit (default 3 s); a longer wait fails
+   * it at once with RATE_LIMIT and the remaining wait as Retry-After, nothing sent.
+   */
+  maxWaitMs?: number;
   now?: () => number;
 }
 
@@ -184,6 +189,9 @@ export class PostsvcClient {
   private readonly fromProvider: (name: string) => PlatformKey | null;
   private rate: RateLimitSnapshot | null = null;
   private nextSlot = 0;
+  /** Until when the provider asked (429 + Retry-After) every request of this profile to wait. */
+  private pausedUntil = 0;
+  private readonly maxWaitMs: number;
   private readonly now: () => number;
 
   constructor(private readonly options: PostsvcClientOptions) {
@@ -206,6 +214,7 @@ export class PostsvcClient {
     this.toProvider = (key) => names[key] ?? key;
     this.fromProvider = (name) => reverse.get(name) ?? null;
     this.now = options.now ?? Date.now;
+    this.maxWaitMs = options.maxWaitMs ?? 3_000;
   }
 
   /** The last `x-ratelimit-*` headers seen. */
@@ -388,12 +397,17 @@ export class PostsvcClient {
   }
 
   private async send(http: HttpClient, request: RequestOptions): Promise<HttpResponse> {
-    await this.throttle(request.signal);
+    await this.throttle(request);
     try {
       const response = await http.request(request);
       this.observe(response.headers);
       return response;
     } catch (error) {
+      if (error instanceof PeerError && error.status === 429) {
+        // Every request of this profile waits, reads and creates alike (they share the provider's limit).
+        const waitS = error.details.retryAfterS ?? DEFAULT_RETRY_AFTER_S;
+        this.pausedUntil = Math.max(this.pausedUntil, this.now() + waitS * 1000);
+      }
       throw toPostsvcError(error);
     }
   }
@@ -407,23 +421,55 @@ export class PostsvcClient {
   }
 
   /**
-   * Near the provider's limit (the last 5 % of its window), space requests out evenly instead
-   * of collecting 429s: a profile with 1,000 of them a day is suspended (DESIGN §5.2).
+   * The client throttles itself instead of collecting 429s: a profile with 1,000 of them a day
+   * is suspended (DESIGN §5.2). After a 429 every request waits out its Retry-After; near the
+   * provider's limit (the last 5 % of its window) requests are spaced out evenly. A wait longer
+   * than `maxWaitMs` is not slept through inside a request: the request fails at once with
+   * RATE_LIMIT and the remaining wait as Retry-After, without reaching the provider (the job
+   * queue, or the operator, tries again then).
    */
-  private async throttle(signal?: AbortSignal): Promise<void> {
+  private async throttle(request: RequestOptions): Promise<void> {
+    const label = `postsvc ${request.method} ${request.path}`;
+    const paused = this.pausedUntil - this.now();
+    if (paused > 0) {
+      if (paused > this.maxWaitMs) throw heldBack(label, paused, 'it answered 429 Too Many Requests');
+      await sleep(paused, request.signal);
+    }
     const rate = this.rate;
     if (!rate || rate.count < rate.max * 0.95) return;
     const spacing = Math.ceil(60_000 / rate.max);
     const now = this.now();
     const wait = Math.max(0, this.nextSlot - now);
-    this.nextSlot = Math.max(now, this.nextSlot) + spacing;
-    if (wait > 0) {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, wait);
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-      });
+    if (wait > this.maxWaitMs) {
+      throw heldBack(label, wait, `${rate.count} of its ${rate.max} requests a minute are used`);
     }
+    this.nextSlot = Math.max(now, this.nextSlot) + spacing;
+    if (wait > 0) await sleep(wait, request.signal);
   }
+}
+
+/** 429s without a Retry-After still hold every request back this long. */
+const DEFAULT_RETRY_AFTER_S = 5;
+
+/** A request the client did not send because the provider's rate limit says wait. */
+function heldBack(label: string, waitMs: number, why: string): PostsvcError {
+  const retryAfterS = Math.ceil(waitMs / 1000);
+  const message = `not sent: the posting provider's rate limit asks to wait ${retryAfterS} s more (${why})`;
+  return new PostsvcError(
+    'RATE_LIMIT',
+    `posting provider: ${message}`,
+    message,
+    [],
+    new PeerError('postsvc', 'http', `${label}: ${message}`, { status: 429, retryAfterS }),
+  );
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 }
 
 function perPlatform<S extends z.ZodType>(
