@@ -61,8 +61,13 @@ export function createHttpApp(
           scriptSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
+          // The bridge serves plain http on the LAN: upgrading would send the dashboard's own
+          // scripts to https://<server-ip>, where nothing listens.
+          upgradeInsecureRequests: null,
         },
       },
+      // TLS, where there is any, ends at the tunnel or proxy in front: HSTS is theirs to send.
+      strictTransportSecurity: false,
       crossOriginResourcePolicy: false,
     }),
   );

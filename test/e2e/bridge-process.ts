@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The real headless bridge (`node dist/main/cli.js serve`) in sandbox mode, on a free loopback port. */
+/** The real headless bridge (`node dist/main/cli.js serve`) in sandbox mode, on a free port (loopback by default). */
 export interface RunningBridge {
   url: string;
   apiKey: string;
@@ -21,7 +21,10 @@ const STARTUP_TIMEOUT_MS = 30_000;
 /** Env of the developer's shell that would point the bridge at real peers or another data dir. */
 const bridgeEnvPrefixes = ['BRIDGE_', 'CRM_', 'POSTSVC_', 'GATEWAY_', 'AUTOMATION_', 'COLLECT_', 'PUBLISH_'];
 
-export async function startBridge(apiKey: string): Promise<RunningBridge> {
+export async function startBridge(
+  apiKey: string,
+  options: { host?: string; logName?: string } = {},
+): Promise<RunningBridge> {
   const cli = join(repoRoot, 'dist/main/cli.js');
   if (!existsSync(cli))
     throw new Error(`e2e: ${cli} is missing; build first (npm run build, or npm run test:e2e).`);
@@ -29,7 +32,7 @@ export async function startBridge(apiKey: string): Promise<RunningBridge> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-bridge-e2e-'));
   const logDir = join(repoRoot, 'test-results/e2e');
   mkdirSync(logDir, { recursive: true });
-  const logFile = join(logDir, 'bridge.log');
+  const logFile = join(logDir, options.logName ?? 'bridge.log');
   const log = createWriteStream(logFile);
 
   const env: NodeJS.ProcessEnv = Object.fromEntries(
@@ -38,7 +41,7 @@ export async function startBridge(apiKey: string): Promise<RunningBridge> {
     ),
   );
   Object.assign(env, {
-    BRIDGE_HOST: '127.0.0.1',
+    BRIDGE_HOST: options.host ?? '127.0.0.1',
     BRIDGE_PORT: String(port),
     BRIDGE_DATA_DIR: dataDir,
     BRIDGE_API_KEY: apiKey,
