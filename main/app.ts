@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { HttpClient } from './clients/http-client.js';
 import { CrmClient } from './clients/crm.js';
-import { loadConfig, type BridgeConfig, type PostsvcPlan, type SecretStore } from './config/config.js';
+import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
 import type { BridgeCore, Feature, FeatureFactory } from './core.js';
 import { allFeatures } from './features.js';
 import { createHttpApp } from './http/server.js';
@@ -70,7 +70,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
         await import('./sandbox/index.js')
       ).startSandboxPeers({
         seedDemoData: true,
-        postsvc: { plan: config.postsvc?.plan ?? planFromValues(config) },
+        postsvc: { plan: config.postsvcPlan },
       })
     : null;
   const webhookSecret = randomBytes(16).toString('hex');
@@ -191,16 +191,10 @@ function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSec
   config.postsvc = {
     url: sandbox.postsvc.url,
     apiKey: sandbox.postsvc.apiKey,
-    plan: config.postsvc?.plan ?? 'free',
+    plan: config.postsvcPlan,
   };
   config.gateway = { url: sandbox.gateway.url, apiKey: sandbox.gateway.apiKey };
   config.automation = { url: sandbox.automation.url };
-}
-
-/** The plan the operator chose, even when no real provider is configured (sandbox). */
-function planFromValues(config: BridgeConfig): PostsvcPlan {
-  const plan = config.values.POSTSVC_PLAN;
-  return plan === 'premium' || plan === 'business' ? plan : 'free';
 }
 
 function addHealthProbes(config: BridgeConfig, peers: PeerHealthTracker, crm: CrmClient | null): void {

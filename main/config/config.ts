@@ -39,6 +39,8 @@ export interface BridgeConfig {
   /** EspoCRM webhook secret keys; when any is set, webhooks must be signed. */
   webhookSecrets: string[];
   postsvc: { url: string; apiKey: string; plan: PostsvcPlan } | null;
+  /** The provider plan chosen (POSTSVC_PLAN), also when the sandbox stands in for the provider. */
+  postsvcPlan: PostsvcPlan;
   gateway: { url: string; apiKey?: string } | null;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;
   collectIntervalHours: number;
@@ -199,6 +201,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
         }
       : null,
     webhookSecrets: raw.CRM_WEBHOOK_SECRETS,
+    postsvcPlan: raw.POSTSVC_PLAN,
     postsvc:
       raw.POSTSVC_URL && raw.POSTSVC_API_KEY
         ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN }
