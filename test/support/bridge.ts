@@ -72,18 +72,20 @@ export async function callBridge(
   return { status: response.status, body: body as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** Polls until `check` returns a truthy value (for effects that happen in the job queue). */
+export type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;
+
+/** Polls until `check` returns a truthy value (for effects that happen in the job queue), and returns it. */
 export async function eventually<T>(
   check: () => Promise<T> | T,
   timeoutMs = 10_000,
   intervalMs = 50,
-): Promise<T> {
+): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as Truthy<T>;
     } catch (error) {
       last = error;
     }
