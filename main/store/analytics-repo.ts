@@ -42,17 +42,8 @@ export interface ContentMetricWrite {
   collected_at: string;
 }
 
-export interface TopPostRecord {
-  post_id: string;
-  platform: string;
-  postsvc_id: string;
-  content: string;
-  likes: number;
-  comments: number;
-  shares: number;
-  impressions: number;
-  collected_at: string;
-}
+/** A post as top-posts reads it back: its latest snapshot, exactly as written. */
+export type TopPostRecord = PostSnapshotWrite;
 
 export interface RunFinish {
   status: Exclude<RunStatus, 'running'>;
