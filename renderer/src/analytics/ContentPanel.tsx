@@ -5,6 +5,7 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { csvFilename, type CsvColumn } from './csv.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
+import { PlatformTag } from './PlatformTag.js';
 import {
   formatCompact,
   formatDay,
@@ -139,9 +140,7 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
                           {titleOf(row)}
                         </td>
                         <td>
-                          <span className="platform-tag" style={{ borderColor: platformColor(row.platform) }}>
-                            {platformLabel(row.platform)}
-                          </span>
+                          <PlatformTag platform={row.platform} />
                         </td>
                         <td className="num">{formatWhole(row.views)}</td>
                         <td className="num">{formatHours(row.watch_hours)}</td>

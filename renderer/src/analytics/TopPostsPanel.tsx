@@ -6,7 +6,8 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import type { CsvColumn } from './csv.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
-import { formatRate, formatWhole, platformColor, platformLabel } from './format.js';
+import { PlatformTag } from './PlatformTag.js';
+import { formatRate, formatWhole } from './format.js';
 import { useTopPosts } from './queries.js';
 
 const metricLabel: Record<TopPostMetric, string> = {
@@ -121,9 +122,7 @@ export function TopPostsPanel({
                         {row.content}
                       </td>
                       <td>
-                        <span className="platform-tag" style={{ borderColor: platformColor(row.platform) }}>
-                          {platformLabel(row.platform)}
-                        </span>
+                        <PlatformTag platform={row.platform} />
                       </td>
                       <td className="num">{formatWhole(row.likes)}</td>
                       <td className="num">{formatWhole(row.comments)}</td>
