@@ -1,17 +1,17 @@
 import type { Logger } from 'pino';
 import type { HealthResponse } from '../shared/api/health.js';
-import type { CrmClient } from './clients/crm.js';
+import type { CrmClient } from './peers/crm.js';
 import type { BridgeConfig } from './config/config.js';
 import type { Mount } from './http/mount.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { JobQueue } from './kernel/jobs/queue.js';
 import type { SandboxPeers } from './sandbox/index.js';
-import type { ActivityLog } from './services/activity.js';
-import type { PeerHealthTracker } from './services/peer-health.js';
+import type { ActivityLog } from './kernel/activity/activity-log.js';
+import type { PeerHealthTracker } from './peers/peer-health.js';
 import type { RecorderState } from './services/recorder.js';
 import type { WebhookIntake } from './services/webhooks/intake.js';
-import type { ActivityRepo } from './store/activity-repo.js';
-import type { Db } from './store/db.js';
-import type { JobsRepo } from './store/jobs-repo.js';
+import type { ActivityRepo } from './kernel/activity/repo.js';
+import type { Db } from './kernel/db.js';
+import type { JobsRepo } from './kernel/jobs/repo.js';
 import type { SettingsRepo } from './store/settings-repo.js';
 import type { WebhooksRepo } from './store/webhooks-repo.js';
 

@@ -5,7 +5,7 @@ import {
   listBroadcasts,
   syncBroadcasts,
 } from '../../shared/api/broadcasts.js';
-import { GatewayClient } from '../clients/gateway.js';
+import { GatewayClient } from '../peers/gateway.js';
 import type { FeatureFactory } from '../core.js';
 import { BroadcastService } from '../services/broadcasts/service.js';
 

@@ -1,5 +1,5 @@
 import { analyzeClips, createDraftClip, formatClipTime, listCrmContent } from '../../shared/api/clips.js';
-import type { CrmClient } from '../clients/crm.js';
+import type { CrmClient } from '../peers/crm.js';
 import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
 import { createDraftClip as createDraftInCrm, listContent } from '../services/clips/crm-clips.js';

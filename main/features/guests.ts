@@ -11,7 +11,7 @@ import {
   sandboxAutomationReceived,
   templateVariables,
 } from '../../shared/api/guests.js';
-import { AutomationClient } from '../clients/automation.js';
+import { AutomationClient } from '../peers/automation.js';
 import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
 import { GuestsService } from '../services/guests/guests-service.js';

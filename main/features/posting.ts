@@ -10,11 +10,11 @@ import {
   syncPosts,
 } from '../../shared/api/posting.js';
 import type { ItemOutcome } from '../../shared/api/webhooks.js';
-import { PostsvcClient } from '../clients/postsvc.js';
+import { PostsvcClient } from '../peers/postsvc.js';
 import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
-import { backoffDelayMs, peerRetryBackoff } from '../jobs/backoff.js';
-import { RetryLaterError } from '../jobs/queue.js';
+import { backoffDelayMs, peerRetryBackoff } from '../kernel/jobs/backoff.js';
+import { RetryLaterError } from '../kernel/jobs/queue.js';
 import { ApiPosting, socialPostLock } from '../services/posting/api-posts.js';
 import { postingError } from '../services/posting/errors.js';
 import { listPostViews } from '../services/posting/posts-view.js';

@@ -1,5 +1,5 @@
 import { listPublishing, retryPublish } from '../../shared/api/publishing.js';
-import { GatewayClient } from '../clients/gateway.js';
+import { GatewayClient } from '../peers/gateway.js';
 import type { FeatureFactory } from '../core.js';
 import { BridgeError } from '../http/errors.js';
 import { PublishService } from '../services/publishing/service.js';

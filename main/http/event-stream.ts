@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { ActivityEvent } from '../../shared/api/activity.js';
-import type { ActivityLog } from '../services/activity.js';
+import type { ActivityLog } from '../kernel/activity/activity-log.js';
 
 /** GET /events: Server-Sent Events fed by the activity log. Closed on shutdown. */
 export class EventStreamHub {

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ErrorEnvelope } from '../../shared/api/contract.js';
-import { PeerError } from '../clients/peer-error.js';
+import { PeerError } from '../peers/peer-error.js';
 import { BridgeError } from './errors.js';
 
 const peerCodes: Record<string, BridgeError['code']> = {

@@ -12,7 +12,7 @@ import {
   type PostSnapshotWrite,
   type SocialMetricWrite,
 } from '../../main/store/analytics-repo.js';
-import { openDatabase } from '../../main/store/db.js';
+import { openDatabase } from '../../main/kernel/db.js';
 import { callBridge, startTestBridge, TEST_API_KEY } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { loadFigures, runLoad } from './load.js';

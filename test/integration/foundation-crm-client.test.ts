@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrmClient } from '../../main/clients/crm.js';
-import { PeerError } from '../../main/clients/peer-error.js';
+import { CrmClient } from '../../main/peers/crm.js';
+import { PeerError } from '../../main/peers/peer-error.js';
 import { startSandboxCrm, type SandboxCrm } from '../../main/sandbox/crm/index.js';
 
 let crm: SandboxCrm;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpClient } from '../../main/clients/http-client.js';
-import { PeerError } from '../../main/clients/peer-error.js';
+import { HttpClient } from '../../main/peers/http-client.js';
+import { PeerError } from '../../main/peers/peer-error.js';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/postsvc/index.js';
 
 let peer: SandboxPostsvc;

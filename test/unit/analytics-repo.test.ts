@@ -8,7 +8,7 @@ import {
   type AnalyticsQueryName,
   type PostSnapshotWrite,
 } from '../../main/store/analytics-repo.js';
-import { openDatabase, type Db } from '../../main/store/db.js';
+import { openDatabase, type Db } from '../../main/kernel/db.js';
 
 const dirs: string[] = [];
 const opened: Db[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../main/clients/http-client.js';
-import { PeerError } from '../../main/clients/peer-error.js';
-import { RateLimiter } from '../../main/clients/rate-limiter.js';
-import { backoffDelayMs, peerRetryBackoff } from '../../main/jobs/backoff.js';
+import { parseRetryAfter } from '../../main/peers/http-client.js';
+import { PeerError } from '../../main/peers/peer-error.js';
+import { RateLimiter } from '../../main/peers/rate-limiter.js';
+import { backoffDelayMs, peerRetryBackoff } from '../../main/kernel/jobs/backoff.js';
 
 describe('backoffDelayMs', () => {
   it('starts at 2 s and doubles up to 10 min (no jitter at the midpoint)', () => {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GatewayClient } from '../../main/clients/gateway.js';
-import { PeerError } from '../../main/clients/peer-error.js';
+import { GatewayClient } from '../../main/peers/gateway.js';
+import { PeerError } from '../../main/peers/peer-error.js';
 
 /** A loopback server that records what the client sends and answers from a script. */
 interface Received {

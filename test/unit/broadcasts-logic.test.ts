@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBroadcastBody } from '../../shared/api/broadcasts.js';
-import { PeerError } from '../../main/clients/peer-error.js';
+import { PeerError } from '../../main/peers/peer-error.js';
 import { BridgeError } from '../../main/http/errors.js';
 import { gatewayBridgeError } from '../../main/services/broadcasts/gateway-errors.js';
 import { maskKey, maskStreamSource, redactText, redactValue } from '../../main/services/broadcasts/mask.js';

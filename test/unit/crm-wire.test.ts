@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listQuery } from '../../main/clients/crm.js';
+import { listQuery } from '../../main/peers/crm.js';
 import {
   crmDatetimeToIso,
   isoToCrmDatetime,
   recordFromCrm,
   recordToCrm,
-} from '../../main/clients/crm-datetime.js';
+} from '../../main/peers/crm-datetime.js';
 
 describe('CRM datetimes', () => {
   it('converts EspoCRM UTC datetimes to ISO 8601 and back', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../main/store/db.js';
+import { openDatabase } from '../../main/kernel/db.js';
 import { createGuestsRepo } from '../../main/store/guests-repo.js';
 
 const NOW = '2026-03-01T10:00:00.000Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPostsvcFailure, type ProviderHistoryItem } from '../../main/clients/postsvc.js';
+import { classifyPostsvcFailure, type ProviderHistoryItem } from '../../main/peers/postsvc.js';
 import { findCreatedPost, providerStatusOf } from '../../main/services/posting/history-match.js';
 import { contentHash, quotaDay, socialPostKey } from '../../main/services/posting/keys.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../main/store/db.js';
+import { openDatabase, type Db } from '../../main/kernel/db.js';
 import { createPostingRepo, type LedgerClaim, type PostingRepo } from '../../main/store/posting-repo.js';
 
 const now = new Date('2026-05-01T09:00:00.000Z');

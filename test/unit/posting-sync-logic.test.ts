@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PeerError } from '../../main/clients/peer-error.js';
-import type { PostsvcError } from '../../main/clients/postsvc.js';
-import { toPostsvcError, type ProviderHistoryItem } from '../../main/clients/postsvc.js';
+import { PeerError } from '../../main/peers/peer-error.js';
+import type { PostsvcError } from '../../main/peers/postsvc.js';
+import { toPostsvcError, type ProviderHistoryItem } from '../../main/peers/postsvc.js';
 import type { BridgeError } from '../../main/http/errors.js';
 import { postingError, ruleError } from '../../main/services/posting/errors.js';
 import { ledgerStatus } from '../../main/services/posting/posts-view.js';

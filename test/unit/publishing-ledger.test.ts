@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../main/store/db.js';
+import { openDatabase, type Db } from '../../main/kernel/db.js';
 import { createPublishingRepo } from '../../main/store/publishing-repo.js';
 
 const now = '2026-06-01T12:00:00.000Z';

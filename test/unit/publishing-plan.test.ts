@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PeerError } from '../../main/clients/peer-error.js';
+import { PeerError } from '../../main/peers/peer-error.js';
 import { defaultPublishRoutes } from '../../main/config/publish-routes.js';
 import {
   failureText,

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../main/store/db.js';
-import { createJobsRepo } from '../../main/store/jobs-repo.js';
-import { migrations } from '../../main/store/migrations/index.js';
+import { migrate, openDatabase, type Db } from '../../main/kernel/db.js';
+import { createJobsRepo } from '../../main/kernel/jobs/repo.js';
+import { migrations } from '../../main/kernel/migrations/index.js';
 
 const dirs: string[] = [];
 const opened: Db[] = [];

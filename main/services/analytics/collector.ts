@@ -6,8 +6,8 @@ import {
   type RunTrigger,
 } from '../../../shared/api/analytics.js';
 import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
-import { PeerError } from '../../clients/peer-error.js';
-import type { ActivityLog } from '../activity.js';
+import { PeerError } from '../../peers/peer-error.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import type {
   AnalyticsRepo,
   FollowerCountWrite,

@@ -1,5 +1,5 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { PostsvcClient, type PostsvcClientOptions } from '../../clients/postsvc.js';
+import { PostsvcClient, type PostsvcClientOptions } from '../../peers/postsvc.js';
 
 /**
  * The provider calls collection needs (DESIGN §5.2): linked accounts, per-platform social

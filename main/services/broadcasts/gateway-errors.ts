@@ -1,5 +1,5 @@
-import { describeGatewayError, gatewayCodes, type GatewayCode } from '../../clients/gateway.js';
-import { PeerError } from '../../clients/peer-error.js';
+import { describeGatewayError, gatewayCodes, type GatewayCode } from '../../peers/gateway.js';
+import { PeerError } from '../../peers/peer-error.js';
 import { BridgeError } from '../../http/errors.js';
 import { toBridgeError } from '../../http/send-error.js';
 import { redactText, redactValue } from './mask.js';

@@ -1,6 +1,6 @@
 import type { BroadcastRecord, RemoteBroadcast } from '../../../shared/api/broadcasts.js';
 import { finishedBroadcastStatuses } from '../../../shared/api/broadcasts.js';
-import type { CrmRecord } from '../../clients/crm.js';
+import type { CrmRecord } from '../../peers/crm.js';
 
 /** StreamhostBroadcast (spec §2.6) as the dashboard shows it; missing fields are null. */
 export function toBroadcastRecord(record: CrmRecord): BroadcastRecord {

@@ -6,12 +6,12 @@ import type {
   RemoteBroadcast,
   SyncResult,
 } from '../../../shared/api/broadcasts.js';
-import type { CrmClient, CrmWhere } from '../../clients/crm.js';
-import type { CreateBroadcastRequest, GatewayClient } from '../../clients/gateway.js';
-import { PeerError } from '../../clients/peer-error.js';
+import type { CrmClient, CrmWhere } from '../../peers/crm.js';
+import type { CreateBroadcastRequest, GatewayClient } from '../../peers/gateway.js';
+import { PeerError } from '../../peers/peer-error.js';
 import { BridgeError } from '../../http/errors.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import type { ActivityLog } from '../activity.js';
+import type { JobQueue } from '../../kernel/jobs/queue.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { gatewayBridgeError } from './gateway-errors.js';
 import { maskStreamSource } from './mask.js';
 import { broadcastChange, isActiveBroadcast, mapPool, toBroadcastRecord } from './records.js';

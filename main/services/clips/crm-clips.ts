@@ -1,6 +1,6 @@
 import { formatClipTime, type ContentSummary } from '../../../shared/api/clips.js';
 import type { ClipPlatformName } from '../../../shared/platforms.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { BridgeError } from '../../http/errors.js';
 
 export interface DraftClipInput {

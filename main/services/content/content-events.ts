@@ -1,7 +1,7 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
-import type { CrmClient } from '../../clients/crm.js';
+import type { CrmClient } from '../../peers/crm.js';
 import type { GuestsRepo } from '../../store/guests-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { checkClip } from './clip-fit.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);

@@ -1,5 +1,5 @@
 import type { EmailMoment, EmailTemplate, TemplateSettings } from '../../../shared/api/guests.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { templateValues } from './template-values.js';
 import { renderTemplate } from './templates.js';
 

@@ -7,7 +7,7 @@ import type {
   WorkflowStage,
 } from '../../../shared/api/guests.js';
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { BridgeError } from '../../http/errors.js';
 import {
   toWorkflowRun,
@@ -15,7 +15,7 @@ import {
   type StageRow,
   type WorkflowRunRow,
 } from '../../store/guests-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { demoStageHistory } from './demo-history.js';
 import { linkedContent, renderEmailFor, type RenderedEmail } from './guest-data.js';
 import { summarisePipeline, type PipelineGuest, type PipelineRange } from './pipeline.js';

@@ -1,11 +1,11 @@
 import { emailOfStage, workflowOfStage, type WorkflowStage } from '../../../shared/api/guests.js';
-import { automationErrorBody, type AutomationClient } from '../../clients/automation.js';
-import type { CrmClient } from '../../clients/crm.js';
-import { PeerError } from '../../clients/peer-error.js';
+import { automationErrorBody, type AutomationClient } from '../../peers/automation.js';
+import type { CrmClient } from '../../peers/crm.js';
+import { PeerError } from '../../peers/peer-error.js';
 import { BridgeError } from '../../http/errors.js';
-import { RetryLaterError, type JobContext, type JobQueue } from '../../jobs/queue.js';
+import { RetryLaterError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { GuestsRepo, StageRow, WorkflowRunRow } from '../../store/guests-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { linkedContent, renderEmailFor } from './guest-data.js';
 import type { TemplateStore } from './template-store.js';
 

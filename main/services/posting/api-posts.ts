@@ -4,11 +4,11 @@ import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api
 import type { postDraftBody, schedulePost } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
-import type { CrmClient } from '../../clients/crm.js';
-import type { PostResult, PostsvcClient } from '../../clients/postsvc.js';
+import type { CrmClient } from '../../peers/crm.js';
+import type { PostResult, PostsvcClient } from '../../peers/postsvc.js';
 import { BridgeError } from '../../http/errors.js';
 import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { postingError, ruleError } from './errors.js';
 import { apiPostKey, contentHash } from './keys.js';
 import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../../shared/api/contract.js';
 import type { RuleIssue } from '../../../shared/post-rules.js';
-import { PostsvcError } from '../../clients/postsvc.js';
+import { PostsvcError } from '../../peers/postsvc.js';
 import { BridgeError } from '../../http/errors.js';
 
 /**

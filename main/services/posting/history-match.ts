@@ -1,4 +1,4 @@
-import type { ProviderHistoryItem } from '../../clients/postsvc.js';
+import type { ProviderHistoryItem } from '../../peers/postsvc.js';
 import type { LedgerRow } from '../../store/posting-repo.js';
 
 /** How far the provider's `created` may be before the bridge's claim (clock skew). */

@@ -1,5 +1,5 @@
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
 
 /** The ledger row's state as the dashboard shows it. */

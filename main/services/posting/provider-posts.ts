@@ -1,10 +1,10 @@
 import type { HistoryItem } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
-import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../clients/postsvc.js';
-import type { Db } from '../../store/db.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
+import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../peers/postsvc.js';
+import type { Db } from '../../kernel/db.js';
 import type { PostingRepo } from '../../store/posting-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';
 
 export interface SyncResult {

@@ -4,7 +4,7 @@ import {
   type PostsvcClient,
   type PostResult,
   type ProviderHistoryItem,
-} from '../../clients/postsvc.js';
+} from '../../peers/postsvc.js';
 import type { ClaimResult, LedgerClaim, LedgerRow, PostingRepo } from '../../store/posting-repo.js';
 import { findCreatedPost, olderThanClaim, providerStatusOf } from './history-match.js';
 

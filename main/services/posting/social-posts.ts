@@ -1,11 +1,11 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
-import { PeerError } from '../../clients/peer-error.js';
-import { PostsvcError, type PostsvcClient } from '../../clients/postsvc.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
+import { PeerError } from '../../peers/peer-error.js';
+import { PostsvcError, type PostsvcClient } from '../../peers/postsvc.js';
 import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { contentHash, socialPostKey, type OutgoingPost } from './keys.js';
 import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
 import type { PostScheduler } from './scheduler.js';

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
-import type { CrmClient, CrmRecord } from '../../clients/crm.js';
-import { describeGatewayError, type GatewayClient, type PublishResult } from '../../clients/gateway.js';
-import { PeerError } from '../../clients/peer-error.js';
+import type { CrmClient, CrmRecord } from '../../peers/crm.js';
+import { describeGatewayError, type GatewayClient, type PublishResult } from '../../peers/gateway.js';
+import { PeerError } from '../../peers/peer-error.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
 import { BridgeError } from '../../http/errors.js';
-import { PermanentJobError, type JobQueue } from '../../jobs/queue.js';
+import { PermanentJobError, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { LedgerRow, PublishingRepo } from '../../store/publishing-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { redactText } from '../broadcasts/mask.js';
 import type { WebhookItemContext } from '../webhooks/intake.js';
 import {

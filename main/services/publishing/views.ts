@@ -3,7 +3,7 @@ import type {
   PublishRecordView,
   PublishState,
 } from '../../../shared/api/publishing.js';
-import type { CrmRecord } from '../../clients/crm.js';
+import type { CrmRecord } from '../../peers/crm.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
 import type { LedgerRow } from '../../store/publishing-repo.js';
 import { maskKey } from '../broadcasts/mask.js';

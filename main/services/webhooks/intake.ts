@@ -5,10 +5,10 @@ import type {
   WebhookResponse,
 } from '../../../shared/api/webhooks.js';
 import { webhookEntity } from '../../../shared/api/webhooks.js';
-import { recordFromCrm } from '../../clients/crm-datetime.js';
-import { PermanentJobError, type JobContext, type JobQueue } from '../../jobs/queue.js';
+import { recordFromCrm } from '../../peers/crm-datetime.js';
+import { PermanentJobError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { WebhooksRepo } from '../../store/webhooks-repo.js';
-import type { ActivityLog } from '../activity.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { webhookItemKey } from './idempotency.js';
 
 export interface WebhookItemContext {

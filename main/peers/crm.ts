@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BackoffPolicy } from '../jobs/backoff.js';
+import type { BackoffPolicy } from '../kernel/jobs/backoff.js';
 import { recordFromCrm, recordToCrm } from './crm-datetime.js';
 import { HttpClient, type HttpClientOptions } from './http-client.js';
 import { PeerError } from './peer-error.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { backoffDelayMs, type BackoffPolicy } from '../jobs/backoff.js';
+import { backoffDelayMs, type BackoffPolicy } from '../kernel/jobs/backoff.js';
 import { PeerError } from './peer-error.js';
 import { RateLimiter } from './rate-limiter.js';
 

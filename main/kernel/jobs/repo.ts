@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '../db.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import type { ActivityLog } from '../services/activity.js';
-import type { JobRow, JobsRepo } from '../store/jobs-repo.js';
+import type { ActivityLog } from '../activity/activity-log.js';
+import type { JobRow, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
 
 /** Thrown by a handler when trying again cannot help (a 4xx, a bad record). */

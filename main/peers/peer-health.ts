@@ -1,5 +1,5 @@
 import { peerNames, type PeerHealth, type PeerName } from '../../shared/api/health.js';
-import type { PeerError } from '../clients/peer-error.js';
+import type { PeerError } from './peer-error.js';
 
 type Probe = () => Promise<unknown>;
 

@@ -1,5 +1,5 @@
-import type { ActivityEvent, ActivityLevel } from '../../shared/api/activity.js';
-import type { Db } from './db.js';
+import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
+import type { Db } from '../db.js';
 
 interface ActivityRow {
   id: number;

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import type { ActivityEvent, ActivityLevel } from '../../shared/api/activity.js';
-import type { ActivityRepo } from '../store/activity-repo.js';
+import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
+import type { ActivityRepo } from './repo.js';
 
 /**
  * What the operator sees the bridge doing: stored (Activity page, 14 days) and pushed to
