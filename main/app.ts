@@ -14,12 +14,12 @@ import type { SandboxPeers } from './sandbox/index.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
 import { PeerHealthTracker } from './peers/peer-health.js';
 import { RecorderState } from './services/recorder.js';
-import { WebhookIntake } from './services/webhooks/intake.js';
+import { WebhookIntake } from './areas/webhooks/intake.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { openDatabase } from './kernel/db.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
 import { createSettingsRepo } from './store/settings-repo.js';
-import { createWebhooksRepo } from './store/webhooks-repo.js';
+import { createWebhooksRepo } from './areas/webhooks/repo.js';
 import { readVersion } from './kernel/version.js';
 
 export type { SecretStore } from './config/config.js';

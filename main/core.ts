@@ -8,12 +8,12 @@ import type { SandboxPeers } from './sandbox/index.js';
 import type { ActivityLog } from './kernel/activity/activity-log.js';
 import type { PeerHealthTracker } from './peers/peer-health.js';
 import type { RecorderState } from './services/recorder.js';
-import type { WebhookIntake } from './services/webhooks/intake.js';
+import type { WebhookIntake } from './areas/webhooks/intake.js';
 import type { ActivityRepo } from './kernel/activity/repo.js';
 import type { Db } from './kernel/db.js';
 import type { JobsRepo } from './kernel/jobs/repo.js';
 import type { SettingsRepo } from './store/settings-repo.js';
-import type { WebhooksRepo } from './store/webhooks-repo.js';
+import type { WebhooksRepo } from './areas/webhooks/repo.js';
 
 /** What every feature gets: the shared services, built once by the composition root (app.ts). */
 export interface BridgeCore {

@@ -10,7 +10,7 @@ import { postingFeature } from './features/posting.js';
 import { publishingFeature } from './features/publishing.js';
 import { recorderFeature } from './features/recorder.js';
 import { settingsFeature } from './features/settings.js';
-import { webhooksFeature } from './features/webhooks.js';
+import { webhooksFeature } from './areas/webhooks/module.js';
 
 /** Every area of the bridge, in mount order. A new area adds its factory here. */
 export function allFeatures(secretStore?: SecretStore): FeatureFactory[] {

@@ -1,13 +1,13 @@
 import { operationalFeature } from '../../main/features/operational.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
-import { webhooksFeature } from '../../main/features/webhooks.js';
+import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   phpJsonEncode,
   startSandboxCrm,
   startSandboxPostsvc,
   toCrmDatetime,
 } from '../../main/sandbox/index.js';
-import { signEspoBody } from '../../main/services/webhooks/signature.js';
+import { signEspoBody } from '../../main/areas/webhooks/signature.js';
 import { startTestBridge } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad } from './load.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationalFeature } from '../../main/features/operational.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
-import { webhooksFeature } from '../../main/features/webhooks.js';
+import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/index.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationalFeature } from '../../main/features/operational.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
-import { webhooksFeature } from '../../main/features/webhooks.js';
+import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   signEspoWebhook,
   startSandboxCrm,

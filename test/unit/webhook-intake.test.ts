@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, webhookItemKey } from '../../main/services/webhooks/idempotency.js';
-import { respond } from '../../main/services/webhooks/intake.js';
+import { canonicalJson, webhookItemKey } from '../../main/areas/webhooks/idempotency.js';
+import { respond } from '../../main/areas/webhooks/intake.js';
 
 describe('webhook idempotency keys', () => {
   it('ignores key order and differs when the item differs', () => {
@@ -41,7 +41,7 @@ describe('webhook responses (DESIGN §6.1.4)', () => {
 
 describe('delivery log redaction', () => {
   it('replaces secret attribute values, leaving the rest byte for byte', async () => {
-    const { redactPayload } = await import('../../main/services/webhooks/redact.js');
+    const { redactPayload } = await import('../../main/areas/webhooks/redact.js');
     const raw =
       '[{"id":"p1","streamKey":"live_ab\\"cd\\/ef","streamUrl":"rtmp:\\/\\/x","empty":"","password":""}]';
     expect(redactPayload(raw)).toBe(

@@ -1,8 +1,8 @@
-import { testWebhook, webhookContracts } from '../../shared/api/webhooks.js';
-import type { FeatureFactory } from '../core.js';
-import type { RawBodyRequest } from '../http/guards.js';
-import { reply } from '../http/route.js';
-import { redactPayload } from '../services/webhooks/redact.js';
+import { testWebhook, webhookContracts } from '../../../shared/api/webhooks.js';
+import type { FeatureFactory } from '../../core.js';
+import type { RawBodyRequest } from '../../http/guards.js';
+import { reply } from '../../http/route.js';
+import { redactPayload } from './redact.js';
 
 /** The eleven CRM receivers and the test webhook; what each item does is up to the features. */
 export const webhooksFeature: FeatureFactory = (core) => ({

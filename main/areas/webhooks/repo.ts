@@ -1,5 +1,5 @@
-import type { ItemOutcome } from '../../shared/api/webhooks.js';
-import type { Db } from '../kernel/db.js';
+import type { ItemOutcome } from '../../../shared/api/webhooks.js';
+import type { Db } from '../../kernel/db.js';
 
 export interface ProcessedEventRow {
   key: string;

@@ -7,7 +7,7 @@ import type {
 import { webhookEntity } from '../../../shared/api/webhooks.js';
 import { recordFromCrm } from '../../peers/crm-datetime.js';
 import { PermanentJobError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
-import type { WebhooksRepo } from '../../store/webhooks-repo.js';
+import type { WebhooksRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { webhookItemKey } from './idempotency.js';
 
