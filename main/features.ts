@@ -5,7 +5,7 @@ import { broadcastsFeature } from './features/broadcasts.js';
 import { contentFeature } from './features/content.js';
 import { guestsFeature } from './features/guests.js';
 import { clipsFeature } from './features/clips.js';
-import { operationalFeature } from './features/operational.js';
+import { operationalFeature } from './areas/health/module.js';
 import { postingFeature } from './features/posting.js';
 import { publishingFeature } from './features/publishing.js';
 import { recorderFeature } from './features/recorder.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { platformKeys } from '../../shared/platforms.js';
 import { analyticsFeatureWith } from '../../main/features/analytics.js';
-import { operationalFeature } from '../../main/features/operational.js';
+import { operationalFeature } from '../../main/areas/health/module.js';
 import { startSandboxPostsvc } from '../../main/sandbox/index.js';
 import { addDays, utcDay } from '../../main/services/analytics/dates.js';
 import {

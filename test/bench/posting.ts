@@ -1,4 +1,4 @@
-import { operationalFeature } from '../../main/features/operational.js';
+import { operationalFeature } from '../../main/areas/health/module.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { operationalFeature } from '../../main/features/operational.js';
+import { operationalFeature } from '../../main/areas/health/module.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {

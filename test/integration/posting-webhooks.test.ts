@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operationalFeature } from '../../main/features/operational.js';
+import { operationalFeature } from '../../main/areas/health/module.js';
 import { postingFeatureWith } from '../../main/features/posting.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { listActivity, listJobs, streamEvents } from '../../shared/api/activity.js';
-import { defineContract } from '../../shared/api/contract.js';
-import { getHealth } from '../../shared/api/health.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
-import { EventStreamHub } from '../http/event-stream.js';
-import { presentedKey, sameSecret } from '../http/guards.js';
-import { buildOpenApi } from '../http/openapi.js';
-import { registeredContracts } from '../http/route.js';
+import { listActivity, listJobs, streamEvents } from '../../../shared/api/activity.js';
+import { defineContract } from '../../../shared/api/contract.js';
+import { getHealth } from '../../../shared/api/health.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
+import { EventStreamHub } from '../../http/event-stream.js';
+import { presentedKey, sameSecret } from '../../http/guards.js';
+import { buildOpenApi } from '../../http/openapi.js';
+import { registeredContracts } from '../../http/route.js';
 
 export const getOpenApi = defineContract({
   method: 'get',
