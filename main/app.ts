@@ -13,7 +13,7 @@ import { createLogger, type LogLevel } from './kernel/logger.js';
 import type { SandboxPeers } from './sandbox/index.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
 import { PeerHealthTracker } from './peers/peer-health.js';
-import { RecorderState } from './services/recorder.js';
+import { RecorderState } from './areas/recorder/recorder-state.js';
 import { WebhookIntake } from './areas/webhooks/intake.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { openDatabase } from './kernel/db.js';

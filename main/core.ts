@@ -7,7 +7,7 @@ import type { JobQueue } from './kernel/jobs/queue.js';
 import type { SandboxPeers } from './sandbox/index.js';
 import type { ActivityLog } from './kernel/activity/activity-log.js';
 import type { PeerHealthTracker } from './peers/peer-health.js';
-import type { RecorderState } from './services/recorder.js';
+import type { RecorderState } from './areas/recorder/recorder-state.js';
 import type { WebhookIntake } from './areas/webhooks/intake.js';
 import type { ActivityRepo } from './kernel/activity/repo.js';
 import type { Db } from './kernel/db.js';

@@ -8,7 +8,7 @@ import { clipsFeature } from './features/clips.js';
 import { operationalFeature } from './areas/health/module.js';
 import { postingFeature } from './features/posting.js';
 import { publishingFeature } from './features/publishing.js';
-import { recorderFeature } from './features/recorder.js';
+import { recorderFeature } from './areas/recorder/module.js';
 import { settingsFeature } from './features/settings.js';
 import { webhooksFeature } from './areas/webhooks/module.js';
 

@@ -1,5 +1,5 @@
-import { checkRecorderFilename } from '../../shared/recorder-filename.js';
-import { BridgeError } from '../http/errors.js';
+import { checkRecorderFilename } from '../../../shared/recorder-filename.js';
+import { BridgeError } from '../../http/errors.js';
 
 /** The recording device's next filename: memory only, as the spec says (DESIGN §6.7). */
 export class RecorderState {

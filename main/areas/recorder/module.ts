@@ -1,5 +1,5 @@
-import { getRecorderFilename, setRecorderFilename } from '../../shared/api/recorder.js';
-import type { FeatureFactory } from '../core.js';
+import { getRecorderFilename, setRecorderFilename } from '../../../shared/api/recorder.js';
+import type { FeatureFactory } from '../../core.js';
 
 export const recorderFeature: FeatureFactory = (core) => ({
   name: 'recorder',
