@@ -18,7 +18,7 @@ import { WebhookIntake } from './areas/webhooks/intake.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { openDatabase } from './kernel/db.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
-import { createSettingsRepo } from './store/settings-repo.js';
+import { createSettingsRepo } from './areas/settings/repo.js';
 import { createWebhooksRepo } from './areas/webhooks/repo.js';
 import { readVersion } from './kernel/version.js';
 

@@ -12,7 +12,7 @@ import type { WebhookIntake } from './areas/webhooks/intake.js';
 import type { ActivityRepo } from './kernel/activity/repo.js';
 import type { Db } from './kernel/db.js';
 import type { JobsRepo } from './kernel/jobs/repo.js';
-import type { SettingsRepo } from './store/settings-repo.js';
+import type { SettingsRepo } from './areas/settings/repo.js';
 import type { WebhooksRepo } from './areas/webhooks/repo.js';
 
 /** What every feature gets: the shared services, built once by the composition root (app.ts). */

@@ -9,7 +9,7 @@ import { operationalFeature } from './areas/health/module.js';
 import { postingFeature } from './features/posting.js';
 import { publishingFeature } from './features/publishing.js';
 import { recorderFeature } from './areas/recorder/module.js';
-import { settingsFeature } from './features/settings.js';
+import { settingsFeature } from './areas/settings/module.js';
 import { webhooksFeature } from './areas/webhooks/module.js';
 
 /** Every area of the bridge, in mount order. A new area adds its factory here. */

@@ -4,17 +4,17 @@ import {
   secretConfigKeys,
   updateSettings,
   type ConfigKey,
-} from '../../shared/api/settings.js';
+} from '../../../shared/api/settings.js';
 import {
   configDescriptions,
   maskSecret,
   readConfigFile,
   validateConfigValues,
   writeConfigFile,
-} from '../config/config.js';
-import type { SecretStore } from '../config/config.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
+} from '../../config/config.js';
+import type { SecretStore } from '../../config/config.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
 
 /** The Settings page: what is in force (masked) and writing the config file. */
 export const settingsFeature =

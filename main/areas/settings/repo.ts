@@ -1,4 +1,4 @@
-import type { Db } from '../kernel/db.js';
+import type { Db } from '../../kernel/db.js';
 
 /** Small key/value store for state the bridge owns (e.g. email templates), JSON values. */
 export function createSettingsRepo(db: Db) {
