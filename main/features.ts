@@ -2,7 +2,7 @@ import type { SecretStore } from './config/config.js';
 import type { FeatureFactory } from './core.js';
 import { analyticsFeature } from './features/analytics.js';
 import { broadcastsFeature } from './features/broadcasts.js';
-import { contentFeature } from './features/content.js';
+import { contentFeature } from './areas/content/module.js';
 import { guestsFeature } from './features/guests.js';
 import { clipsFeature } from './features/clips.js';
 import { operationalFeature } from './areas/health/module.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { templateVariables } from '../../shared/api/guests.js';
-import { checkClip, formatSeconds } from '../../main/services/content/clip-fit.js';
+import { checkClip, formatSeconds } from '../../main/areas/content/clip-fit.js';
 import {
   formatDate,
   formatTime,
