@@ -4,7 +4,7 @@ import { analyticsFeature } from './features/analytics.js';
 import { broadcastsFeature } from './features/broadcasts.js';
 import { contentFeature } from './areas/content/module.js';
 import { guestsFeature } from './features/guests.js';
-import { clipsFeature } from './features/clips.js';
+import { clipsFeature } from './areas/clips/module.js';
 import { operationalFeature } from './areas/health/module.js';
 import { postingFeature } from './features/posting.js';
 import { publishingFeature } from './features/publishing.js';

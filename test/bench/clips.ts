@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { analyzeTranscript } from '../../main/services/clips/analyze.js';
-import { parseTranscript } from '../../main/services/clips/parse.js';
-import { segmentSentences } from '../../main/services/clips/sentences.js';
+import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
+import { parseTranscript } from '../../main/areas/clips/parse.js';
+import { segmentSentences } from '../../main/areas/clips/sentences.js';
 import { startTestBridge, TEST_API_KEY } from '../support/bridge.js';
 import { percentile, type Bench, type BenchResult } from './report.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTranscript, TranscriptError } from '../../main/services/clips/parse.js';
-import { parseTimecode } from '../../main/services/clips/timecode.js';
+import { parseTranscript, TranscriptError } from '../../main/areas/clips/parse.js';
+import { parseTimecode } from '../../main/areas/clips/timecode.js';
 
 const rejects = (text: string) => {
   try {

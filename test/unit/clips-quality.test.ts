@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeTranscript } from '../../main/services/clips/analyze.js';
+import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
 import type { SuggestedClip } from '../../shared/api/clips.js';
 
 /**

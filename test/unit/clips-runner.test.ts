@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeTranscript } from '../../main/services/clips/analyze.js';
-import { TranscriptError } from '../../main/services/clips/parse.js';
-import { ClipAnalysisRunner } from '../../main/services/clips/runner.js';
+import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
+import { TranscriptError } from '../../main/areas/clips/parse.js';
+import { ClipAnalysisRunner } from '../../main/areas/clips/runner.js';
 
 const interview = readFileSync(new URL('../fixtures/transcripts/interview.txt', import.meta.url), 'utf8');
 const runner = new ClipAnalysisRunner();

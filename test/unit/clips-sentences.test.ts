@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTranscript } from '../../main/services/clips/parse.js';
-import { segmentSentences } from '../../main/services/clips/sentences.js';
+import { parseTranscript } from '../../main/areas/clips/parse.js';
+import { segmentSentences } from '../../main/areas/clips/sentences.js';
 
 const sentencesOf = (text: string) => segmentSentences(parseTranscript(text).cues);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanQuote } from '../../main/services/clips/quote.js';
-import type { Sentence } from '../../main/services/clips/sentences.js';
-import { sentenceSignals } from '../../main/services/clips/signals.js';
+import { cleanQuote } from '../../main/areas/clips/quote.js';
+import type { Sentence } from '../../main/areas/clips/sentences.js';
+import { sentenceSignals } from '../../main/areas/clips/signals.js';
 
 const sentence = (text: string, reactions = 0): Sentence => ({
   index: 0,

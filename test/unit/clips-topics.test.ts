@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTranscript } from '../../main/services/clips/parse.js';
-import { segmentSentences } from '../../main/services/clips/sentences.js';
+import { parseTranscript } from '../../main/areas/clips/parse.js';
+import { segmentSentences } from '../../main/areas/clips/sentences.js';
 import {
   centroid,
   cosine,
@@ -9,8 +9,8 @@ import {
   termCounts,
   tfidfVector,
   Vocabulary,
-} from '../../main/services/clips/tfidf.js';
-import { buildTopicModel } from '../../main/services/clips/topics.js';
+} from '../../main/areas/clips/tfidf.js';
+import { buildTopicModel } from '../../main/areas/clips/topics.js';
 
 describe('TF-IDF', () => {
   it('stems lightly so forms of a word meet', () => {

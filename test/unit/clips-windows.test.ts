@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeTranscript } from '../../main/services/clips/analyze.js';
-import { selectClips } from '../../main/services/clips/select.js';
-import { calibrate, lengthFit, type Candidate } from '../../main/services/clips/windows.js';
+import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
+import { selectClips } from '../../main/areas/clips/select.js';
+import { calibrate, lengthFit, type Candidate } from '../../main/areas/clips/windows.js';
 import { clipPlatformsFitting } from '../../shared/platforms.js';
 
 const fixture = (name: string) =>

@@ -1,10 +1,10 @@
-import { analyzeClips, createDraftClip, formatClipTime, listCrmContent } from '../../shared/api/clips.js';
-import type { CrmClient } from '../peers/crm.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
-import { createDraftClip as createDraftInCrm, listContent } from '../services/clips/crm-clips.js';
-import { TranscriptError } from '../services/clips/parse.js';
-import { ClipAnalysisRunner } from '../services/clips/runner.js';
+import { analyzeClips, createDraftClip, formatClipTime, listCrmContent } from '../../../shared/api/clips.js';
+import type { CrmClient } from '../../peers/crm.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
+import { createDraftClip as createDraftInCrm, listContent } from './crm-clips.js';
+import { TranscriptError } from './parse.js';
+import { ClipAnalysisRunner } from './runner.js';
 
 /** Clip suggestions from transcripts, offline (DESIGN §6.6), and Draft Clips in the CRM. */
 export const clipsFeature: FeatureFactory = (core) => {
