@@ -3,7 +3,7 @@ import type { FeatureFactory } from './core.js';
 import { analyticsFeature } from './features/analytics.js';
 import { broadcastsFeature } from './features/broadcasts.js';
 import { contentFeature } from './areas/content/module.js';
-import { guestsFeature } from './features/guests.js';
+import { guestsFeature } from './areas/guests/module.js';
 import { clipsFeature } from './areas/clips/module.js';
 import { operationalFeature } from './areas/health/module.js';
 import { postingFeature } from './features/posting.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/kernel/db.js';
-import { createGuestsRepo } from '../../main/store/guests-repo.js';
+import { createGuestsRepo } from '../../main/areas/guests/repo.js';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 

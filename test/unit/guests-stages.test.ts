@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoStageHistory } from '../../main/services/guests/demo-history.js';
+import { demoStageHistory } from '../../main/areas/guests/demo-history.js';
 import {
   daysToPublish,
   inRange,
@@ -7,8 +7,8 @@ import {
   reachedIndex,
   summarisePipeline,
   type PipelineGuest,
-} from '../../main/services/guests/pipeline.js';
-import { decideStage, workflowFor } from '../../main/services/guests/stages.js';
+} from '../../main/areas/guests/pipeline.js';
+import { decideStage, workflowFor } from '../../main/areas/guests/stages.js';
 
 describe('stage decisions (DESIGN §6.1.5)', () => {
   it('starts nothing for an unrelated change, a redelivery or the echo: the stage is the one known', () => {

@@ -6,14 +6,14 @@ import {
   formatTime,
   joinList,
   templateValues,
-} from '../../main/services/guests/template-values.js';
+} from '../../main/areas/guests/template-values.js';
 import {
   defaultTemplates,
   defaultTemplateSettings,
   renderTemplate,
   renderText,
   unknownVariables,
-} from '../../main/services/guests/templates.js';
+} from '../../main/areas/guests/templates.js';
 
 describe('email templates (spec §1.10)', () => {
   it('replaces {{variables}}, tolerating inner spaces', () => {

@@ -1,6 +1,6 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient } from '../../peers/crm.js';
-import type { GuestsRepo } from '../../store/guests-repo.js';
+import type { GuestsRepo } from '../guests/repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { checkClip } from './clip-fit.js';
 

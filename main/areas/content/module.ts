@@ -1,6 +1,6 @@
 import type { FeatureFactory } from '../../core.js';
 import { ContentEvents } from './content-events.js';
-import { createGuestsRepo } from '../../store/guests-repo.js';
+import { createGuestsRepo } from '../guests/repo.js';
 
 /**
  * Content and clip webhooks: content stages recorded (for the guest timelines and ratios),

@@ -1,6 +1,6 @@
 import type { StageSource } from '../../../shared/api/guests.js';
 import type { ItemOutcome } from '../../../shared/api/webhooks.js';
-import type { GuestsRepo, StageRow, WorkflowRunRow } from '../../store/guests-repo.js';
+import type { GuestsRepo, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { decideStage, isWorkflowStage, workflowFor, type StageDecision } from './stages.js';
 import type { GuestWorkflows } from './workflows.js';

@@ -1,5 +1,5 @@
-import type { StageSource, WorkflowRun, WorkflowStage } from '../../shared/api/guests.js';
-import type { Db } from '../kernel/db.js';
+import type { StageSource, WorkflowRun, WorkflowStage } from '../../../shared/api/guests.js';
+import type { Db } from '../../kernel/db.js';
 
 export interface StageRow {
   id: number;

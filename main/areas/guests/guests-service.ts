@@ -14,7 +14,7 @@ import {
   type GuestsRepo,
   type StageRow,
   type WorkflowRunRow,
-} from '../../store/guests-repo.js';
+} from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { demoStageHistory } from './demo-history.js';
 import { linkedContent, renderEmailFor, type RenderedEmail } from './guest-data.js';

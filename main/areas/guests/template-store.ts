@@ -6,7 +6,7 @@ import {
   type TemplateSettings,
 } from '../../../shared/api/guests.js';
 import { BridgeError } from '../../http/errors.js';
-import type { SettingsRepo } from '../../areas/settings/repo.js';
+import type { SettingsRepo } from '../settings/repo.js';
 import { defaultTemplates, defaultTemplateSettings, unknownVariables } from './templates.js';
 
 const SETTINGS_KEY = 'guests.emailTemplates';

@@ -10,16 +10,16 @@ import {
   runGuestWorkflow,
   sandboxAutomationReceived,
   templateVariables,
-} from '../../shared/api/guests.js';
-import { AutomationClient } from '../peers/automation.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
-import { GuestsService } from '../services/guests/guests-service.js';
-import { StageTracker } from '../services/guests/stage-tracker.js';
-import { TemplateStore } from '../services/guests/template-store.js';
-import { defaultTemplates, defaultTemplateSettings } from '../services/guests/templates.js';
-import { GuestWorkflows } from '../services/guests/workflows.js';
-import { createGuestsRepo, toWorkflowRun } from '../store/guests-repo.js';
+} from '../../../shared/api/guests.js';
+import { AutomationClient } from '../../peers/automation.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
+import { GuestsService } from './guests-service.js';
+import { StageTracker } from './stage-tracker.js';
+import { TemplateStore } from './template-store.js';
+import { defaultTemplates, defaultTemplateSettings } from './templates.js';
+import { GuestWorkflows } from './workflows.js';
+import { createGuestsRepo, toWorkflowRun } from './repo.js';
 
 /**
  * Guests (spec §1.9, §1.10, §3.3; DESIGN §5.4, §6.1.5): stage history from the guest webhooks,

@@ -4,7 +4,7 @@ import type { CrmClient } from '../../peers/crm.js';
 import { PeerError } from '../../peers/peer-error.js';
 import { BridgeError } from '../../http/errors.js';
 import { RetryLaterError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
-import type { GuestsRepo, StageRow, WorkflowRunRow } from '../../store/guests-repo.js';
+import type { GuestsRepo, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { linkedContent, renderEmailFor } from './guest-data.js';
 import type { TemplateStore } from './template-store.js';
