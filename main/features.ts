@@ -1,7 +1,7 @@
 import type { SecretStore } from './config/config.js';
 import type { FeatureFactory } from './core.js';
 import { analyticsFeature } from './features/analytics.js';
-import { broadcastsFeature } from './features/broadcasts.js';
+import { broadcastsFeature } from './areas/broadcasts/module.js';
 import { contentFeature } from './areas/content/module.js';
 import { guestsFeature } from './areas/guests/module.js';
 import { clipsFeature } from './areas/clips/module.js';

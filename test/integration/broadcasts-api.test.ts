@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../main/features.js';
-import { broadcastsFeature, createBroadcastsFeature } from '../../main/features/broadcasts.js';
+import { broadcastsFeature, createBroadcastsFeature } from '../../main/areas/broadcasts/module.js';
 import {
   startSandboxCrm,
   startSandboxGateway,

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createBroadcastBody } from '../../shared/api/broadcasts.js';
 import { PeerError } from '../../main/peers/peer-error.js';
 import { BridgeError } from '../../main/http/errors.js';
-import { gatewayBridgeError } from '../../main/services/broadcasts/gateway-errors.js';
-import { maskKey, maskStreamSource, redactText, redactValue } from '../../main/services/broadcasts/mask.js';
+import { gatewayBridgeError } from '../../main/areas/broadcasts/gateway-errors.js';
+import { maskKey, maskStreamSource, redactText, redactValue } from '../../main/areas/broadcasts/mask.js';
 import {
   broadcastChange,
   isActiveBroadcast,
   mapPool,
   toBroadcastRecord,
-} from '../../main/services/broadcasts/records.js';
+} from '../../main/areas/broadcasts/records.js';
 
 describe('create-broadcast body', () => {
   const base = { name: 'Live Q&A', scheduledAt: '2026-06-02T17:00:00Z' };

@@ -4,10 +4,10 @@ import {
   deleteBroadcast,
   listBroadcasts,
   syncBroadcasts,
-} from '../../shared/api/broadcasts.js';
-import { GatewayClient } from '../peers/gateway.js';
-import type { FeatureFactory } from '../core.js';
-import { BroadcastService } from '../services/broadcasts/service.js';
+} from '../../../shared/api/broadcasts.js';
+import { GatewayClient } from '../../peers/gateway.js';
+import type { FeatureFactory } from '../../core.js';
+import { BroadcastService } from './service.js';
 
 export interface BroadcastsFeatureOptions {
   /** How often live and upcoming broadcasts are synced (issue #6: 30 s). */
