@@ -7,7 +7,7 @@ import { guestsFeature } from './areas/guests/module.js';
 import { clipsFeature } from './areas/clips/module.js';
 import { operationalFeature } from './areas/health/module.js';
 import { postingFeature } from './features/posting.js';
-import { publishingFeature } from './features/publishing.js';
+import { publishingFeature } from './areas/publishing/module.js';
 import { recorderFeature } from './areas/recorder/module.js';
 import { settingsFeature } from './areas/settings/module.js';
 import { webhooksFeature } from './areas/webhooks/module.js';

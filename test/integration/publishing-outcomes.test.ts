@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../main/features.js';
-import { createPublishingFeature, publishingFeature } from '../../main/features/publishing.js';
+import { createPublishingFeature, publishingFeature } from '../../main/areas/publishing/module.js';
 import {
   startSandboxCrm,
   startSandboxGateway,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
-import { createPublishingRepo } from '../../main/store/publishing-repo.js';
+import { createPublishingRepo } from '../../main/areas/publishing/repo.js';
 
 const now = '2026-06-01T12:00:00.000Z';
 const subject = { recordId: 'pp1', platform: 'Videosite', contentProductionId: 'cp1' };

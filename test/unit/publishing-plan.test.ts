@@ -8,10 +8,10 @@ import {
   toPublishRecord,
   waitingDependents,
   type PublishRecord,
-} from '../../main/services/publishing/plan.js';
-import { nothingSent } from '../../main/services/publishing/service.js';
-import { groupByProduction, publishView } from '../../main/services/publishing/views.js';
-import type { LedgerRow } from '../../main/store/publishing-repo.js';
+} from '../../main/areas/publishing/plan.js';
+import { nothingSent } from '../../main/areas/publishing/service.js';
+import { groupByProduction, publishView } from '../../main/areas/publishing/views.js';
+import type { LedgerRow } from '../../main/areas/publishing/repo.js';
 
 const record = (overrides: Partial<PublishRecord> & { id: string }): PublishRecord => ({
   platform: 'Videosite',

@@ -8,7 +8,7 @@ import {
   publishRouteTable,
   readPublishRoutesSource,
 } from '../../main/config/publish-routes.js';
-import { chooseRoute, isPrimaryPlatform, routeKey } from '../../main/services/publishing/plan.js';
+import { chooseRoute, isPrimaryPlatform, routeKey } from '../../main/areas/publishing/plan.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,10 +1,10 @@
-import { listPublishing, retryPublish } from '../../shared/api/publishing.js';
-import { GatewayClient } from '../peers/gateway.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
-import { PublishService } from '../services/publishing/service.js';
-import { groupByProduction } from '../services/publishing/views.js';
-import { createPublishingRepo } from '../store/publishing-repo.js';
+import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
+import { GatewayClient } from '../../peers/gateway.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
+import { PublishService } from './service.js';
+import { groupByProduction } from './views.js';
+import { createPublishingRepo } from './repo.js';
 
 /** Platform publishing (spec §3.5, §6; DESIGN §6.4): the platform webhooks, the panel's list and retry. */
 export interface PublishingFeatureOptions {

@@ -5,8 +5,8 @@ import type {
 } from '../../../shared/api/publishing.js';
 import type { CrmRecord } from '../../peers/crm.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
-import type { LedgerRow } from '../../store/publishing-repo.js';
-import { maskKey } from '../../areas/broadcasts/mask.js';
+import type { LedgerRow } from './repo.js';
+import { maskKey } from '../broadcasts/mask.js';
 import { chooseRoute, resolveDependency, toPublishRecord, type PublishRecord } from './plan.js';
 import { STALE_CLAIM_MS } from './service.js';
 

@@ -7,10 +7,10 @@ import { PeerError } from '../../peers/peer-error.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
 import { BridgeError } from '../../http/errors.js';
 import { PermanentJobError, type JobQueue } from '../../kernel/jobs/queue.js';
-import type { LedgerRow, PublishingRepo } from '../../store/publishing-repo.js';
+import type { LedgerRow, PublishingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { redactText } from '../../areas/broadcasts/mask.js';
-import type { WebhookItemContext } from '../../areas/webhooks/intake.js';
+import { redactText } from '../broadcasts/mask.js';
+import type { WebhookItemContext } from '../webhooks/intake.js';
 import {
   chooseRoute,
   failureText,

@@ -1,4 +1,4 @@
-import type { Db } from '../kernel/db.js';
+import type { Db } from '../../kernel/db.js';
 
 export type LedgerStatus = 'waiting' | 'retrying' | 'publishing' | 'published' | 'failed';
 
