@@ -1,6 +1,6 @@
 import type { SecretStore } from './config/config.js';
 import type { FeatureFactory } from './core.js';
-import { analyticsFeature } from './features/analytics.js';
+import { analyticsFeature } from './areas/analytics/module.js';
 import { broadcastsFeature } from './areas/broadcasts/module.js';
 import { contentFeature } from './areas/content/module.js';
 import { guestsFeature } from './areas/guests/module.js';

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { platformKeys } from '../../shared/platforms.js';
-import { analyticsFeatureWith } from '../../main/features/analytics.js';
+import { analyticsFeatureWith } from '../../main/areas/analytics/module.js';
 import { operationalFeature } from '../../main/areas/health/module.js';
 import { startSandboxPostsvc } from '../../main/sandbox/index.js';
-import { addDays, utcDay } from '../../main/services/analytics/dates.js';
+import { addDays, utcDay } from '../../main/areas/analytics/dates.js';
 import {
   createAnalyticsRepo,
   type FollowerCountWrite,
   type PostSnapshotWrite,
   type SocialMetricWrite,
-} from '../../main/store/analytics-repo.js';
+} from '../../main/areas/analytics/repo.js';
 import { openDatabase } from '../../main/kernel/db.js';
 import { callBridge, startTestBridge, TEST_API_KEY } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getTopPosts, socialPlatform, contentIngestBody } from '../../shared/api/analytics.js';
-import { addDays, parseDateRange, utcDay } from '../../main/services/analytics/dates.js';
-import { judgeRun } from '../../main/services/analytics/outcome.js';
-import { engagementRate, toTopPostRow } from '../../main/services/analytics/ranking.js';
+import { addDays, parseDateRange, utcDay } from '../../main/areas/analytics/dates.js';
+import { judgeRun } from '../../main/areas/analytics/outcome.js';
+import { engagementRate, toTopPostRow } from '../../main/areas/analytics/ranking.js';
 
 describe('analytics dates (DESIGN §6.5)', () => {
   it('accepts real calendar dates, inclusive range, either end optional', () => {

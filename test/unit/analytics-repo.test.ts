@@ -7,7 +7,7 @@ import {
   createAnalyticsRepo,
   type AnalyticsQueryName,
   type PostSnapshotWrite,
-} from '../../main/store/analytics-repo.js';
+} from '../../main/areas/analytics/repo.js';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
 
 const dirs: string[] = [];

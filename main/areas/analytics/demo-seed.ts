@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { platformKeys } from '../../../shared/platforms.js';
 import type { SandboxPeers } from '../../sandbox/index.js';
-import type { AnalyticsRepo, ContentMetricWrite } from '../../store/analytics-repo.js';
+import type { AnalyticsRepo, ContentMetricWrite } from './repo.js';
 import { utcDay } from './dates.js';
 
 const DAY_MS = 86_400_000;

@@ -13,7 +13,7 @@ import type {
   FollowerCountWrite,
   PostSnapshotWrite,
   SocialMetricWrite,
-} from '../../store/analytics-repo.js';
+} from './repo.js';
 import { utcDay } from './dates.js';
 import { judgeRun } from './outcome.js';
 import type { AnalyticsSource, HistoryPost } from './provider.js';

@@ -6,15 +6,15 @@ import {
   ingestContentMetrics,
   listCollectionRuns,
   startCollection,
-} from '../../shared/api/analytics.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
-import { CollectionBusyError, Collector, NoProviderError } from '../services/analytics/collector.js';
-import { addDays, parseDateRange, utcDay } from '../services/analytics/dates.js';
-import { seedDemoAnalytics } from '../services/analytics/demo-seed.js';
-import { createProviderSource } from '../services/analytics/provider.js';
-import { toTopPostRow } from '../services/analytics/ranking.js';
-import { createAnalyticsRepo } from '../store/analytics-repo.js';
+} from '../../../shared/api/analytics.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
+import { CollectionBusyError, Collector, NoProviderError } from './collector.js';
+import { addDays, parseDateRange, utcDay } from './dates.js';
+import { seedDemoAnalytics } from './demo-seed.js';
+import { createProviderSource } from './provider.js';
+import { toTopPostRow } from './ranking.js';
+import { createAnalyticsRepo } from './repo.js';
 
 export interface AnalyticsFeatureOptions {
   /** Provider requests per second the collector allows itself (default 5, bursts of twice that). */

@@ -7,9 +7,9 @@ import type {
   RunTrigger,
   SocialMetricRow,
   TopPostMetric,
-} from '../../shared/api/analytics.js';
+} from '../../../shared/api/analytics.js';
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../kernel/db.js';
+import type { Db } from '../../kernel/db.js';
 
 /** What a collection gathered, written in one transaction with the run's outcome. */
 export interface SocialMetricWrite extends SocialMetricRow {

@@ -1,5 +1,5 @@
 import type { TopPostRow } from '../../../shared/api/analytics.js';
-import type { TopPostRecord } from '../../store/analytics-repo.js';
+import type { TopPostRecord } from './repo.js';
 
 /** (likes+comments+shares)/impressions, 0 when there were no impressions, 4 decimals (DESIGN §6.5). */
 export function engagementRate(numbers: {
