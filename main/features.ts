@@ -6,7 +6,7 @@ import { contentFeature } from './areas/content/module.js';
 import { guestsFeature } from './areas/guests/module.js';
 import { clipsFeature } from './areas/clips/module.js';
 import { operationalFeature } from './areas/health/module.js';
-import { postingFeature } from './features/posting.js';
+import { postingFeature } from './areas/posting/module.js';
 import { publishingFeature } from './areas/publishing/module.js';
 import { recorderFeature } from './areas/recorder/module.js';
 import { settingsFeature } from './areas/settings/module.js';

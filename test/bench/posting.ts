@@ -1,5 +1,5 @@
 import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/features/posting.js';
+import { postingFeatureWith } from '../../main/areas/posting/module.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   phpJsonEncode,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/features/posting.js';
+import { postingFeatureWith } from '../../main/areas/posting/module.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   startSandboxCrm,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/features/posting.js';
+import { postingFeatureWith } from '../../main/areas/posting/module.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/index.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';

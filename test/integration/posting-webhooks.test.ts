@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/features/posting.js';
+import { postingFeatureWith } from '../../main/areas/posting/module.js';
 import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   signEspoWebhook,

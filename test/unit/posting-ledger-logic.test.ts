@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPostsvcFailure, type ProviderHistoryItem } from '../../main/peers/postsvc.js';
-import { findCreatedPost, providerStatusOf } from '../../main/services/posting/history-match.js';
-import { contentHash, quotaDay, socialPostKey } from '../../main/services/posting/keys.js';
+import { findCreatedPost, providerStatusOf } from '../../main/areas/posting/history-match.js';
+import { contentHash, quotaDay, socialPostKey } from '../../main/areas/posting/keys.js';
 
 describe('classifyPostsvcFailure (DESIGN §5.2 → spec §7 codes)', () => {
   const body = (code: number, message: string, errors: object[] = []) => ({

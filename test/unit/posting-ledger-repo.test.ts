@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
-import { createPostingRepo, type LedgerClaim, type PostingRepo } from '../../main/store/posting-repo.js';
+import { createPostingRepo, type LedgerClaim, type PostingRepo } from '../../main/areas/posting/repo.js';
 
 const now = new Date('2026-05-01T09:00:00.000Z');
 const ctx = (over: Partial<{ token: string; now: Date; quotaLimit: number }> = {}) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordBusyError, RecordLocks } from '../../main/services/posting/record-lock.js';
+import { RecordBusyError, RecordLocks } from '../../main/areas/posting/record-lock.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

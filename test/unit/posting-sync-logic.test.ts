@@ -3,11 +3,11 @@ import { PeerError } from '../../main/peers/peer-error.js';
 import type { PostsvcError } from '../../main/peers/postsvc.js';
 import { toPostsvcError, type ProviderHistoryItem } from '../../main/peers/postsvc.js';
 import type { BridgeError } from '../../main/http/errors.js';
-import { postingError, ruleError } from '../../main/services/posting/errors.js';
-import { ledgerStatus } from '../../main/services/posting/posts-view.js';
-import { syncChange } from '../../main/services/posting/provider-posts.js';
-import { mayHaveCreated } from '../../main/services/posting/scheduler.js';
-import type { LedgerRow } from '../../main/store/posting-repo.js';
+import { postingError, ruleError } from '../../main/areas/posting/errors.js';
+import { ledgerStatus } from '../../main/areas/posting/posts-view.js';
+import { syncChange } from '../../main/areas/posting/provider-posts.js';
+import { mayHaveCreated } from '../../main/areas/posting/scheduler.js';
+import type { LedgerRow } from '../../main/areas/posting/repo.js';
 
 const item = (status: string, over: Partial<ProviderHistoryItem> = {}): ProviderHistoryItem => ({
   id: 'P1',

@@ -7,7 +7,7 @@ import { reviewPost } from '../../../shared/post-rules.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { PostResult, PostsvcClient } from '../../peers/postsvc.js';
 import { BridgeError } from '../../http/errors.js';
-import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
+import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { postingError, ruleError } from './errors.js';
 import { apiPostKey, contentHash } from './keys.js';

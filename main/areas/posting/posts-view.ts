@@ -1,6 +1,6 @@
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
-import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
+import type { LedgerRow, PostingRepo } from './repo.js';
 
 /** The ledger row's state as the dashboard shows it. */
 export function ledgerStatus(row: LedgerRow): PostViewStatus {

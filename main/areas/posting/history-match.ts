@@ -1,5 +1,5 @@
 import type { ProviderHistoryItem } from '../../peers/postsvc.js';
-import type { LedgerRow } from '../../store/posting-repo.js';
+import type { LedgerRow } from './repo.js';
 
 /** How far the provider's `created` may be before the bridge's claim (clock skew). */
 const SKEW_MS = 5 * 60_000;

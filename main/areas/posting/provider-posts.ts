@@ -3,7 +3,7 @@ import type { PlatformKey } from '../../../shared/platforms.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../peers/postsvc.js';
 import type { Db } from '../../kernel/db.js';
-import type { PostingRepo } from '../../store/posting-repo.js';
+import type { PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';
 

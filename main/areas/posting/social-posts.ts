@@ -4,7 +4,7 @@ import { reviewPost } from '../../../shared/post-rules.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { PeerError } from '../../peers/peer-error.js';
 import { PostsvcError, type PostsvcClient } from '../../peers/postsvc.js';
-import type { LedgerRow, PostingRepo } from '../../store/posting-repo.js';
+import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { contentHash, socialPostKey, type OutgoingPost } from './keys.js';
 import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';

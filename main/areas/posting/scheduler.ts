@@ -5,7 +5,7 @@ import {
   type PostResult,
   type ProviderHistoryItem,
 } from '../../peers/postsvc.js';
-import type { ClaimResult, LedgerClaim, LedgerRow, PostingRepo } from '../../store/posting-repo.js';
+import type { ClaimResult, LedgerClaim, LedgerRow, PostingRepo } from './repo.js';
 import { findCreatedPost, olderThanClaim, providerStatusOf } from './history-match.js';
 
 /**

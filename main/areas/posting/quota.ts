@@ -2,7 +2,7 @@ import type { QuotaSnapshot } from '../../../shared/api/posting.js';
 import { planDailyQuota } from '../../../shared/platforms.js';
 import { MIN_SPACING_MS, type NearbyPost } from '../../../shared/post-rules.js';
 import type { PostsvcPlan } from '../../config/config.js';
-import type { PostingRepo } from '../../store/posting-repo.js';
+import type { PostingRepo } from './repo.js';
 import { quotaDay } from './keys.js';
 
 /**

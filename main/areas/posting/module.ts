@@ -8,22 +8,22 @@ import {
   retryPost,
   schedulePost,
   syncPosts,
-} from '../../shared/api/posting.js';
-import type { ItemOutcome } from '../../shared/api/webhooks.js';
-import { PostsvcClient } from '../peers/postsvc.js';
-import type { FeatureFactory } from '../core.js';
-import { BridgeError } from '../http/errors.js';
-import { backoffDelayMs, peerRetryBackoff } from '../kernel/jobs/backoff.js';
-import { RetryLaterError } from '../kernel/jobs/queue.js';
-import { ApiPosting, socialPostLock } from '../services/posting/api-posts.js';
-import { postingError } from '../services/posting/errors.js';
-import { listPostViews } from '../services/posting/posts-view.js';
-import { ProviderPosts } from '../services/posting/provider-posts.js';
-import { QuotaTracker } from '../services/posting/quota.js';
-import { RecordLocks } from '../services/posting/record-lock.js';
-import { PostScheduler } from '../services/posting/scheduler.js';
-import { RetryPosting, SocialPostWorkflow, type SocialEvent } from '../services/posting/social-posts.js';
-import { createPostingRepo, type LedgerRow } from '../store/posting-repo.js';
+} from '../../../shared/api/posting.js';
+import type { ItemOutcome } from '../../../shared/api/webhooks.js';
+import { PostsvcClient } from '../../peers/postsvc.js';
+import type { FeatureFactory } from '../../core.js';
+import { BridgeError } from '../../http/errors.js';
+import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
+import { RetryLaterError } from '../../kernel/jobs/queue.js';
+import { ApiPosting, socialPostLock } from './api-posts.js';
+import { postingError } from './errors.js';
+import { listPostViews } from './posts-view.js';
+import { ProviderPosts } from './provider-posts.js';
+import { QuotaTracker } from './quota.js';
+import { RecordLocks } from './record-lock.js';
+import { PostScheduler } from './scheduler.js';
+import { RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
+import { createPostingRepo, type LedgerRow } from './repo.js';
 
 export interface PostingFeatureOptions {
   /** Provider request timeout (default 15 s): a create that runs out of it has an unknown outcome. */

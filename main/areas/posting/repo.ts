@@ -1,4 +1,4 @@
-import type { Db } from '../kernel/db.js';
+import type { Db } from '../../kernel/db.js';
 
 export type LedgerState = 'claimed' | 'unknown' | 'posted' | 'failed' | 'cancelled';
 
