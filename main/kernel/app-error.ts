@@ -1,0 +1,83 @@
+import type { ErrorCode } from '../../shared/api/contract.js';
+
+/**
+ * What went wrong, in the product's terms: which rule or peer, never which HTTP status. Only
+ * main/http/ turns a kind into a status (one table, main/http/errors.ts), so an area's
+ * workflow reads the same whether a route, a webhook item or a job runs it.
+ */
+export type AppErrorKind =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'unsupported-media'
+  | 'rate-limit'
+  | 'peer'
+  | 'unavailable'
+  | 'internal';
+
+export interface AppErrorOptions {
+  details?: unknown;
+  /** How long the caller should wait before trying again (rate limits, quotas). */
+  retryAfterS?: number;
+  cause?: unknown;
+}
+
+/** The one error type areas throw. Its message is public (it names the field and the rule); `cause` is logged, never sent. */
+export class AppError extends Error {
+  readonly details: unknown;
+  readonly retryAfterS: number | undefined;
+
+  constructor(
+    readonly kind: AppErrorKind,
+    readonly code: ErrorCode,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.details = options.details;
+    this.retryAfterS = options.retryAfterS;
+  }
+
+  static validation(message: string, details?: unknown): AppError {
+    return new AppError('validation', 'VALIDATION_ERROR', message, { details });
+  }
+  static invalidDate(message: string): AppError {
+    return new AppError('validation', 'INVALID_DATE', message);
+  }
+  static unauthorized(message = 'missing or wrong bridge API key'): AppError {
+    return new AppError('unauthorized', 'UNAUTHORIZED', message);
+  }
+  static notFound(message: string): AppError {
+    return new AppError('not-found', 'NOT_FOUND', message);
+  }
+  static conflict(message: string, details?: unknown): AppError {
+    return new AppError('conflict', 'CONFLICT', message, { details });
+  }
+  static tooMany(
+    code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED',
+    message: string,
+    retryAfterS: number,
+    details?: unknown,
+  ): AppError {
+    return new AppError('rate-limit', code, message, {
+      details,
+      retryAfterS: Math.max(1, Math.ceil(retryAfterS)),
+    });
+  }
+  /** The route needs a peer the operator has not configured (say which setting). */
+  static notConfigured(peer: string, setting: string): AppError {
+    return new AppError(
+      'unavailable',
+      'NOT_CONFIGURED',
+      `${peer} is not configured: set ${setting} (Settings page or environment)`,
+    );
+  }
+  /** A peer (or the store) failed the request; `details` carries the peer's own reason. */
+  static peer(code: ErrorCode, message: string, details?: unknown, cause?: unknown): AppError {
+    return new AppError('peer', code, message, { details, cause });
+  }
+}
