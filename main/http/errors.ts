@@ -1,59 +1,38 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../shared/api/contract.js';
+import type { AppError, AppErrorKind } from '../kernel/app-error.js';
+
+/** The one table from what went wrong to the HTTP status (DESIGN §2, §4). */
+const statusOfKind: Record<AppErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-media': 415,
+  'rate-limit': 429,
+  peer: 500,
+  internal: 500,
+  unavailable: 503,
+};
 
 /**
- * The one error type routes and services throw. Its message is public (it names the field
- * and the rule); `cause` is logged, never sent.
+ * Spec codes that pin their status whatever the kind. Spec §7 makes a host session that
+ * expired a route failure (500); the dashboard keeps 401 for "your bridge key is wrong".
  */
-export class BridgeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-    readonly headers: Record<string, string> = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'BridgeError';
-  }
+const pinnedStatus: Partial<Record<ErrorCode, number>> = {
+  AUTH_EXPIRED: 500,
+  CHANNEL_NOT_FOUND: 404,
+  RTMP_INVALID: 400,
+};
 
-  static validation(message: string, details?: unknown): BridgeError {
-    return new BridgeError(400, 'VALIDATION_ERROR', message, details);
-  }
-  static invalidDate(message: string): BridgeError {
-    return new BridgeError(400, 'INVALID_DATE', message);
-  }
-  static unauthorized(message = 'missing or wrong bridge API key'): BridgeError {
-    return new BridgeError(401, 'UNAUTHORIZED', message);
-  }
-  static notFound(message: string): BridgeError {
-    return new BridgeError(404, 'NOT_FOUND', message);
-  }
-  static conflict(message: string, details?: unknown): BridgeError {
-    return new BridgeError(409, 'CONFLICT', message, details);
-  }
-  static tooMany(
-    code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED',
-    message: string,
-    retryAfterS: number,
-    details?: unknown,
-  ) {
-    return new BridgeError(429, code, message, details, {
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))),
-    });
-  }
-  /** 503: the route needs a peer the operator has not configured (say which setting). */
-  static notConfigured(peer: string, setting: string): BridgeError {
-    return new BridgeError(
-      503,
-      'NOT_CONFIGURED',
-      `${peer} is not configured: set ${setting} (Settings page or environment)`,
-    );
-  }
-  static peer(code: ErrorCode, message: string, details?: unknown, cause?: unknown): BridgeError {
-    return new BridgeError(500, code, message, details, {}, { cause });
-  }
+export function httpStatusOf(error: AppError): number {
+  return pinnedStatus[error.code] ?? statusOfKind[error.kind];
+}
+
+export function httpHeadersOf(error: AppError): Record<string, string> {
+  return error.retryAfterS === undefined ? {} : { 'Retry-After': String(error.retryAfterS) };
 }
 
 /** "post: must be a string; platforms.0: invalid option ..." — one clause per zod issue. */

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { verifyEspoSignature } from '../areas/webhooks/signature.js';
-import { BridgeError } from './errors.js';
+import { AppError } from '../kernel/app-error.js';
 
 /** Constant-time comparison; hashing first makes the lengths equal. */
 export function sameSecret(presented: string, expected: string): boolean {
@@ -25,7 +25,7 @@ export function keyGuard(
   const queryPaths = new Set(options.allowQueryKeyOn ?? []);
   return (req, _res, next) => {
     const key = presentedKey(req, queryPaths.has(req.path));
-    next(key !== undefined && sameSecret(key, apiKey) ? undefined : BridgeError.unauthorized());
+    next(key !== undefined && sameSecret(key, apiKey) ? undefined : AppError.unauthorized());
   };
 }
 
@@ -50,7 +50,7 @@ export function webhookGuard(
     const key = presentedKey(req, true);
     const keyOk = key !== undefined && sameSecret(key, apiKey);
     if (configured.length === 0 || (keyOk && options.acceptKeyToo?.(req))) {
-      if (!keyOk) return next(BridgeError.unauthorized('webhook needs the bridge key in X-Api-Key or ?key='));
+      if (!keyOk) return next(AppError.unauthorized('webhook needs the bridge key in X-Api-Key or ?key='));
       req.signedBy = 'bridge-key';
       return next();
     }
@@ -59,7 +59,7 @@ export function webhookGuard(
       { signature: req.get('signature'), xSignature: req.get('x-signature') },
       configured,
     );
-    if (!check.ok) return next(BridgeError.unauthorized(check.reason));
+    if (!check.ok) return next(AppError.unauthorized(check.reason));
     req.signedBy = check.webhookId;
     next();
   };
@@ -78,8 +78,8 @@ export function hostGuard(boundHost: string, allowedOrigins: readonly string[]):
     const hostname = (req.hostname || '').replace(/^\[|\]$/g, '');
     if (['127.0.0.1', 'localhost', '::1'].includes(hostname) || allowedHosts.has(hostname)) return next();
     next(
-      new BridgeError(
-        403,
+      new AppError(
+        'forbidden',
         'UNAUTHORIZED',
         `host "${req.hostname}" is not allowed (bridge bound to ${boundHost})`,
       ),

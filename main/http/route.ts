@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
-import { BridgeError, describeZodIssues, zodDetails } from './errors.js';
+import { AppError } from '../kernel/app-error.js';
+import { describeZodIssues, zodDetails } from './errors.js';
 
 type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
 
@@ -37,7 +38,7 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, w
   if (!schema) return undefined as Parsed<S>;
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw BridgeError.validation(
+    throw AppError.validation(
       describeZodIssues(result.error.issues, where),
       zodDetails(result.error.issues, where),
     );

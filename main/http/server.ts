@@ -7,7 +7,7 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { BridgeCore, Feature } from '../core.js';
-import { BridgeError } from './errors.js';
+import { AppError } from '../kernel/app-error.js';
 import { hostGuard, keyGuard, webhookGuard, type RawBodyRequest } from './guards.js';
 import { createMount } from './mount.js';
 import { errorHandler } from './send-error.js';
@@ -111,7 +111,7 @@ export function createHttpApp(
     });
   }
 
-  app.use((req, _res, next) => next(BridgeError.notFound(`no route ${req.method} ${req.path}`)));
+  app.use((req, _res, next) => next(AppError.notFound(`no route ${req.method} ${req.path}`)));
   app.use(errorHandler(logger));
   return app;
 }
@@ -122,8 +122,8 @@ const requireJsonBodies: RequestHandler = (req, _res, next) => {
     Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
   next(
-    new BridgeError(
-      415,
+    new AppError(
+      'unsupported-media',
       'UNSUPPORTED_MEDIA_TYPE',
       `body: Content-Type must be application/json (got ${req.headers['content-type'] ?? 'none'})`,
     ),

@@ -76,6 +76,11 @@ export class AppError extends Error {
       `${peer} is not configured: set ${setting} (Settings page or environment)`,
     );
   }
+  /** Anything that is not an AppError yet: an internal error whose cause is logged, never sent. */
+  static from(error: unknown): AppError {
+    if (error instanceof AppError) return error;
+    return new AppError('internal', 'INTERNAL_ERROR', 'internal error', { cause: error });
+  }
   /** A peer (or the store) failed the request; `details` carries the peer's own reason. */
   static peer(code: ErrorCode, message: string, details?: unknown, cause?: unknown): AppError {
     return new AppError('peer', code, message, { details, cause });

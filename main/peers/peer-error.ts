@@ -1,3 +1,6 @@
+import type { ErrorCode } from '../../shared/api/contract.js';
+import { AppError } from '../kernel/app-error.js';
+
 /** What went wrong talking to a peer, classified for the retry decision (DESIGN §6.2). */
 export type PeerFailureKind = 'network' | 'timeout' | 'http' | 'invalid-body';
 
@@ -33,4 +36,21 @@ export class PeerError extends Error {
     if (this.kind === 'http') return this.details.status === 429 || (this.details.status ?? 0) >= 500;
     return false;
   }
+}
+
+const peerCodes: Record<string, ErrorCode> = {
+  crm: 'CRM_ERROR',
+  postsvc: 'PLATFORM_ERROR',
+  gateway: 'STREAMHOST_ERROR',
+  automation: 'AUTOMATION_ERROR',
+};
+
+/** A peer's failure as the bridge reports it: the peer's spec code, its reason in `details`. */
+export function peerAppError(error: PeerError): AppError {
+  return AppError.peer(
+    peerCodes[error.peer] ?? 'INTERNAL_ERROR',
+    error.message,
+    error.details.statusReason,
+    error,
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBroadcastBody } from '../../shared/api/broadcasts.js';
 import { PeerError } from '../../main/peers/peer-error.js';
-import { BridgeError } from '../../main/http/errors.js';
+import { AppError } from '../../main/kernel/app-error.js';
+import { httpStatusOf } from '../../main/http/errors.js';
 import { gatewayBridgeError } from '../../main/areas/broadcasts/gateway-errors.js';
 import { maskKey, maskStreamSource, redactText, redactValue } from '../../main/areas/broadcasts/mask.js';
 import {
@@ -97,7 +98,7 @@ describe('gateway errors as the bridge answers them', () => {
           action: 'create broadcast',
         },
       );
-      expect([error.status, error.code, error.message, error.details]).toEqual([
+      expect([httpStatusOf(error), error.code, error.message, error.details]).toEqual([
         bridgeStatus,
         code,
         `${code} happened`,
@@ -112,7 +113,7 @@ describe('gateway errors as the bridge answers them', () => {
     });
     expect(error.details).toBe('host down');
     const bare = gatewayBridgeError(gatewayError(500, undefined), { action: 'sync' });
-    expect([bare.status, bare.code]).toEqual([500, 'STREAMHOST_ERROR']);
+    expect([httpStatusOf(bare), bare.code]).toEqual([500, 'STREAMHOST_ERROR']);
     expect(bare.details).toContain('HTTP 500');
   });
 
@@ -134,7 +135,7 @@ describe('gateway errors as the bridge answers them', () => {
         notFound: 'broadcastId: no broadcast x at the host',
       },
     );
-    expect([missing.status, missing.code, missing.message]).toEqual([
+    expect([httpStatusOf(missing), missing.code, missing.message]).toEqual([
       404,
       'NOT_FOUND',
       'broadcastId: no broadcast x at the host',
@@ -153,8 +154,8 @@ describe('gateway errors as the bridge answers them', () => {
         action: 'x',
       },
     );
-    expect([validation.status, validation.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const other = new BridgeError(409, 'CONFLICT', 'mine');
+    expect([httpStatusOf(validation), validation.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const other = new AppError('conflict', 'CONFLICT', 'mine');
     expect(gatewayBridgeError(other, { action: 'x' })).toBe(other);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PeerError } from '../../main/peers/peer-error.js';
 import type { PostsvcError } from '../../main/peers/postsvc.js';
 import { toPostsvcError, type ProviderHistoryItem } from '../../main/peers/postsvc.js';
-import type { BridgeError } from '../../main/http/errors.js';
+import type { AppError } from '../../main/kernel/app-error.js';
+import { httpHeadersOf, httpStatusOf } from '../../main/http/errors.js';
 import { postingError, ruleError } from '../../main/areas/posting/errors.js';
 import { ledgerStatus } from '../../main/areas/posting/posts-view.js';
 import { syncChange } from '../../main/areas/posting/provider-posts.js';
@@ -81,8 +82,8 @@ describe('answers', () => {
           body: { status: 'error', code: 429, message: 'Slow down' },
         }),
       ),
-    ) as BridgeError;
-    expect(limited).toMatchObject({
+    ) as AppError;
+    expect(asSent(limited)).toMatchObject({
       status: 429,
       code: 'RATE_LIMIT',
       details: 'Slow down',
@@ -95,12 +96,12 @@ describe('answers', () => {
           body: { status: 'error', code: 102, message: 'Bad key' },
         }),
       ),
-    ) as BridgeError;
-    expect(auth).toMatchObject({ status: 500, code: 'AUTH_ERROR', details: 'Bad key' });
+    ) as AppError;
+    expect(asSent(auth)).toMatchObject({ status: 500, code: 'AUTH_ERROR', details: 'Bad key' });
   });
   it('rule failures: INVALID_DATE for dates, else VALIDATION_ERROR with every issue', () => {
     expect(
-      ruleError([{ field: 'scheduleDate', rule: 'future', message: 'past', code: 'INVALID_DATE' }]),
+      asSent(ruleError([{ field: 'scheduleDate', rule: 'future', message: 'past', code: 'INVALID_DATE' }])),
     ).toMatchObject({
       status: 400,
       code: 'INVALID_DATE',
@@ -109,7 +110,11 @@ describe('answers', () => {
       { field: 'post', rule: 'max-length', message: 'a', code: 'VALIDATION_ERROR' },
       { field: 'mediaUrls.0', rule: 'http-url', message: 'b', code: 'VALIDATION_ERROR' },
     ]);
-    expect(both).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'a; b' });
+    expect({ ...asSent(both), message: both.message }).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'a; b',
+    });
   });
   it('the dashboard status of a ledger row', () => {
     const row = (state: LedgerRow['state'], over: Partial<LedgerRow> = {}) =>
@@ -121,3 +126,13 @@ describe('answers', () => {
     expect(ledgerStatus(row('posted', { error: 'partial' }))).toBe('failed');
   });
 });
+
+/** The error with the status and headers the bridge answers it with. */
+function asSent(error: AppError) {
+  return {
+    code: error.code,
+    details: error.details,
+    status: httpStatusOf(error),
+    headers: httpHeadersOf(error),
+  };
+}

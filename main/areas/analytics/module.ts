@@ -8,7 +8,7 @@ import {
   startCollection,
 } from '../../../shared/api/analytics.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { CollectionBusyError, Collector, NoProviderError } from './collector.js';
 import { addDays, parseDateRange, utcDay } from './dates.js';
 import { seedDemoAnalytics } from './demo-seed.js';
@@ -28,14 +28,14 @@ function db<T>(what: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof BridgeError) throw error;
-    throw BridgeError.peer('DB_ERROR', `analytics: ${what} failed`, undefined, error);
+    if (error instanceof AppError) throw error;
+    throw AppError.peer('DB_ERROR', `analytics: ${what} failed`, undefined, error);
   }
 }
 
 function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }) {
   const range = parseDateRange(query);
-  if (!range.ok) throw BridgeError.invalidDate(range.message);
+  if (!range.ok) throw AppError.invalidDate(range.message);
   return range;
 }
 
@@ -114,13 +114,13 @@ export const analyticsFeatureWith =
             };
           } catch (error) {
             if (error instanceof CollectionBusyError) {
-              throw BridgeError.conflict(error.message, {
+              throw AppError.conflict(error.message, {
                 runId: error.run.id,
                 startedAt: error.run.startedAt,
               });
             }
             if (error instanceof NoProviderError) {
-              throw BridgeError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+              throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
             }
             throw error;
           }

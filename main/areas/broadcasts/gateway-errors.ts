@@ -1,20 +1,18 @@
+import { AppError, type AppErrorKind } from '../../kernel/app-error.js';
 import { describeGatewayError, gatewayCodes, type GatewayCode } from '../../peers/gateway.js';
-import { PeerError } from '../../peers/peer-error.js';
-import { BridgeError } from '../../http/errors.js';
-import { toBridgeError } from '../../http/send-error.js';
+import { PeerError, peerAppError } from '../../peers/peer-error.js';
 import { redactText, redactValue } from './mask.js';
 
 /**
- * HTTP status for each gateway code (spec §7 leaves the mapping open). 401 is kept for the
- * bridge's own key: the dashboard treats a 401 as "your key is wrong", so a host session that
- * expired (AUTH_EXPIRED) is a peer failure, 500 as spec §7 says for route failures.
+ * What each gateway code means to the bridge (spec §7 leaves it open). A host session that
+ * expired (AUTH_EXPIRED) is a peer failure: the bridge's own 401 means "your key is wrong".
  */
-export const gatewayCodeStatus: Record<GatewayCode, number> = {
-  CHANNEL_NOT_FOUND: 404,
-  RTMP_INVALID: 400,
-  CONFLICT: 409,
-  AUTH_EXPIRED: 500,
-  STREAMHOST_ERROR: 500,
+const gatewayCodeKind: Record<GatewayCode, AppErrorKind> = {
+  CHANNEL_NOT_FOUND: 'not-found',
+  RTMP_INVALID: 'validation',
+  CONFLICT: 'conflict',
+  AUTH_EXPIRED: 'peer',
+  STREAMHOST_ERROR: 'peer',
 };
 
 function isGatewayCode(code: string | undefined): code is GatewayCode {
@@ -31,30 +29,33 @@ function isGatewayCode(code: string | undefined): code is GatewayCode {
 export function gatewayBridgeError(
   error: unknown,
   context: { action: string; secrets?: readonly (string | undefined)[]; notFound?: string },
-): BridgeError {
+): AppError {
   const secrets = context.secrets ?? [];
-  if (!(error instanceof PeerError) || error.peer !== 'gateway') return toBridgeError(error);
+  if (!(error instanceof PeerError)) return AppError.from(error);
+  if (error.peer !== 'gateway') return peerAppError(error);
   const failure = describeGatewayError(error);
   const message = redactText(failure.message, secrets);
   const details = detailsText(
     failure.details === undefined ? undefined : redactValue(failure.details, secrets),
   );
   if (isGatewayCode(failure.code)) {
-    const status = gatewayCodeStatus[failure.code];
-    return new BridgeError(status, failure.code, message, details ?? (status >= 500 ? message : undefined));
+    const kind = gatewayCodeKind[failure.code];
+    return new AppError(kind, failure.code, message, {
+      details: details ?? (kind === 'peer' ? message : undefined),
+    });
   }
   if (failure.code === 'VALIDATION_ERROR' && failure.status === 400)
-    return BridgeError.validation(message, details);
-  if (failure.status === 404 && context.notFound) return BridgeError.notFound(context.notFound);
+    return AppError.validation(message, details);
+  if (failure.status === 404 && context.notFound) return AppError.notFound(context.notFound);
   if (failure.outcomeUnknown) {
-    return BridgeError.peer(
+    return AppError.peer(
       'STREAMHOST_ERROR',
       `${context.action}: the gateway did not answer in time; it may have done it anyway. Check (sync) before trying again.`,
       message,
     );
   }
   const reason = [failure.code, message, details].filter(Boolean).join(': ');
-  return BridgeError.peer('STREAMHOST_ERROR', `${context.action} failed: ${message}`, reason);
+  return AppError.peer('STREAMHOST_ERROR', `${context.action} failed: ${message}`, reason);
 }
 
 /** Spec §7: `details` is a string. */

@@ -9,7 +9,7 @@ import type {
 import type { CrmClient, CrmWhere } from '../../peers/crm.js';
 import type { CreateBroadcastRequest, GatewayClient } from '../../peers/gateway.js';
 import { PeerError } from '../../peers/peer-error.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import type { JobQueue } from '../../kernel/jobs/queue.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { gatewayBridgeError } from './gateway-errors.js';
@@ -142,7 +142,7 @@ export class BroadcastService {
         })
       : [];
     if (goneAtHost && records.length === 0)
-      throw BridgeError.notFound(`broadcastId: no broadcast ${broadcastId} at the host`);
+      throw AppError.notFound(`broadcastId: no broadcast ${broadcastId} at the host`);
     for (const record of records) await this.deps.crm?.remove('StreamhostBroadcast', record.id);
     const name = typeof records[0]?.name === 'string' ? `"${records[0].name}"` : broadcastId;
     const message = goneAtHost
@@ -331,12 +331,12 @@ export class BroadcastService {
   }
 
   private gateway(): GatewayClient {
-    if (!this.deps.gateway) throw BridgeError.notConfigured('the publishing gateway', 'GATEWAY_URL');
+    if (!this.deps.gateway) throw AppError.notConfigured('the publishing gateway', 'GATEWAY_URL');
     return this.deps.gateway;
   }
 
   private crm(): CrmClient {
-    if (!this.deps.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    if (!this.deps.crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
     return this.deps.crm;
   }
 }

@@ -1,7 +1,7 @@
 import { formatClipTime, type ContentSummary } from '../../../shared/api/clips.js';
 import type { ClipPlatformName } from '../../../shared/platforms.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 
 export interface DraftClipInput {
   contentProductionId: string;
@@ -50,7 +50,7 @@ function defaultClipName(input: DraftClipInput, contentName: string): string {
 export async function createDraftClip(crm: CrmClient, input: DraftClipInput): Promise<DraftClipResult> {
   const content = await crm.find('ContentProduction', input.contentProductionId);
   if (!content) {
-    throw BridgeError.notFound(
+    throw AppError.notFound(
       `contentProductionId: no ContentProduction ${input.contentProductionId} in the CRM`,
     );
   }

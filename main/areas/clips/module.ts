@@ -1,7 +1,7 @@
 import { analyzeClips, createDraftClip, formatClipTime, listCrmContent } from '../../../shared/api/clips.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { createDraftClip as createDraftInCrm, listContent } from './crm-clips.js';
 import { TranscriptError } from './parse.js';
 import { ClipAnalysisRunner } from './runner.js';
@@ -11,7 +11,7 @@ export const clipsFeature: FeatureFactory = (core) => {
   const runner = new ClipAnalysisRunner(core.logger);
   const requireCrm = (): CrmClient => {
     if (core.crm) return core.crm;
-    throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
   };
 
   return {
@@ -24,7 +24,7 @@ export const clipsFeature: FeatureFactory = (core) => {
           analysis = await runner.analyze(body.transcript, { maxClips: body.maxClips });
         } catch (error) {
           if (!(error instanceof TranscriptError)) throw error;
-          throw BridgeError.validation(`body.transcript: ${error.message}`, [
+          throw AppError.validation(`body.transcript: ${error.message}`, [
             { field: 'body.transcript', rule: error.rule, message: error.message },
           ]);
         }

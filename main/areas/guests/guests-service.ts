@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/api/guests.js';
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import {
   toWorkflowRun,
   type GuestsRepo,
@@ -79,7 +79,7 @@ export class GuestsService {
   async moveStage(guestId: string, stage: GuestStage) {
     const crm = this.requireCrm();
     const before = await crm.find('GuestBooking', guestId);
-    if (!before) throw BridgeError.notFound(`guest ${guestId} not found in the CRM`);
+    if (!before) throw AppError.notFound(`guest ${guestId} not found in the CRM`);
     const changed = before.stage !== stage;
     const guest = changed ? await crm.update('GuestBooking', guestId, { stage }) : before;
     const result = this.deps.tracker.observe({
@@ -102,11 +102,11 @@ export class GuestsService {
     const reached = repo.stagesOf(guestId).some((entry) => entry.stage === stage);
     let name: string | null = repo.runsOf(guestId).at(-1)?.guest_name ?? null;
     if (!reached || name === null) {
-      if (!crm && !reached) throw BridgeError.notConfigured('the CRM', 'CRM_URL');
+      if (!crm && !reached) throw AppError.notConfigured('the CRM', 'CRM_URL');
       const guest = crm ? await crm.find('GuestBooking', guestId) : null;
-      if (!guest && !reached) throw BridgeError.notFound(`guest ${guestId} not found in the CRM`);
+      if (!guest && !reached) throw AppError.notFound(`guest ${guestId} not found in the CRM`);
       if (guest && !reached && guest.stage !== stage) {
-        throw BridgeError.conflict(
+        throw AppError.conflict(
           `the guest has never been at ${stage} (now ${String(guest.stage)}): move the guest there instead`,
         );
       }
@@ -129,7 +129,7 @@ export class GuestsService {
   async timeline(guestId: string) {
     const { repo } = this.deps;
     const guest = await this.requireCrm().find('GuestBooking', guestId);
-    if (!guest) throw BridgeError.notFound(`guest ${guestId} not found in the CRM`);
+    if (!guest) throw AppError.notFound(`guest ${guestId} not found in the CRM`);
     const stages = repo.stagesOf(guestId);
     const contentId = text(guest.contentProductionId);
     return {
@@ -177,7 +177,7 @@ export class GuestsService {
   }): Promise<RenderedEmail> {
     const crm = this.requireCrm();
     const guest = await crm.find('GuestBooking', input.guestId);
-    if (!guest) throw BridgeError.notFound(`guest ${input.guestId} not found in the CRM`);
+    if (!guest) throw AppError.notFound(`guest ${input.guestId} not found in the CRM`);
     const state = this.deps.templates.get();
     return renderEmailFor(crm, {
       guest,
@@ -224,7 +224,7 @@ export class GuestsService {
   }
 
   private requireCrm(): CrmClient {
-    if (!this.deps.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL');
+    if (!this.deps.crm) throw AppError.notConfigured('the CRM', 'CRM_URL');
     return this.deps.crm;
   }
 

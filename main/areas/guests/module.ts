@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/guests.js';
 import { AutomationClient } from '../../peers/automation.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { GuestsService } from './guests-service.js';
 import { StageTracker } from './stage-tracker.js';
 import { TemplateStore } from './template-store.js';
@@ -65,7 +65,7 @@ export const guestsFeature: FeatureFactory = (core) => {
     mountRoutes(mount) {
       mount(getGuestPipeline, async ({ query }) => {
         if (query.startDate && query.endDate && query.startDate > query.endDate)
-          throw BridgeError.invalidDate(`startDate ${query.startDate} is after endDate ${query.endDate}`);
+          throw AppError.invalidDate(`startDate ${query.startDate} is after endDate ${query.endDate}`);
         const summary = await service.pipeline(query);
         return {
           success: true,
@@ -110,7 +110,7 @@ export const guestsFeature: FeatureFactory = (core) => {
       mount(sandboxAutomationReceived, () => {
         const engine = core.sandbox?.automation;
         if (!engine)
-          throw BridgeError.notFound('sandbox mode is off: there is no simulated automation engine');
+          throw AppError.notFound('sandbox mode is off: there is no simulated automation engine');
         return { success: true, workflows: engine.workflows(), received: engine.received().reverse() };
       });
     },

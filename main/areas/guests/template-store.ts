@@ -5,7 +5,7 @@ import {
   type TemplateSet,
   type TemplateSettings,
 } from '../../../shared/api/guests.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import type { SettingsRepo } from '../settings/repo.js';
 import { defaultTemplates, defaultTemplateSettings, unknownVariables } from './templates.js';
 
@@ -54,7 +54,7 @@ export class TemplateStore {
         }
       }
     }
-    if (problems.length > 0) throw BridgeError.validation(problems.join('; '));
+    if (problems.length > 0) throw AppError.validation(problems.join('; '));
     const current = this.get();
     const next: Stored = {
       templates: { ...current.templates, ...change.templates },

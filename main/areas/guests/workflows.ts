@@ -2,7 +2,7 @@ import { emailOfStage, workflowOfStage, type WorkflowStage } from '../../../shar
 import { automationErrorBody, type AutomationClient } from '../../peers/automation.js';
 import type { CrmClient } from '../../peers/crm.js';
 import { PeerError } from '../../peers/peer-error.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { RetryLaterError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { GuestsRepo, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
@@ -91,7 +91,7 @@ export class GuestWorkflows {
       const runs = repo.runsOf(guestId).filter((r) => r.stage === stage);
       const pending = runs.find((r) => r.status === 'queued');
       if (pending) {
-        throw BridgeError.conflict(
+        throw AppError.conflict(
           `${workflowOfStage[stage]} for this guest is already queued (run ${pending.id}, ${pending.attempts} attempt${pending.attempts === 1 ? '' : 's'} so far)`,
         );
       }

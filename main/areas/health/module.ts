@@ -3,7 +3,7 @@ import { listActivity, listJobs, streamEvents } from '../../../shared/api/activi
 import { defineContract } from '../../../shared/api/contract.js';
 import { getHealth } from '../../../shared/api/health.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { EventStreamHub } from '../../http/event-stream.js';
 import { presentedKey, sameSecret } from '../../http/guards.js';
 import { buildOpenApi } from '../../http/openapi.js';
@@ -43,7 +43,7 @@ export const operationalFeature: FeatureFactory = (core) => {
         };
         const key = presentedKey(req, false);
         if (key === undefined) return base;
-        if (!sameSecret(key, core.config.apiKey)) throw BridgeError.unauthorized();
+        if (!sameSecret(key, core.config.apiKey)) throw AppError.unauthorized();
         return {
           ...base,
           sandbox: core.sandbox !== null,
@@ -71,7 +71,7 @@ export const operationalFeature: FeatureFactory = (core) => {
       }));
       mount(retryJob, ({ params }) => {
         if (!core.repos.jobs.retryFailed(params.id, core.now().toISOString())) {
-          throw BridgeError.notFound(`job ${params.id}: no failed job with that id`);
+          throw AppError.notFound(`job ${params.id}: no failed job with that id`);
         }
         core.activity.record('job.retry', 'info', `job ${params.id} retried by the operator`, {
           jobId: params.id,

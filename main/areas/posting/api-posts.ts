@@ -6,7 +6,7 @@ import type { PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { PostResult, PostsvcClient } from '../../peers/postsvc.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { postingError, ruleError } from './errors.js';
@@ -115,7 +115,7 @@ export class ApiPosting {
       );
     } catch (error) {
       if (!(error instanceof RecordBusyError)) throw error;
-      throw BridgeError.conflict(
+      throw AppError.conflict(
         `id: SocialPost ${socialPostId} is being updated at the provider right now; nothing was cancelled, try again in a few seconds`,
       );
     }
@@ -155,7 +155,7 @@ export class ApiPosting {
       pending = true;
     }
     if (cancelled.length === 0 && !pending)
-      throw BridgeError.notFound(
+      throw AppError.notFound(
         `id: the provider has no post ${postsvcId} (never created, or already deleted)`,
       );
     if (socialPostId && crm) {
@@ -179,9 +179,9 @@ export class ApiPosting {
   async retry(ledgerId: number, signal?: AbortSignal): Promise<ScheduleAnswer> {
     const row = this.deps.repo.get(ledgerId);
     if (!row || row.source !== 'api')
-      throw BridgeError.notFound(`ledgerId: no post ${ledgerId} scheduled through the API`);
+      throw AppError.notFound(`ledgerId: no post ${ledgerId} scheduled through the API`);
     if (row.state !== 'failed')
-      throw BridgeError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${row.state})`);
+      throw AppError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${row.state})`);
     return this.again(row, row.content_hash, [], signal, true);
   }
 
@@ -195,12 +195,12 @@ export class ApiPosting {
   ): Promise<ScheduleAnswer> {
     const { scheduler } = this.deps;
     if (row.content_hash !== hash) {
-      throw BridgeError.conflict(
+      throw AppError.conflict(
         'idempotencyKey: already used for a different post (text, platforms, media or date differ)',
       );
     }
     if (scheduler.isMine(row))
-      throw BridgeError.conflict('idempotencyKey: this post is being sent right now');
+      throw AppError.conflict('idempotencyKey: this post is being sent right now');
     let current = row;
     if (current.state === 'claimed' || current.state === 'unknown') {
       const resolved = await scheduler.resolve(current, signal).catch((error: unknown) => {
@@ -211,7 +211,7 @@ export class ApiPosting {
     }
     if (current.state === 'posted') return answer(current, null, warnings, true);
     if (current.state === 'cancelled') {
-      throw BridgeError.conflict(
+      throw AppError.conflict(
         `idempotencyKey: post ${current.postsvc_id} was cancelled; send a new key to post again`,
       );
     }
@@ -229,7 +229,7 @@ export class ApiPosting {
         scheduleDate: current.schedule_date,
       });
       if (claim.kind === 'quota') throw this.quotaError();
-      if (claim.kind === 'exists') throw BridgeError.conflict('this post is being sent right now');
+      if (claim.kind === 'exists') throw AppError.conflict('this post is being sent right now');
       this.deps.repo.retire(current.id, this.deps.now());
       return this.send(claim.row, warnings, signal);
     }
@@ -267,26 +267,26 @@ export class ApiPosting {
     return answer(outcome.row, outcome.result, warnings, false);
   }
 
-  private pendingError(row: LedgerRow, reason: string, retryInMs = 30_000): BridgeError {
+  private pendingError(row: LedgerRow, reason: string, retryInMs = 30_000): AppError {
     this.deps.reconcileLater(row, retryInMs);
-    return BridgeError.peer(
+    return AppError.peer(
       'PLATFORM_ERROR',
       `the provider did not confirm the post (${reason}); the bridge will not send it again, it checks the provider's history and the dashboard shows the outcome`,
       `ledger ${row.id}, idempotencyKey ${row.idempotency_key}`,
     );
   }
 
-  private quotaError(): BridgeError {
+  private quotaError(): AppError {
     const quota = this.deps.quota.snapshot();
-    return BridgeError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), this.deps.quota.retryAfterS(), quota);
+    return AppError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), this.deps.quota.retryAfterS(), quota);
   }
 }
 
-function refusedError(row: LedgerRow): BridgeError {
+function refusedError(row: LedgerRow): AppError {
   const code = (errorCodes as readonly string[]).includes(row.error_code ?? '')
     ? (row.error_code as ErrorCode)
     : 'PLATFORM_ERROR';
-  return BridgeError.peer(
+  return AppError.peer(
     code,
     `${row.error ?? 'the provider refused this post'} (answered before for this idempotencyKey)`,
   );

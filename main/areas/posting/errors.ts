@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../../shared/api/contract.js';
 import type { RuleIssue } from '../../../shared/post-rules.js';
 import { PostsvcError } from '../../peers/postsvc.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 
 /**
  * A provider failure as the bridge answers it (spec §7, DESIGN §4): 429 RATE_LIMIT with
@@ -11,7 +11,7 @@ import { BridgeError } from '../../http/errors.js';
 export function postingError(error: unknown): unknown {
   if (!(error instanceof PostsvcError)) return error;
   if (error.code === 'RATE_LIMIT') {
-    return BridgeError.tooMany(
+    return AppError.tooMany(
       'RATE_LIMIT',
       error.message,
       error.details.retryAfterS ?? 60,
@@ -21,7 +21,7 @@ export function postingError(error: unknown): unknown {
   const created = error.created
     ? `; post ${error.created.id} was created for ${error.created.postIds.map((p) => p.platform).join(', ')} (cancel it with /postsvc/delete if it should not go out alone)`
     : '';
-  return BridgeError.peer(
+  return AppError.peer(
     error.code satisfies ErrorCode,
     `${error.message}${created}`,
     error.providerMessage,
@@ -30,10 +30,10 @@ export function postingError(error: unknown): unknown {
 }
 
 /** The posting rules' first failure as 400: INVALID_DATE for dates, VALIDATION_ERROR with every issue otherwise. */
-export function ruleError(issues: readonly RuleIssue[]): BridgeError {
+export function ruleError(issues: readonly RuleIssue[]): AppError {
   const date = issues.find((issue) => issue.code === 'INVALID_DATE');
-  if (date) return BridgeError.invalidDate(date.message);
-  return BridgeError.validation(
+  if (date) return AppError.invalidDate(date.message);
+  return AppError.validation(
     issues.map((issue) => issue.message).join('; '),
     issues.map(({ field, rule, message }) => ({ field, rule, message })),
   );

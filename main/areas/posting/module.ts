@@ -12,7 +12,7 @@ import {
 import type { ItemOutcome } from '../../../shared/api/webhooks.js';
 import { PostsvcClient } from '../../peers/postsvc.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import { RetryLaterError } from '../../kernel/jobs/queue.js';
 import { ApiPosting, socialPostLock } from './api-posts.js';
@@ -135,7 +135,7 @@ export const postingFeatureWith =
 
     const need = <T>(value: T | null): T => {
       if (value === null)
-        throw BridgeError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+        throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
       return value;
     };
 
@@ -259,7 +259,7 @@ export const postingFeatureWith =
             const platform = query.platform!;
             const answer = (await postsvc.analyticsSocial([platform]))[platform];
             if (!answer?.ok) {
-              throw BridgeError.peer(
+              throw AppError.peer(
                 'PLATFORM_ERROR',
                 `posting provider has no analytics for ${platform}`,
                 answer?.error,
@@ -315,11 +315,11 @@ export const postingFeatureWith =
           }
           const id = body.socialPostId!;
           const crm = core.crm;
-          if (!crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+          if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
           if (!workflow)
-            throw BridgeError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+            throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
           const record = await crm.find('SocialPost', id);
-          if (!record) throw BridgeError.notFound(`socialPostId: no SocialPost ${id}`);
+          if (!record) throw AppError.notFound(`socialPostId: no SocialPost ${id}`);
           if (record.status !== 'Scheduled')
             await crm.update('SocialPost', id, { status: 'Scheduled', error: null });
           const job = enqueueSocialPost(id, 'social-updated', 0);

@@ -1,7 +1,7 @@
 import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
 import { GatewayClient } from '../../peers/gateway.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { PublishService } from './service.js';
 import { groupByProduction } from './views.js';
 import { createPublishingRepo } from './repo.js';
@@ -40,7 +40,7 @@ export function createPublishingFeature(options: PublishingFeatureOptions = {}):
       name: 'publishing',
       mountRoutes(mount) {
         mount(listPublishing, async ({ query }) => {
-          if (!core.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+          if (!core.crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
           const records = await core.crm.listAll('PlatformPublish', {
             ...(query.contentProductionId
               ? {

@@ -5,7 +5,7 @@ import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { describeGatewayError, type GatewayClient, type PublishResult } from '../../peers/gateway.js';
 import { PeerError } from '../../peers/peer-error.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 import { PermanentJobError, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { LedgerRow, PublishingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
@@ -148,13 +148,13 @@ export class PublishService {
 
   /** Operator retry (POST /api/publishing/:id/retry): set Queued in the CRM and publish now. */
   async retry(recordId: string): Promise<string> {
-    if (!this.deps.crm) throw BridgeError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    if (!this.deps.crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
     const crm = this.deps.crm;
     const raw = await crm.find('PlatformPublish', recordId);
-    if (!raw) throw BridgeError.notFound(`id: no PlatformPublish record ${recordId}`);
+    if (!raw) throw AppError.notFound(`id: no PlatformPublish record ${recordId}`);
     const record = toPublishRecord(raw);
     if (record.status === 'Published') {
-      throw BridgeError.conflict(
+      throw AppError.conflict(
         `id: ${recordId} is already published${raw.platformUrl ? ` at ${String(raw.platformUrl)}` : ''}`,
       );
     }
@@ -163,7 +163,7 @@ export class PublishService {
       const stale = new Date(this.deps.now().getTime() - STALE_CLAIM_MS).toISOString();
       const note = `the publish started ${entry.claimed_at} never reported back (the bridge stopped during the call): its outcome is unknown`;
       if (!this.deps.repo.abandonStale(recordId, stale, note, this.nowIso())) {
-        throw BridgeError.conflict(`id: a publish of ${recordId} is in flight since ${entry.claimed_at}`);
+        throw AppError.conflict(`id: a publish of ${recordId} is in flight since ${entry.claimed_at}`);
       }
       this.deps.activity.record(
         'publish.abandoned',

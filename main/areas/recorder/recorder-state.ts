@@ -1,5 +1,5 @@
 import { checkRecorderFilename } from '../../../shared/recorder-filename.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 
 /** The recording device's next filename: memory only, as the spec says (DESIGN §6.7). */
 export class RecorderState {
@@ -10,7 +10,7 @@ export class RecorderState {
   set(filename: string): string {
     const check = checkRecorderFilename(filename, this.now());
     if (!check.ok) {
-      throw BridgeError.validation(`filename: ${check.rule}`, {
+      throw AppError.validation(`filename: ${check.rule}`, {
         field: 'filename',
         rule: check.rule,
         suggestion: check.suggestion,

@@ -14,7 +14,7 @@ import {
 } from '../../config/config.js';
 import type { SecretStore } from '../../config/config.js';
 import type { FeatureFactory } from '../../core.js';
-import { BridgeError } from '../../http/errors.js';
+import { AppError } from '../../kernel/app-error.js';
 
 /** The Settings page: what is in force (masked) and writing the config file. */
 export const settingsFeature =
@@ -43,7 +43,7 @@ export const settingsFeature =
       mount(updateSettings, ({ body }) => {
         const fromEnv = Object.keys(body.values).filter((key) => config.sources[key as ConfigKey] === 'env');
         if (fromEnv.length > 0) {
-          throw BridgeError.validation(
+          throw AppError.validation(
             `values: ${fromEnv.join(', ')} set by the environment; change it there`,
           );
         }
@@ -54,7 +54,7 @@ export const settingsFeature =
           else next[key] = value;
         }
         const issues = validateConfigValues(next);
-        if (issues.length > 0) throw BridgeError.validation(issues.join('; '), issues);
+        if (issues.length > 0) throw AppError.validation(issues.join('; '), issues);
         writeConfigFile(config.configPath, next, secretStore);
         const written = Object.keys(body.values);
         core.activity.record(
