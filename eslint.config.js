@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS tool configs (e.g. .dependency-cruiser.cjs)
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

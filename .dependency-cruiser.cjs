@@ -1,0 +1,155 @@
+// Import boundaries of the architecture (DESIGN.md §2), checked by `npm run lint:boundaries`:
+//   depcruise main shared --config .dependency-cruiser.cjs
+// Paths are relative to the repository root. Type-only imports count (tsPreCompilationDeps), and
+// `.js`-suffixed ESM imports resolve to the `.ts` files they name (tsConfig below).
+
+/** npm packages and node builtins: never a boundary question. */
+const EXTERNAL = [
+  'core',
+  'npm',
+  'npm-dev',
+  'npm-optional',
+  'npm-peer',
+  'npm-bundled',
+  'npm-no-pkg',
+  'npm-unknown',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // --- foundation: kernel/, peers/, config/ know no area, no http/, no sandbox/ ---
+    {
+      name: 'kernel-knows-no-area-http-sandbox',
+      comment:
+        'main/kernel/ is what every area uses, knowing none: it imports no main/areas/**, main/http/ or main/sandbox/.',
+      severity: 'error',
+      from: { path: '^main/kernel/' },
+      to: { path: '^main/(areas|http|sandbox)/' },
+    },
+    {
+      name: 'peers-know-no-area-http-sandbox',
+      comment: 'main/peers/ imports no main/areas/**, main/http/ or main/sandbox/.',
+      severity: 'error',
+      from: { path: '^main/peers/' },
+      to: { path: '^main/(areas|http|sandbox)/' },
+    },
+    {
+      name: 'config-knows-no-area-http-sandbox',
+      comment: 'main/config/ imports no main/areas/**, main/http/ or main/sandbox/.',
+      severity: 'error',
+      from: { path: '^main/config/' },
+      to: { path: '^main/(areas|http|sandbox)/' },
+    },
+
+    // --- areas: kernel, peers, config, shared, areas/area.ts, own folder, other areas' module.ts ---
+    {
+      name: 'area-no-other-area-internals',
+      comment:
+        "An area may import another area only through that area's module.ts (and the contract main/areas/area.ts).",
+      severity: 'error',
+      from: { path: '^main/areas/([^/]+)/' },
+      to: {
+        path: '^main/areas/',
+        pathNot: ['^main/areas/$1/', '^main/areas/area\\.ts$', '^main/areas/[^/]+/module\\.ts$'],
+      },
+    },
+    {
+      name: 'area-no-http-sandbox',
+      comment:
+        'An area never imports main/http/ or main/sandbox/ (areas hand http/ their routes; only app.ts loads sandbox/).',
+      severity: 'error',
+      from: { path: '^main/areas/' },
+      to: { path: '^main/(http|sandbox)/' },
+    },
+    {
+      name: 'area-only-foundation-and-shared',
+      comment:
+        'Besides areas, an area imports only main/kernel/, main/peers/, main/config/, shared/, npm packages and node builtins (not main/app.ts, main/core.ts, main/features.ts, main/desktop/, renderer/, ...).',
+      severity: 'error',
+      from: { path: '^main/areas/' },
+      to: {
+        pathNot: ['^main/(kernel|peers|config|areas|http|sandbox)/', '^shared/'],
+        dependencyTypesNot: EXTERNAL,
+        couldNotResolve: false, // reported once, by not-to-unresolvable
+      },
+    },
+
+    // --- http/: kernel, peers, config, shared and main/areas/area.ts; no area internals ---
+    {
+      name: 'http-no-area-internals',
+      comment:
+        'main/http/ imports no main/areas/<area>/** (areas hand it routes); only the contract main/areas/area.ts.',
+      severity: 'error',
+      from: { path: '^main/http/' },
+      to: { path: '^main/areas/', pathNot: '^main/areas/area\\.ts$' },
+    },
+    {
+      name: 'http-only-foundation-and-shared',
+      comment:
+        'main/http/ imports only main/kernel/, main/peers/, main/config/, shared/, main/areas/area.ts, its own folder, npm packages and node builtins.',
+      severity: 'error',
+      from: { path: '^main/http/' },
+      to: {
+        pathNot: ['^main/(kernel|peers|config|http|areas|sandbox)/', '^shared/'],
+        dependencyTypesNot: EXTERNAL,
+        couldNotResolve: false, // reported once, by not-to-unresolvable
+      },
+    },
+
+    // --- sandbox/: only main/app.ts loads it, and only dynamically ---
+    {
+      name: 'sandbox-only-from-app',
+      comment:
+        'Only main/app.ts may load main/sandbox/ (areas are reported by area-no-http-sandbox; tests may import anything and are not cruised).',
+      severity: 'error',
+      from: { path: '^main/', pathNot: ['^main/sandbox/', '^main/areas/', '^main/app\\.ts$'] },
+      to: { path: '^main/sandbox/' },
+    },
+    {
+      name: 'app-loads-sandbox-dynamically',
+      comment:
+        "main/app.ts loads main/sandbox/ with a dynamic import('./sandbox/index.js') (type-only imports are erased): a studio server never loads simulator code.",
+      severity: 'error',
+      from: { path: '^main/app\\.ts$' },
+      to: { path: '^main/sandbox/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+
+    // --- renderer/ and shared/ ---
+    {
+      name: 'main-no-renderer',
+      comment: 'Nothing in main/ imports renderer/.',
+      severity: 'error',
+      from: { path: '^main/' },
+      to: { path: '^renderer/' },
+    },
+    {
+      name: 'shared-no-main-renderer',
+      comment: 'shared/ is imported by main/ and renderer/, and imports neither.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(main|renderer)/' },
+    },
+
+    // --- the rules above only see what resolves ---
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve to a file cannot be checked against the rules above.',
+      severity: 'error',
+      from: { path: '^(main|shared)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|release|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
