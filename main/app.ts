@@ -2,27 +2,57 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { HttpClient } from './peers/http-client.js';
-import { CrmClient } from './peers/crm.js';
+import type { AreaContext, AreaModule, DemoPeers } from './areas/area.js';
+import { analyticsArea, type AnalyticsTuning } from './areas/analytics/module.js';
+import { broadcastsArea, type BroadcastsTuning } from './areas/broadcasts/module.js';
+import { clipsArea } from './areas/clips/module.js';
+import { contentArea } from './areas/content/module.js';
+import { guestsArea } from './areas/guests/module.js';
+import { healthArea } from './areas/health/module.js';
+import { postingArea, type PostingTuning } from './areas/posting/module.js';
+import { publishingArea } from './areas/publishing/module.js';
+import { recorderArea } from './areas/recorder/module.js';
+import { settingsArea } from './areas/settings/module.js';
+import { webhooksArea } from './areas/webhooks/module.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
-import type { BridgeCore, Feature, FeatureFactory } from './core.js';
-import { allFeatures } from './features.js';
 import { createHttpApp } from './http/server.js';
-import { JobQueue } from './kernel/jobs/queue.js';
-import { createLogger, type LogLevel } from './kernel/logger.js';
-import type { SandboxPeers } from './sandbox/index.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
-import { PeerHealthTracker } from './peers/peer-health.js';
-import { RecorderState } from './areas/recorder/recorder-state.js';
-import { WebhookIntake } from './areas/webhooks/intake.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
-import { openDatabase } from './kernel/db.js';
+import { systemClock, type Clock } from './kernel/clock.js';
+import { openDatabase, transactionOf } from './kernel/db.js';
+import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
-import { createSettingsRepo } from './areas/settings/repo.js';
-import { createWebhooksRepo } from './areas/webhooks/repo.js';
+import { createLogger, type LogLevel } from './kernel/logger.js';
+import { Scheduler } from './kernel/scheduler.js';
 import { readVersion } from './kernel/version.js';
+import { buildPeers, type PeerTuning } from './peers/index.js';
+import type { SandboxPeers, socialMetricsHistory as SocialMetricsHistory } from './sandbox/index.js';
 
 export type { SecretStore } from './config/config.js';
+
+/** The areas of the bridge (DESIGN §2), in the order their routes are mounted. */
+export const areaNames = [
+  'health',
+  'webhooks',
+  'recorder',
+  'settings',
+  'broadcasts',
+  'publishing',
+  'analytics',
+  'guests',
+  'content',
+  'posting',
+  'clips',
+] as const;
+export type AreaName = (typeof areaNames)[number];
+
+/** Timing knobs of the peers and areas (tests and benchmarks shorten or widen them). */
+export interface BridgeTuning {
+  peers?: PeerTuning;
+  posting?: PostingTuning;
+  analytics?: AnalyticsTuning;
+  broadcasts?: BroadcastsTuning;
+}
 
 export interface StartBridgeOptions {
   env?: NodeJS.ProcessEnv;
@@ -35,9 +65,10 @@ export interface StartBridgeOptions {
   /** Webhook answer budget (DESIGN §6.1: 8 s, under EspoCRM's 10 s timeout). */
   webhookBudgetMs?: number;
   dashboardDir?: string;
-  /** Replaces the feature list (tests of one area). */
-  features?: FeatureFactory[];
-  now?: () => Date;
+  /** Runs only these areas (tests of one area); all by default. */
+  areas?: readonly AreaName[];
+  tuning?: BridgeTuning;
+  now?: Clock;
 }
 
 export interface RunningBridge {
@@ -50,28 +81,28 @@ export interface RunningBridge {
 }
 
 const RETENTION_MS = 14 * 24 * 3600 * 1000;
+const PEER_PROBE_MS = 30_000;
 
-/** Composition root: config → store → clients → services → features → HTTP (DESIGN §2). */
+/** Composition root: config → store → peers → kernel → areas → HTTP (DESIGN §2). */
 export async function startBridge(options: StartBridgeOptions = {}): Promise<RunningBridge> {
   const config = loadConfig({
     env: options.env ?? process.env,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
   });
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   const logger = createLogger({
     dataDir: config.dataDir,
     level: options.logLevel ?? 'info',
     stdout: options.logToStdout ?? true,
   });
+  const version = readVersion();
+  const startedAt = now();
+  const tuning = options.tuning ?? {};
 
   // Loaded only in sandbox mode: a studio server never runs simulator code.
-  const sandbox = config.sandbox
-    ? await (
-        await import('./sandbox/index.js')
-      ).startSandboxPeers({
-        seedDemoData: true,
-        postsvc: { plan: config.postsvcPlan },
-      })
+  const simulators = config.sandbox ? await import('./sandbox/index.js') : null;
+  const sandbox = simulators
+    ? await simulators.startSandboxPeers({ seedDemoData: true, postsvc: { plan: config.postsvcPlan } })
     : null;
   const webhookSecret = randomBytes(16).toString('hex');
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
@@ -79,55 +110,36 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const db = openDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
-  const repos = {
-    activity: createActivityRepo(db),
-    jobs: createJobsRepo(db),
-    webhooks: createWebhooksRepo(db),
-    settings: createSettingsRepo(db),
-  };
-  const activity = new ActivityLog(repos.activity, logger, now);
-  const jobs = new JobQueue({ repo: repos.jobs, activity, logger, now });
-  const peers = new PeerHealthTracker(
-    {
-      crm: config.crm?.url ?? null,
-      postsvc: config.postsvc?.url ?? null,
-      gateway: config.gateway?.url ?? null,
-      automation: config.automation?.url ?? null,
-    },
-    now,
-  );
-  const crm = config.crm ? new CrmClient({ ...config.crm, onAttempt: peers.observer('crm') }) : null;
-  addHealthProbes(config, peers, crm);
+  const activityRepo = createActivityRepo(db);
+  const jobsRepo = createJobsRepo(db);
+  const activity = new ActivityLog(activityRepo, logger, now);
+  const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now });
+  const scheduler = new Scheduler(logger);
+  const peers = buildPeers(config, now, tuning.peers);
 
-  const core: BridgeCore = {
-    config,
-    version: readVersion(),
-    startedAt: now(),
+  const ctx: AreaContext = {
     now,
     logger,
-    db,
-    repos,
     activity,
     jobs,
-    webhooks: new WebhookIntake({
-      repo: repos.webhooks,
-      jobs,
-      activity,
-      now,
-      budgetMs: options.webhookBudgetMs ?? 8_000,
-    }),
+    scheduler,
+    transaction: transactionOf(db),
+    repo: (create) => create(db),
     peers,
-    crm,
-    recorder: new RecorderState(now),
-    sandbox,
-    health: {},
+    config,
+    demo: simulators && sandbox ? demoPeersOf(sandbox, simulators.socialMetricsHistory) : null,
   };
-  const features: Feature[] = (options.features ?? allFeatures(options.secretStore)).map((factory) =>
-    factory(core),
-  );
+  const wanted = new Set<AreaName>(options.areas ?? areaNames);
+  const areas = buildAreas(ctx, wanted, {
+    version,
+    startedAt,
+    tuning,
+    webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
+    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+  });
   const app = createHttpApp(
-    core,
-    features,
+    { config, logger, activity, version },
+    areas,
     options.dashboardDir ? { dashboardDir: options.dashboardDir } : {},
   );
 
@@ -143,27 +155,35 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const url = `http://${urlHost(config.host)}:${port}`;
   sandbox?.crm.setWebhookTarget({ baseUrl: url, secret: webhookSecret });
 
+  scheduler.every('peer probes', PEER_PROBE_MS, () => peers.health.probeAll(), true);
+  scheduler.every(
+    'retention pruning',
+    3_600_000,
+    () => {
+      const cutoff = new Date(now().getTime() - RETENTION_MS).toISOString();
+      activityRepo.pruneBefore(cutoff);
+      jobsRepo.pruneFinishedBefore(cutoff);
+    },
+    true,
+  );
   jobs.start();
-  peers.startProbing();
-  for (const feature of features) await feature.start?.();
-  const maintenance = setInterval(() => prune(core), 3_600_000);
-  maintenance.unref();
-  prune(core);
+  for (const area of areas) await area.start?.();
+  scheduler.start();
   activity.record(
     'bridge.started',
     'info',
-    `bridge ${core.version} started on ${url}${sandbox ? ' (sandbox)' : ''}`,
+    `bridge ${version} started on ${url}${sandbox ? ' (sandbox)' : ''}`,
   );
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      clearInterval(maintenance);
-      peers.stop();
       sandbox?.crm.clearWebhookTarget();
-      // Stop accepting, let in-flight requests finish (features close their streams first).
+      await scheduler.stop();
+      // Stop accepting, let in-flight requests finish (areas close their streams first).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const feature of [...features].reverse()) await feature.stop?.();
+      app.closeEventStreams();
+      for (const area of [...areas].reverse()) await area.stop?.();
       server.closeIdleConnections();
       const forceAfter = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
@@ -184,6 +204,55 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   };
 }
 
+interface AreaWiring {
+  version: string;
+  startedAt: Date;
+  tuning: BridgeTuning;
+  webhookBudgetMs: number;
+  secretStore?: SecretStore;
+}
+
+type RunningArea = AreaModule;
+
+/**
+ * Builds the wanted areas and hands each what it asks of the others through their modules:
+ * health reads posting's quota and analytics' last run; the webhooks area runs every area's
+ * item handlers.
+ */
+function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: AreaWiring): RunningArea[] {
+  const analytics = wanted.has('analytics') ? analyticsArea(ctx, wiring.tuning.analytics) : null;
+  const posting = wanted.has('posting')
+    ? postingArea(ctx, wiring.tuning.posting, analytics ? (id) => analytics.latestPostNumbers(id) : undefined)
+    : null;
+  const guests = wanted.has('guests') ? guestsArea(ctx) : null;
+  const built: Record<AreaName, RunningArea | null> = {
+    health: null,
+    webhooks: null,
+    recorder: wanted.has('recorder') ? recorderArea(ctx) : null,
+    settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore) : null,
+    broadcasts: wanted.has('broadcasts') ? broadcastsArea(ctx, wiring.tuning.broadcasts) : null,
+    publishing: wanted.has('publishing') ? publishingArea(ctx) : null,
+    analytics,
+    guests,
+    content: wanted.has('content') ? contentArea(ctx, guests?.contentStages ?? null) : null,
+    posting,
+    clips: wanted.has('clips') ? clipsArea(ctx) : null,
+  };
+  if (wanted.has('webhooks')) {
+    const handlers = Object.values(built).flatMap((area) => (area?.webhooks ? [area.webhooks] : []));
+    built.webhooks = webhooksArea(ctx, { handlers, budgetMs: wiring.webhookBudgetMs });
+  }
+  if (wanted.has('health')) {
+    built.health = healthArea(ctx, {
+      version: wiring.version,
+      startedAt: wiring.startedAt,
+      quota: posting ? () => posting.quota() : () => null,
+      lastCollection: analytics ? () => analytics.lastCollection() : () => null,
+    });
+  }
+  return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));
+}
+
 /** In sandbox mode the simulated peers stand in for every peer (DESIGN §8). */
 function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSecret: string): void {
   config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey };
@@ -197,42 +266,17 @@ function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSec
   config.automation = { url: sandbox.automation.url };
 }
 
-function addHealthProbes(config: BridgeConfig, peers: PeerHealthTracker, crm: CrmClient | null): void {
-  const once = { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } };
-  if (crm) peers.setProbe('crm', () => crm.checkCredentials());
-  if (config.postsvc) {
-    const client = new HttpClient({
-      peer: 'postsvc',
-      baseUrl: config.postsvc.url,
-      headers: { Authorization: `Bearer ${config.postsvc.apiKey}` },
-      timeoutMs: 5_000,
-      retry: once,
-      onAttempt: peers.observer('postsvc'),
-    });
-    peers.setProbe('postsvc', () => client.request({ method: 'GET', path: '/user' }));
-  }
-  // The gateway and n8n have no credential check: any HTTP answer means reachable.
-  for (const [peer, peerConfig, probePath] of [
-    ['gateway', config.gateway, '/'],
-    ['automation', config.automation, '/healthz'],
-  ] as const) {
-    if (!peerConfig) continue;
-    const client = new HttpClient({
-      peer,
-      baseUrl: peerConfig.url,
-      timeoutMs: 5_000,
-      retry: once,
-      onAttempt: peers.observer(peer),
-    });
-    peers.setProbe(peer, () => client.request({ method: 'GET', path: probePath }));
-  }
-}
-
-function prune(core: BridgeCore): void {
-  const cutoff = new Date(core.now().getTime() - RETENTION_MS).toISOString();
-  core.repos.activity.pruneBefore(cutoff);
-  core.repos.webhooks.pruneBefore(cutoff);
-  core.repos.jobs.pruneFinishedBefore(cutoff);
+/** What areas may see of the simulators: demo records and the engine's received calls. */
+function demoPeersOf(sandbox: SandboxPeers, socialMetricsHistory: typeof SocialMetricsHistory): DemoPeers {
+  return {
+    crmRecords: (entity) => sandbox.crm.list(entity as Parameters<SandboxPeers['crm']['list']>[0]),
+    socialMetricsHistory: (platforms, now, days) =>
+      socialMetricsHistory(platforms as Parameters<typeof SocialMetricsHistory>[0], now, days),
+    automation: {
+      workflows: () => sandbox.automation.workflows(),
+      received: () => sandbox.automation.received(),
+    },
+  };
 }
 
 function listen(app: ReturnType<typeof createHttpApp>, port: number, host: string): Promise<Server> {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { verifyEspoSignature } from '../areas/webhooks/signature.js';
+import { verifyEspoSignature } from './espo-signature.js';
 import { AppError } from '../kernel/app-error.js';
 
 /** Constant-time comparison; hashing first makes the lengths equal. */

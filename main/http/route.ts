@@ -1,38 +1,16 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
+import type { Caller, Reply, RouteHandler, RouteInput } from '../areas/area.js';
+import type { RawBodyRequest } from './guards.js';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
 import { AppError } from '../kernel/app-error.js';
 import { describeZodIssues, zodDetails } from './errors.js';
 
-type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
-
-export interface RouteInput<C extends RouteContract> {
-  params: Parsed<C['params']>;
-  query: Parsed<C['query']>;
-  body: Parsed<C['body']>;
-  req: Request;
-  res: Response;
-}
-
-/** A handler may answer with a status other than 200 (e.g. 202) by returning `reply(...)`. */
-export interface Reply<T> {
-  readonly status: number;
-  readonly body: T;
-  readonly headers?: Record<string, string>;
-}
-export const reply = <T>(status: number, body: T, headers?: Record<string, string>): Reply<T> => ({
-  status,
-  body,
-  ...(headers ? { headers } : {}),
-});
-
-type Output<C extends RouteContract> = z.input<C['response']>;
-export type RouteHandler<C extends RouteContract> = (
-  input: RouteInput<C>,
-) => Promise<Output<C> | Reply<Output<C>> | void> | Output<C> | Reply<Output<C>> | void;
-
 /** Every contract registered, in order: /openapi.json and the auth walk test read this. */
 export const registeredContracts: RouteContract[] = [];
+
+type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+type Output<C extends RouteContract> = z.input<C['response']>;
 
 function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
@@ -65,6 +43,7 @@ export function mountRoute<C extends RouteContract>(
   router: Router,
   contract: C,
   handler: RouteHandler<C>,
+  identify: (req: Request) => Caller,
   guard?: RequestHandler,
 ): void {
   if (!registeredContracts.includes(contract)) registeredContracts.push(contract);
@@ -75,6 +54,9 @@ export function mountRoute<C extends RouteContract>(
         params: parsePart(contract.params, req.params, 'params'),
         query: parsePart(contract.query, req.query, 'query'),
         body: parsePart(contract.body, req.body, 'body'),
+        caller: identify(req),
+        rawBody: (req as RawBodyRequest).rawBody,
+        signedBy: (req as RawBodyRequest).signedBy ?? null,
         req,
         res,
       } as RouteInput<C>;

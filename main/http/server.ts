@@ -6,10 +6,25 @@ import cors from 'cors';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { BridgeCore, Feature } from '../core.js';
+import type { Logger } from 'pino';
+import { streamEvents } from '../../shared/api/activity.js';
+import { getOpenApi } from '../../shared/api/health.js';
+import type { AreaModule, Caller } from '../areas/area.js';
+import type { BridgeConfig } from '../config/config.js';
+import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import { AppError } from '../kernel/app-error.js';
-import { hostGuard, keyGuard, webhookGuard, type RawBodyRequest } from './guards.js';
+import { EventStreamHub } from './event-stream.js';
+import {
+  hostGuard,
+  keyGuard,
+  presentedKey,
+  sameSecret,
+  webhookGuard,
+  type RawBodyRequest,
+} from './guards.js';
 import { createMount } from './mount.js';
+import { buildOpenApi } from './openapi.js';
+import { registeredContracts } from './route.js';
 import { errorHandler } from './send-error.js';
 
 export const BODY_LIMIT = '1mb';
@@ -18,12 +33,24 @@ export const LARGE_BODY_PATHS: Record<string, string> = { '/clips/analyze': '5mb
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+export interface HttpDeps {
+  config: Readonly<BridgeConfig>;
+  logger: Logger;
+  activity: ActivityLog;
+  version: string;
+}
+
+/**
+ * The Express app: middleware (logs, Host check, headers, CORS, body limits), every area's
+ * routes behind the guard its contract names, and what http/ owns itself: /openapi.json,
+ * the /events stream, the dashboard's files and the error envelope.
+ */
 export function createHttpApp(
-  core: BridgeCore,
-  features: readonly Feature[],
+  deps: HttpDeps,
+  areas: readonly AreaModule[],
   options: { dashboardDir?: string } = {},
 ) {
-  const { config, logger } = core;
+  const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -91,13 +118,25 @@ export function createHttpApp(
   );
 
   const router = express.Router();
-  const mount = createMount(router, {
-    key: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }),
-    webhook: webhookGuard(config.apiKey, () => config.webhookSecrets, {
-      acceptKeyToo: (req) => req.path === '/webhooks/test',
-    }),
-  });
-  for (const feature of features) feature.mountRoutes?.(mount);
+  const identify = (req: express.Request): Caller => {
+    const key = presentedKey(req, false);
+    if (key === undefined) return 'anonymous';
+    return sameSecret(key, config.apiKey) ? 'key' : 'wrong-key';
+  };
+  const mount = createMount(
+    router,
+    {
+      key: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }),
+      webhook: webhookGuard(config.apiKey, () => config.webhookSecrets, {
+        acceptKeyToo: (req) => req.path === '/webhooks/test',
+      }),
+    },
+    identify,
+  );
+  const events = new EventStreamHub(deps.activity);
+  mount(getOpenApi, () => buildOpenApi(registeredContracts, deps.version));
+  mount(streamEvents, ({ res }) => events.attach(res));
+  for (const area of areas) area.routes?.(mount);
   app.use(router);
 
   const dashboardDir = options.dashboardDir ?? defaultDashboardDir();
@@ -113,7 +152,7 @@ export function createHttpApp(
 
   app.use((req, _res, next) => next(AppError.notFound(`no route ${req.method} ${req.path}`)));
   app.use(errorHandler(logger));
-  return app;
+  return Object.assign(app, { closeEventStreams: () => events.close() });
 }
 
 /** 415 for a body that is not JSON (an empty body, as for POST /postsvc/sync, is fine). */

@@ -1,13 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations } from './migrations/index.js';
+import { migrations as shippedMigrations, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
 
 export interface OpenDatabaseOptions {
   /** better-sqlite3 built for Electron's ABI (desktop only; DESIGN §9). */
   nativeBinding?: string;
+  /** The areas' own migrations (areas/<area>/migrations/), numbered after the shipped ones. */
+  migrations?: readonly Migration[];
+}
+
+/** Runs `work` in one transaction: all its writes land together or none do. */
+export type Transaction = <T>(work: () => T) => T;
+
+export function transactionOf(db: Db): Transaction {
+  return (work) => db.transaction(work)();
 }
 
 /** Opens (or creates) the bridge database with the pragmas of DESIGN §7 and migrates it. */
@@ -18,12 +27,12 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
-  migrate(db);
+  migrate(db, options.migrations);
   return db;
 }
 
 /** Applies numbered migrations not yet in schema_migrations, each in its own transaction. */
-export function migrate(db: Db): number[] {
+export function migrate(db: Db, areaMigrations: readonly Migration[] = []): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -37,7 +46,7 @@ export function migrate(db: Db): number[] {
   );
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const ran: number[] = [];
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+  for (const migration of [...shippedMigrations, ...areaMigrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);

@@ -36,6 +36,11 @@ export class AutomationClient {
     });
   }
 
+  /** Peer health: n8n's /healthz (any HTTP answer means reachable). */
+  async probe(): Promise<void> {
+    await this.http.request({ method: 'GET', path: '/healthz', timeoutMs: 5_000 });
+  }
+
   /** Starts the workflow; n8n answers 200 `{"message":"Workflow was started"}` (or the workflow's own answer). */
   async startWorkflow(
     workflow: string,

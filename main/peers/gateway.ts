@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BroadcastSettings, RemoteBroadcast, StreamSource } from '../../shared/api/broadcasts.js';
+import { RateLimiter } from './rate-limiter.js';
 import { HttpClient, type HttpClientOptions } from './http-client.js';
 import type { PeerError } from './peer-error.js';
 
@@ -98,10 +99,13 @@ export interface GatewayClientOptions {
   publishTimeoutMs?: number;
 }
 
+const ONE_ATTEMPT = { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } };
+
 export class GatewayClient {
   private readonly http: HttpClient;
   /** No in-request repeats for publishing: a second POST could publish twice. */
   private readonly publishHttp: HttpClient;
+  private readonly probeHttp: HttpClient;
 
   constructor(options: GatewayClientOptions) {
     const common = {
@@ -109,14 +113,21 @@ export class GatewayClient {
       baseUrl: options.url,
       ...(options.apiKey ? { headers: { Authorization: `Bearer ${options.apiKey}` } } : {}),
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
-      rateLimit: { perSecond: 10, burst: 20 },
+      // One limiter for the gateway account, shared by broadcasts, publishing and the probe.
+      limiter: new RateLimiter(10, 20),
     };
     this.http = new HttpClient({ ...common, timeoutMs: options.timeoutMs ?? 10_000 });
     this.publishHttp = new HttpClient({
       ...common,
       timeoutMs: options.publishTimeoutMs ?? 30_000,
-      retry: { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } },
+      retry: ONE_ATTEMPT,
     });
+    this.probeHttp = new HttpClient({ ...common, timeoutMs: 5_000, retry: ONE_ATTEMPT });
+  }
+
+  /** Peer health: the gateway has no credential check, so any HTTP answer means reachable. */
+  async probe(): Promise<void> {
+    await this.probeHttp.request({ method: 'GET', path: '/' });
   }
 
   /** POST /streamhost/broadcasts. `streamSource` is sent only when given. */

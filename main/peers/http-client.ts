@@ -12,6 +12,8 @@ export interface HttpClientOptions {
   /** In-request retries of retryable failures; long retries belong to the job queue. */
   retry?: { attempts: number; backoff: BackoffPolicy };
   rateLimit?: { perSecond: number; burst?: number };
+  /** A limiter shared with the other clients of the same peer account (wins over `rateLimit`). */
+  limiter?: RateLimiter;
   /** Called after every attempt: feeds peer health. */
   onAttempt?: (outcome: { ok: boolean; latencyMs: number; error?: PeerError }) => void;
 }
@@ -49,9 +51,9 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     this.peer = options.peer;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.limiter = options.rateLimit
-      ? new RateLimiter(options.rateLimit.perSecond, options.rateLimit.burst)
-      : undefined;
+    this.limiter =
+      options.limiter ??
+      (options.rateLimit ? new RateLimiter(options.rateLimit.perSecond, options.rateLimit.burst) : undefined);
   }
 
   /** Sends the request; a non-2xx answer is thrown as a PeerError carrying status, body and reason. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformKeys, type PlatformKey } from '../../shared/platforms.js';
+import { RateLimiter } from './rate-limiter.js';
 import { HttpClient, type HttpClientOptions, type HttpResponse, type RequestOptions } from './http-client.js';
 import { PeerError } from './peer-error.js';
 
@@ -180,11 +181,15 @@ export interface PostsvcClientOptions {
   now?: () => number;
 }
 
+const ONE_ATTEMPT = { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } };
+
 export class PostsvcClient {
   /** Reads, deletes: retried inside the request when that is safe. */
   private readonly http: HttpClient;
   /** Creates: one attempt only — a repeat is the job queue's decision, after reconciling. */
   private readonly createHttp: HttpClient;
+  /** The health probe: one quick attempt, through the same limiter. */
+  private readonly probeHttp: HttpClient;
   private readonly toProvider: (key: PlatformKey) => string;
   private readonly fromProvider: (name: string) => PlatformKey | null;
   private rate: RateLimitSnapshot | null = null;
@@ -196,25 +201,29 @@ export class PostsvcClient {
 
   constructor(private readonly options: PostsvcClientOptions) {
     const perSecond = options.perSecond ?? 5;
+    // One limiter for the profile: posting, collection and the health probe hold each other back.
     const base = {
       peer: 'postsvc',
       baseUrl: options.url,
       headers: { Authorization: `Bearer ${options.apiKey}` },
       timeoutMs: options.timeoutMs ?? 15_000,
-      rateLimit: { perSecond, burst: perSecond * 2 },
+      limiter: new RateLimiter(perSecond, perSecond * 2),
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
     } satisfies HttpClientOptions;
     this.http = new HttpClient(base);
-    this.createHttp = new HttpClient({
-      ...base,
-      retry: { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } },
-    });
+    this.createHttp = new HttpClient({ ...base, retry: ONE_ATTEMPT });
+    this.probeHttp = new HttpClient({ ...base, timeoutMs: 5_000, retry: ONE_ATTEMPT });
     const names = options.platformNames ?? {};
     const reverse = new Map<string, PlatformKey>(platformKeys.map((key) => [names[key] ?? key, key]));
     this.toProvider = (key) => names[key] ?? key;
     this.fromProvider = (name) => reverse.get(name) ?? null;
     this.now = options.now ?? Date.now;
     this.maxWaitMs = options.maxWaitMs ?? 3_000;
+  }
+
+  /** GET /user once, for peer health: any answer but a failure means reachable. */
+  async probe(): Promise<void> {
+    await this.send(this.probeHttp, { method: 'GET', path: '/user' });
   }
 
   /** The last `x-ratelimit-*` headers seen. */

@@ -42,3 +42,22 @@ export const getHealth = defineContract({
   auth: 'none',
   response: healthResponse,
 });
+
+export const getOpenApi = defineContract({
+  method: 'get',
+  path: '/openapi.json',
+  tag: 'operational',
+  summary: 'This API as OpenAPI 3.0, generated from the route contracts.',
+  auth: 'key',
+  response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+});
+
+export const retryJob = defineContract({
+  method: 'post',
+  path: '/api/jobs/:id/retry',
+  tag: 'operational',
+  summary: 'Run a failed job again now (the operator has fixed the cause).',
+  auth: 'key',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ success: z.literal(true), id: z.number() }),
+});

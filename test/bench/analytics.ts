@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { platformKeys } from '../../shared/platforms.js';
-import { analyticsFeatureWith } from '../../main/areas/analytics/module.js';
-import { operationalFeature } from '../../main/areas/health/module.js';
 import { startSandboxPostsvc } from '../../main/sandbox/index.js';
 import { addDays, utcDay } from '../../main/areas/analytics/dates.js';
 import {
@@ -224,7 +222,8 @@ async function collectionBench(): Promise<BenchResult> {
     {
       logLevel: 'warn',
       // The provider answers at once: measure the bridge, not a self-imposed pace.
-      features: [operationalFeature, analyticsFeatureWith({ providerPerSecond: 100_000, concurrency: 16 })],
+      areas: ['health', 'analytics'],
+      tuning: { peers: { postsvc: { perSecond: 100_000 } }, analytics: { concurrency: 16 } },
     },
   );
   const finished = async (runId: number) => {

@@ -1,13 +1,10 @@
-import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/areas/posting/module.js';
-import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   phpJsonEncode,
   startSandboxCrm,
   startSandboxPostsvc,
   toCrmDatetime,
 } from '../../main/sandbox/index.js';
-import { signEspoBody } from '../../main/areas/webhooks/signature.js';
+import { signEspoBody } from '../../main/http/espo-signature.js';
 import { startTestBridge } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad } from './load.js';
@@ -42,7 +39,8 @@ export const postingBench: Bench = {
       },
       {
         logLevel: 'warn',
-        features: [operationalFeature, webhooksFeature, postingFeatureWith({ providerPerSecond: 100_000 })],
+        areas: ['health', 'webhooks', 'posting'],
+        tuning: { peers: { postsvc: { perSecond: 100_000 } } },
       },
     );
     const bare = await startBareExpress();

@@ -1,4 +1,4 @@
-import { signEspoBody } from '../../main/areas/webhooks/signature.js';
+import { signEspoBody } from '../../main/http/espo-signature.js';
 import { startTestBridge, TEST_API_KEY } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad } from './load.js';

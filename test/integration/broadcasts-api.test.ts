@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../main/features.js';
-import { broadcastsFeature, createBroadcastsFeature } from '../../main/areas/broadcasts/module.js';
 import {
   startSandboxCrm,
   startSandboxGateway,
@@ -259,9 +257,7 @@ describe('status, delete and sync', () => {
     for (const record of records()) crm.remove('StreamhostBroadcast', record.id);
     await bridge.close();
     bridge = await startTestBridge(peerEnv(), {
-      features: allFeatures().map((f) =>
-        f === broadcastsFeature ? createBroadcastsFeature({ autoSyncMs: 150 }) : f,
-      ),
+      tuning: { broadcasts: { autoSyncMs: 150 } },
     });
     clock = START;
     const { body } = await create({ name: 'Auto' });

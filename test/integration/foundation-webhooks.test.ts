@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signEspoBody } from '../../main/areas/webhooks/signature.js';
+import { signEspoBody } from '../../main/http/espo-signature.js';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 
 const SECRET = 'whsec-foundation-test';

@@ -1,7 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/areas/posting/module.js';
-import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   startSandboxCrm,
   startSandboxPostsvc,
@@ -30,7 +27,7 @@ async function start(plan: 'free' | 'business', postsvcKey?: string) {
       POSTSVC_API_KEY: postsvcKey ?? postsvc.apiKey,
       POSTSVC_PLAN: plan,
     },
-    { features: [operationalFeature, webhooksFeature, postingFeatureWith({ timeoutMs: 1_000 })] },
+    { areas: ['health', 'webhooks', 'posting'], tuning: { peers: { postsvc: { timeoutMs: 1_000 } } } },
   );
 }
 

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/areas/posting/module.js';
-import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/index.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';
 
@@ -21,7 +18,7 @@ beforeAll(async () => {
   postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 5 });
   bridge = await startTestBridge(
     { POSTSVC_URL: postsvc.url, POSTSVC_API_KEY: postsvc.apiKey, POSTSVC_PLAN: 'business' },
-    { features: [operationalFeature, webhooksFeature, postingFeatureWith({ timeoutMs: 1_000 })] },
+    { areas: ['health', 'webhooks', 'posting'], tuning: { peers: { postsvc: { timeoutMs: 1_000 } } } },
   );
 });
 afterAll(async () => {

@@ -3,9 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operationalFeature } from '../../main/areas/health/module.js';
-import { postingFeatureWith } from '../../main/areas/posting/module.js';
-import { webhooksFeature } from '../../main/areas/webhooks/module.js';
 import {
   signEspoWebhook,
   startSandboxCrm,
@@ -42,7 +39,8 @@ async function startBridge(): Promise<TestBridge> {
     },
     {
       dataDir,
-      features: [operationalFeature, webhooksFeature, postingFeatureWith({ timeoutMs: 1_000 })],
+      areas: ['health', 'webhooks', 'posting'],
+      tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
     },
   );
   crm.setWebhookTarget({ baseUrl: started.url, secret: SECRET, webhookId: WEBHOOK_ID, deliveryDelayMs: 20 });

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../main/features.js';
-import { createPublishingFeature, publishingFeature } from '../../main/areas/publishing/module.js';
 import {
   startSandboxCrm,
   startSandboxGateway,
@@ -27,9 +25,7 @@ beforeAll(async () => {
       GATEWAY_API_KEY: gateway.apiKey,
     },
     {
-      features: allFeatures().map((f) =>
-        f === publishingFeature ? createPublishingFeature({ publishTimeoutMs: 700 }) : f,
-      ),
+      tuning: { peers: { gateway: { publishTimeoutMs: 700 } } },
     },
   );
   crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });

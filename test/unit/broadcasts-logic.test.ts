@@ -4,7 +4,7 @@ import { PeerError } from '../../main/peers/peer-error.js';
 import { AppError } from '../../main/kernel/app-error.js';
 import { httpStatusOf } from '../../main/http/errors.js';
 import { gatewayBridgeError } from '../../main/areas/broadcasts/gateway-errors.js';
-import { maskKey, maskStreamSource, redactText, redactValue } from '../../main/areas/broadcasts/mask.js';
+import { maskKey, maskStreamSource, redactText, redactValue } from '../../main/kernel/secret-mask.js';
 import {
   broadcastChange,
   isActiveBroadcast,

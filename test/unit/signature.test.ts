@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signEspoBody, verifyEspoSignature } from '../../main/areas/webhooks/signature.js';
+import { signEspoBody, verifyEspoSignature } from '../../main/http/espo-signature.js';
 
 // PHP's json_encode escapes "/" and non-ASCII: the bytes differ from JSON.stringify's.
 const phpBody = Buffer.from(

@@ -8,12 +8,7 @@ import {
 import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
 import { PeerError } from '../../peers/peer-error.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import type {
-  AnalyticsRepo,
-  FollowerCountWrite,
-  PostSnapshotWrite,
-  SocialMetricWrite,
-} from './repo.js';
+import type { AnalyticsRepo, FollowerCountWrite, PostSnapshotWrite, SocialMetricWrite } from './repo.js';
 import { utcDay } from './dates.js';
 import { judgeRun } from './outcome.js';
 import type { AnalyticsSource, HistoryPost } from './provider.js';
@@ -78,8 +73,9 @@ const MAX_FAILURES_IN_A_ROW = 20;
  */
 export class Collector {
   private current: CurrentRun | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  /** Epoch ms of the timer's next run (null: no provider, no timer). */
+  private nextAt: number | null = null;
+  private catchUpPending = false;
   /** Linked accounts from the provider's last answer to GET /user. */
   private linked: PlatformKey[] = [];
   private readonly intervalMs: number;
@@ -102,7 +98,7 @@ export class Collector {
     return this.current ? { id: this.current.id, startedAt: this.current.startedAt } : null;
   }
 
-  /** Marks runs a stopped bridge left `running` as failed, then catches up and arms the timer. */
+  /** Marks runs a stopped bridge left `running` as failed and plans the timer (a catch-up first if overdue). */
   start(): void {
     const { repo, activity, now } = this.options;
     for (const run of repo.abandonRunning(now().toISOString())) {
@@ -117,19 +113,27 @@ export class Collector {
     // The platforms of the last good run stand for the linked accounts until the provider is asked again.
     this.linked = platformKeys.filter((key) => last?.platforms.includes(key));
     if (!this.configured) return;
-    const dueInMs = last ? Date.parse(last.started_at) + this.intervalMs - now().getTime() : 0;
-    if (dueInMs <= 0) {
-      this.begin('catch-up');
-      this.arm(this.intervalMs);
-    } else {
-      this.arm(dueInMs);
-    }
+    const dueAt = last ? Date.parse(last.started_at) + this.intervalMs : now().getTime();
+    this.catchUpPending = dueAt <= now().getTime();
+    this.nextAt = dueAt;
+  }
+
+  /** Milliseconds until the timer's next run, for the scheduler; null without a provider. */
+  timerDueInMs(): number | null {
+    if (this.nextAt === null) return null;
+    return Math.max(0, this.nextAt - this.options.now().getTime());
+  }
+
+  /** The timer's turn: a run (unless one is going), and the next one an interval later. */
+  onTimer(): void {
+    const trigger = this.catchUpPending ? 'catch-up' : 'timer';
+    this.catchUpPending = false;
+    this.nextAt = this.options.now().getTime() + this.intervalMs;
+    if (!this.current) this.begin(trigger);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.nextAt = null;
     const current = this.current;
     if (!current) return;
     current.abort.abort(new Error('the bridge is stopping'));
@@ -142,17 +146,6 @@ export class Collector {
     const busy = this.running();
     if (busy) throw new CollectionBusyError(busy);
     return this.begin(trigger);
-  }
-
-  private arm(delayMs: number): void {
-    if (this.stopped) return;
-    // setTimeout holds at most ~24.8 days; the interval is at most 7 days (config).
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (!this.current) this.begin('timer');
-      this.arm(this.intervalMs);
-    }, delayMs);
-    this.timer.unref();
   }
 
   private begin(trigger: RunTrigger): { runId: number; platforms: PlatformKey[] } {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { platformKeys } from '../../../shared/platforms.js';
-import type { SandboxPeers } from '../../sandbox/index.js';
+import type { DemoPeers } from '../area.js';
 import type { AnalyticsRepo, ContentMetricWrite } from './repo.js';
 import { utcDay } from './dates.js';
 
@@ -21,17 +21,15 @@ function unit(text: string): number {
  */
 export async function seedDemoAnalytics(
   repo: AnalyticsRepo,
-  sandbox: SandboxPeers,
+  demo: DemoPeers,
   now: Date,
 ): Promise<{ socialRows: number; contentRows: number }> {
   const empty = repo.isEmpty();
   let socialRows = 0;
   let contentRows = 0;
   if (empty.social) {
-    // Loaded here only: a studio server never runs simulator code.
-    const { socialMetricsHistory } = await import('../../sandbox/index.js');
     // Every platform the collector will read from the simulated provider (all seven are linked).
-    const history = socialMetricsHistory(platformKeys, now, DEMO_DAYS);
+    const history = demo.socialMetricsHistory(platformKeys, now, DEMO_DAYS);
     const collectedAt = (day: string) => `${day}T23:59:00.000Z`;
     repo.insertHistory({
       social: history.map((row) => ({ ...row, collected_at: collectedAt(row.metric_date) })),
@@ -45,7 +43,7 @@ export async function seedDemoAnalytics(
     socialRows = history.length;
   }
   if (empty.content) {
-    const content = demoContentMetrics(sandbox, now);
+    const content = demoContentMetrics(demo, now);
     repo.insertHistory({ content });
     contentRows = content.length;
   }
@@ -53,10 +51,10 @@ export async function seedDemoAnalytics(
 }
 
 /** Weekly snapshots of views, watch hours and reactions of each published episode on its video platforms. */
-export function demoContentMetrics(sandbox: SandboxPeers, now: Date): ContentMetricWrite[] {
+export function demoContentMetrics(demo: DemoPeers, now: Date): ContentMetricWrite[] {
   const rows: ContentMetricWrite[] = [];
   const oldest = now.getTime() - DEMO_DAYS * DAY_MS;
-  for (const record of sandbox.crm.list('ContentProduction')) {
+  for (const record of demo.crmRecords('ContentProduction')) {
     if (record.stage !== 'Published') continue;
     const name = typeof record.name === 'string' ? record.name : null;
     const published = Date.parse(`${String(record.scheduledDate ?? '').replace(' ', 'T')}Z`);

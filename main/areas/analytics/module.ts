@@ -1,193 +1,65 @@
-import {
-  getContentMetrics,
-  getFollowers,
-  getSocialMetrics,
-  getTopPosts,
-  ingestContentMetrics,
-  listCollectionRuns,
-  startCollection,
-} from '../../../shared/api/analytics.js';
-import type { FeatureFactory } from '../../core.js';
-import { AppError } from '../../kernel/app-error.js';
-import { CollectionBusyError, Collector, NoProviderError } from './collector.js';
-import { addDays, parseDateRange, utcDay } from './dates.js';
+import type { HealthResponse } from '../../../shared/api/health.js';
+import type { AreaContext, AreaModule } from '../area.js';
+import { Collector } from './collector.js';
 import { seedDemoAnalytics } from './demo-seed.js';
-import { createProviderSource } from './provider.js';
-import { toTopPostRow } from './ranking.js';
 import { createAnalyticsRepo } from './repo.js';
+import { analyticsRoutes } from './routes.js';
 
-export interface AnalyticsFeatureOptions {
-  /** Provider requests per second the collector allows itself (default 5, bursts of twice that). */
-  providerPerSecond?: number;
+export interface AnalyticsTuning {
   /** Per-post analytics calls in flight (default 4). */
   concurrency?: number;
 }
 
-/** Any store failure of a route as 500 DB_ERROR naming what was being read or written (spec §7). */
-function db<T>(what: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw AppError.peer('DB_ERROR', `analytics: ${what} failed`, undefined, error);
-  }
-}
-
-function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }) {
-  const range = parseDateRange(query);
-  if (!range.ok) throw AppError.invalidDate(range.message);
-  return range;
+export interface AnalyticsModule extends AreaModule {
+  /** The last collection run, for /health. */
+  lastCollection(): HealthResponse['lastCollection'];
+  /** A provider post's latest collected likes, comments and shares (posting's history view). */
+  latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number };
 }
 
 /** Analytics (spec §1.2, §1.7, §4.2; DESIGN §6.5): the store, the six-hourly collector, content ingest. */
-export const analyticsFeatureWith =
-  (options: AnalyticsFeatureOptions = {}): FeatureFactory =>
-  (core) => {
-    const repo = createAnalyticsRepo(core.db);
-    const postsvc = core.config.postsvc;
-    const source = postsvc
-      ? createProviderSource({
-          url: postsvc.url,
-          apiKey: postsvc.apiKey,
-          perSecond: options.providerPerSecond ?? 5,
-          onAttempt: core.peers.observer('postsvc'),
-        })
-      : null;
-    const collector = new Collector({
-      repo,
-      source,
-      activity: core.activity,
-      logger: core.logger.child({ area: 'analytics' }),
-      now: core.now,
-      intervalHours: core.config.collectIntervalHours,
-      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-    });
-    core.health.lastCollection = () => {
+export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): AnalyticsModule {
+  const repo = ctx.repo(createAnalyticsRepo);
+  const collector = new Collector({
+    repo,
+    // The provider client every area shares: one limiter for the profile (DESIGN §5.2).
+    source: ctx.peers.postsvc,
+    activity: ctx.activity,
+    logger: ctx.logger.child({ area: 'analytics' }),
+    now: ctx.now,
+    intervalHours: ctx.config.collectIntervalHours,
+    ...(tuning.concurrency ? { concurrency: tuning.concurrency } : {}),
+  });
+  ctx.scheduler.add({
+    name: 'analytics collection',
+    nextInMs: () => collector.timerDueInMs(),
+    run: () => collector.onTimer(),
+  });
+
+  return {
+    name: 'analytics',
+    routes: (mount) => analyticsRoutes(mount, ctx, { repo, collector }),
+    latestPostNumbers: (postsvcId) => repo.latestPostNumbers(postsvcId),
+    lastCollection() {
       const run = repo.lastRun();
       return run
         ? { id: run.id, status: run.status, startedAt: run.started_at, finishedAt: run.finished_at }
         : null;
-    };
-
-    return {
-      name: 'analytics',
-      mountRoutes(mount) {
-        mount(getSocialMetrics, ({ query }) => {
-          const { start, end } = dateRange(query);
-          const data = db('reading social metrics', () =>
-            repo.socialMetrics({
-              ...(start ? { start } : {}),
-              ...(end ? { end } : {}),
-              ...(query.platform ? { platform: query.platform } : {}),
-            }),
+    },
+    async start() {
+      if (ctx.demo) {
+        const seeded = await seedDemoAnalytics(repo, ctx.demo, ctx.now());
+        if (seeded.socialRows + seeded.contentRows > 0) {
+          ctx.activity.record(
+            'analytics.demo',
+            'info',
+            `sandbox: seeded ${seeded.socialRows} days×platforms of social metrics and ${seeded.contentRows} content snapshots`,
+            seeded,
           );
-          return { success: true, data };
-        });
-
-        mount(getFollowers, ({ query }) => {
-          const since = addDays(utcDay(core.now()), -(query.days - 1));
-          const data = db('reading follower counts', () =>
-            repo.followers({ since, ...(query.platform ? { platform: query.platform } : {}) }),
-          );
-          return { success: true, data };
-        });
-
-        mount(getTopPosts, ({ query }) => {
-          const records = db('ranking posts', () =>
-            repo.topPosts({
-              metric: query.metric,
-              limit: query.limit,
-              ...(query.platform ? { platform: query.platform } : {}),
-            }),
-          );
-          return { success: true, data: records.map(toTopPostRow) };
-        });
-
-        mount(startCollection, () => {
-          try {
-            const { runId, platforms } = collector.collect('manual');
-            return {
-              success: true,
-              message: `collection run ${runId} started; progress on /events (collection.progress)`,
-              platforms,
-              runId,
-            };
-          } catch (error) {
-            if (error instanceof CollectionBusyError) {
-              throw AppError.conflict(error.message, {
-                runId: error.run.id,
-                startedAt: error.run.startedAt,
-              });
-            }
-            if (error instanceof NoProviderError) {
-              throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
-            }
-            throw error;
-          }
-        });
-
-        mount(ingestContentMetrics, ({ body }) => {
-          const id = db('storing content metrics', () =>
-            repo.insertContentMetric({
-              content_id: body.contentId,
-              content_name: body.contentName ?? null,
-              platform: body.platform,
-              platform_content_id: body.platformContentId ?? null,
-              views: body.views,
-              watch_hours: body.watchHours,
-              likes: body.likes,
-              comments: body.comments,
-              shares: body.shares,
-              collected_at: body.collectedAt
-                ? new Date(body.collectedAt).toISOString()
-                : core.now().toISOString(),
-            }),
-          );
-          return {
-            success: true,
-            message: `content metrics stored for ${body.contentId} on ${body.platform}`,
-            id,
-          };
-        });
-
-        mount(getContentMetrics, ({ query }) => {
-          const { start, end } = dateRange(query);
-          const data = db('reading content metrics', () =>
-            repo.contentMetrics({
-              ...(query.contentId ? { contentId: query.contentId } : {}),
-              ...(query.platform ? { platform: query.platform } : {}),
-              ...(start ? { start } : {}),
-              ...(end ? { end } : {}),
-              latest: query.latest === 'true' || query.latest === '1',
-              limit: query.limit,
-            }),
-          );
-          return { success: true, data };
-        });
-
-        mount(listCollectionRuns, ({ query }) => ({
-          success: true,
-          data: db('reading collection runs', () => repo.runs(query.limit)),
-        }));
-      },
-
-      async start() {
-        if (core.sandbox) {
-          const seeded = await seedDemoAnalytics(repo, core.sandbox, core.now());
-          if (seeded.socialRows + seeded.contentRows > 0) {
-            core.activity.record(
-              'analytics.demo',
-              'info',
-              `sandbox: seeded ${seeded.socialRows} days×platforms of social metrics and ${seeded.contentRows} content snapshots`,
-              seeded,
-            );
-          }
         }
-        collector.start();
-      },
-
-      stop: () => collector.stop(),
-    };
+      }
+      collector.start();
+    },
+    stop: () => collector.stop(),
   };
-
-export const analyticsFeature: FeatureFactory = analyticsFeatureWith();
+}

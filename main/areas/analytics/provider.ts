@@ -1,10 +1,9 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { PostsvcClient, type PostsvcClientOptions } from '../../peers/postsvc.js';
 
 /**
  * The provider calls collection needs (DESIGN §5.2): linked accounts, per-platform social
- * analytics, the post history (paged) and per-post analytics: the analytics half of the shared
- * provider client, as the interface the collector depends on.
+ * analytics, the post history (paged) and per-post analytics: the analytics half of the one
+ * shared provider client (peers/postsvc.ts), as the interface the collector depends on.
  */
 export type PlatformResult<M> = { ok: true; metrics: M } | { ok: false; error: string };
 
@@ -42,26 +41,4 @@ export interface AnalyticsSource {
     id: string,
     signal?: AbortSignal,
   ): Promise<Partial<Record<PlatformKey, PlatformResult<PostNumbers>>>>;
-}
-
-export interface ProviderSourceOptions {
-  url: string;
-  apiKey: string;
-  /** Requests per second the client allows itself (bursts of twice that). */
-  perSecond: number;
-  onAttempt?: PostsvcClientOptions['onAttempt'];
-}
-
-/**
- * The shared provider client (main/clients/postsvc.ts: HttpClient with timeouts, retries of
- * reads, RateLimiter, 429 pause, spacing near the provider's advertised limit), with its own
- * instance so a long collection paces itself without holding up posting.
- */
-export function createProviderSource(options: ProviderSourceOptions): AnalyticsSource {
-  return new PostsvcClient({
-    url: options.url,
-    apiKey: options.apiKey,
-    perSecond: options.perSecond,
-    ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
-  });
 }

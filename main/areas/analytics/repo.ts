@@ -142,6 +142,12 @@ export function createAnalyticsRepo(db: Db) {
   const socialOne = db.prepare<{ start: string; end: string; platform: string }, SocialMetricRow>(
     q.socialOne,
   );
+  const latestPostTotals = db.prepare<
+    [string],
+    { likes: number | null; comments: number | null; shares: number | null }
+  >(
+    'SELECT SUM(likes) AS likes, SUM(comments) AS comments, SUM(shares) AS shares FROM post_latest WHERE postsvc_id = ?',
+  );
   const upsertSocial = db.prepare<SocialMetricWrite>(
     `INSERT INTO social_metrics (metric_date, platform, impressions, engagement, reach, followers, collected_at)
      VALUES (:metric_date, :platform, :impressions, :engagement, :reach, :followers, :collected_at)
@@ -322,6 +328,11 @@ export function createAnalyticsRepo(db: Db) {
 
     isEmpty(): { social: boolean; content: boolean } {
       return { social: (socialCount.get()?.n ?? 0) === 0, content: (contentCount.get()?.n ?? 0) === 0 };
+    },
+    /** A provider post's latest numbers summed over its platforms (posting's history view). */
+    latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number } {
+      const row = latestPostTotals.get(postsvcId);
+      return { likes: row?.likes ?? 0, comments: row?.comments ?? 0, shares: row?.shares ?? 0 };
     },
     /** Bulk history (sandbox demo data, benchmarks): one transaction. */
     insertHistory: db.transaction(

@@ -1,7 +1,7 @@
 import { AppError, type AppErrorKind } from '../../kernel/app-error.js';
 import { describeGatewayError, gatewayCodes, type GatewayCode } from '../../peers/gateway.js';
 import { PeerError, peerAppError } from '../../peers/peer-error.js';
-import { redactText, redactValue } from './mask.js';
+import { redactText, redactValue } from '../../kernel/secret-mask.js';
 
 /**
  * What each gateway code means to the bridge (spec §7 leaves it open). A host session that

@@ -13,7 +13,7 @@ import { AppError } from '../../kernel/app-error.js';
 import type { JobQueue } from '../../kernel/jobs/queue.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { gatewayBridgeError } from './gateway-errors.js';
-import { maskStreamSource } from './mask.js';
+import { maskStreamSource } from '../../kernel/secret-mask.js';
 import { broadcastChange, isActiveBroadcast, mapPool, toBroadcastRecord } from './records.js';
 
 export const BROADCAST_RECORD_JOB = 'broadcasts.record';

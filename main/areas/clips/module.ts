@@ -1,80 +1,9 @@
-import { analyzeClips, createDraftClip, formatClipTime, listCrmContent } from '../../../shared/api/clips.js';
-import type { CrmClient } from '../../peers/crm.js';
-import type { FeatureFactory } from '../../core.js';
-import { AppError } from '../../kernel/app-error.js';
-import { createDraftClip as createDraftInCrm, listContent } from './crm-clips.js';
-import { TranscriptError } from './parse.js';
+import type { AreaContext, AreaModule } from '../area.js';
+import { clipsRoutes } from './routes.js';
 import { ClipAnalysisRunner } from './runner.js';
 
 /** Clip suggestions from transcripts, offline (DESIGN §6.6), and Draft Clips in the CRM. */
-export const clipsFeature: FeatureFactory = (core) => {
-  const runner = new ClipAnalysisRunner(core.logger);
-  const requireCrm = (): CrmClient => {
-    if (core.crm) return core.crm;
-    throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
-  };
-
-  return {
-    name: 'clips',
-    mountRoutes(mount) {
-      mount(analyzeClips, async ({ body }) => {
-        const started = performance.now();
-        let analysis;
-        try {
-          analysis = await runner.analyze(body.transcript, { maxClips: body.maxClips });
-        } catch (error) {
-          if (!(error instanceof TranscriptError)) throw error;
-          throw AppError.validation(`body.transcript: ${error.message}`, [
-            { field: 'body.transcript', rule: error.rule, message: error.message },
-          ]);
-        }
-        const ms = Math.round(performance.now() - started);
-        core.activity.record(
-          'clips.analyzed',
-          'info',
-          `${analysis.suggestedClips.length} clip suggestions from a ${formatClipTime(analysis.stats.durationS)} ${analysis.format} transcript (${analysis.timing} times, ${ms} ms)`,
-          {
-            contentProductionId: body.contentProductionId,
-            clips: analysis.suggestedClips.length,
-            words: analysis.stats.words,
-            format: analysis.format,
-            ms,
-          },
-        );
-        return { success: true, contentProductionId: body.contentProductionId, ...analysis };
-      });
-
-      mount(createDraftClip, async ({ body }) => {
-        const result = await createDraftInCrm(requireCrm(), body);
-        if (result.created) {
-          core.activity.record(
-            'clips.draft-created',
-            'info',
-            `Draft clip "${result.name}" (${result.duration} s) created for "${result.contentName}"`,
-            { clipId: result.id, contentProductionId: body.contentProductionId },
-          );
-        }
-        return {
-          success: true,
-          id: result.id,
-          name: result.name,
-          duration: result.duration,
-          contentProductionId: body.contentProductionId,
-          status: 'Draft',
-          created: result.created,
-        };
-      });
-
-      mount(listCrmContent, async ({ query }) => {
-        const page = await listContent(requireCrm(), query);
-        return {
-          success: true,
-          total: page.total,
-          offset: query.offset,
-          limit: query.limit,
-          data: page.data,
-        };
-      });
-    },
-  };
-};
+export function clipsArea(ctx: AreaContext): AreaModule {
+  const runner = new ClipAnalysisRunner(ctx.logger);
+  return { name: 'clips', routes: (mount) => clipsRoutes(mount, ctx, runner) };
+}

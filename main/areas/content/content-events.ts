@@ -1,6 +1,7 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient } from '../../peers/crm.js';
-import type { GuestsRepo } from '../guests/repo.js';
+import type { ContentStageLog } from '../guests/module.js';
+import type { Transaction } from '../../kernel/db.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { checkClip } from './clip-fit.js';
 
@@ -24,7 +25,8 @@ const CLIP_FIT_FIELDS = [
 export class ContentEvents {
   constructor(
     private readonly deps: {
-      repo: GuestsRepo;
+      stages: ContentStageLog;
+      transaction: Transaction;
       crm: CrmClient | null;
       activity: ActivityLog;
       now: () => Date;
@@ -34,10 +36,10 @@ export class ContentEvents {
   readonly onContentCreated = async (item: WebhookItem): Promise<ItemOutcome> => {
     const stage = text(item.stage);
     if (!stage) return { success: true, skipped: true, reason: 'the content has no stage' };
-    const { repo, now } = this.deps;
-    const recorded = repo.transaction(() => {
-      if (repo.lastContentStage(item.id)) return false;
-      repo.addContentStage(
+    const { stages, transaction, now } = this.deps;
+    const recorded = transaction(() => {
+      if (stages.last(item.id)) return false;
+      stages.add(
         {
           contentId: item.id,
           stage,
@@ -58,11 +60,11 @@ export class ContentEvents {
   readonly onContentUpdated = async (item: WebhookItem): Promise<ItemOutcome> => {
     const stage = text(item.stage);
     if (!stage) return { success: true, skipped: true, reason: 'stage not changed' };
-    const { repo, now } = this.deps;
-    const previous = repo.transaction(() => {
-      const last = repo.lastContentStage(item.id);
+    const { stages, transaction, now } = this.deps;
+    const previous = transaction(() => {
+      const last = stages.last(item.id);
       if (last?.stage === stage) return undefined;
-      repo.addContentStage(
+      stages.add(
         {
           contentId: item.id,
           stage,

@@ -1,22 +1,28 @@
-import type { FeatureFactory } from '../../core.js';
+import type { AreaContext, AreaModule } from '../area.js';
+import type { ContentStageLog } from '../guests/module.js';
 import { ContentEvents } from './content-events.js';
-import { createGuestsRepo } from '../guests/repo.js';
 
 /**
- * Content and clip webhooks: content stages recorded (for the guest timelines and ratios),
- * clips checked against the platform table of spec §2.3. No write to the CRM: its own hooks
- * (clips cut, CVideo → CEpisode) stay its own.
+ * Content and clip webhooks: content stages recorded (for the guest timelines and ratios, kept
+ * by the guests area), clips checked against the platform table of spec §2.3. No write to the
+ * CRM: its own hooks (clips cut, CVideo → CEpisode) stay its own.
  */
-export const contentFeature: FeatureFactory = (core) => {
+export function contentArea(ctx: AreaContext, stages: ContentStageLog | null): AreaModule {
+  if (!stages) return { name: 'content' };
   const events = new ContentEvents({
-    repo: createGuestsRepo(core.db),
-    crm: core.crm,
-    activity: core.activity,
-    now: core.now,
+    stages,
+    transaction: ctx.transaction,
+    crm: ctx.peers.crm,
+    activity: ctx.activity,
+    now: ctx.now,
   });
-  core.webhooks.setHandler('content-created', events.onContentCreated);
-  core.webhooks.setHandler('content-updated', events.onContentUpdated);
-  core.webhooks.setHandler('clip-created', events.onClip);
-  core.webhooks.setHandler('clip-updated', events.onClip);
-  return { name: 'content' };
-};
+  return {
+    name: 'content',
+    webhooks: {
+      'content-created': events.onContentCreated,
+      'content-updated': events.onContentUpdated,
+      'clip-created': events.onClip,
+      'clip-updated': events.onClip,
+    },
+  };
+}

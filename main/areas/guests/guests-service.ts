@@ -9,12 +9,7 @@ import type {
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { AppError } from '../../kernel/app-error.js';
-import {
-  toWorkflowRun,
-  type GuestsRepo,
-  type StageRow,
-  type WorkflowRunRow,
-} from './repo.js';
+import { toWorkflowRun, type GuestsRepo, type StageRow, type WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { demoStageHistory } from './demo-history.js';
 import { linkedContent, renderEmailFor, type RenderedEmail } from './guest-data.js';

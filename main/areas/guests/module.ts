@@ -1,126 +1,65 @@
-import {
-  getEmailTemplates,
-  getGuestPipeline,
-  getGuestTimeline,
-  listGuests,
-  listWorkflowRuns,
-  moveGuestStage,
-  previewEmailTemplate,
-  putEmailTemplates,
-  runGuestWorkflow,
-  sandboxAutomationReceived,
-  templateVariables,
-} from '../../../shared/api/guests.js';
-import { AutomationClient } from '../../peers/automation.js';
-import type { FeatureFactory } from '../../core.js';
-import { AppError } from '../../kernel/app-error.js';
+import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
+import type { AreaContext, AreaModule } from '../area.js';
 import { GuestsService } from './guests-service.js';
+import { createGuestsRepo, type ContentStageRow, type GuestsRepo } from './repo.js';
+import { guestsRoutes } from './routes.js';
 import { StageTracker } from './stage-tracker.js';
 import { TemplateStore } from './template-store.js';
-import { defaultTemplates, defaultTemplateSettings } from './templates.js';
 import { GuestWorkflows } from './workflows.js';
-import { createGuestsRepo, toWorkflowRun } from './repo.js';
+
+/** The content stage history guests keep (timelines, ratios); the content area appends to it. */
+export interface ContentStageLog {
+  last(contentId: string): ContentStageRow | undefined;
+  add(entry: Parameters<GuestsRepo['addContentStage']>[0], now: string): number;
+}
+
+export interface GuestsModule extends AreaModule {
+  contentStages: ContentStageLog;
+}
 
 /**
  * Guests (spec §1.9, §1.10, §3.3; DESIGN §5.4, §6.1.5): stage history from the guest webhooks,
  * workflows started at n8n once per guest and stage, the pipeline ratios, the email templates.
  */
-export const guestsFeature: FeatureFactory = (core) => {
-  const repo = createGuestsRepo(core.db);
-  const templates = new TemplateStore(core.repos.settings, core.now);
-  const automation = core.config.automation
-    ? new AutomationClient({ ...core.config.automation, onAttempt: core.peers.observer('automation') })
-    : null;
+export function guestsArea(ctx: AreaContext): GuestsModule {
+  const repo = ctx.repo(createGuestsRepo);
+  const templates = new TemplateStore(ctx.repo(createKeyValueRepo), ctx.now);
+  const crm = ctx.peers.crm;
   const workflows = new GuestWorkflows({
     repo,
-    jobs: core.jobs,
-    activity: core.activity,
-    crm: core.crm,
-    automation,
+    jobs: ctx.jobs,
+    activity: ctx.activity,
+    crm,
+    automation: ctx.peers.automation,
     templates,
-    now: core.now,
+    now: ctx.now,
   });
-  const tracker = new StageTracker({ repo, workflows, activity: core.activity, now: core.now });
+  const tracker = new StageTracker({ repo, workflows, activity: ctx.activity, now: ctx.now });
   const service = new GuestsService({
     repo,
-    crm: core.crm,
+    crm,
     tracker,
     workflows,
     templates,
-    activity: core.activity,
-    now: core.now,
-  });
-  core.webhooks.setHandler('guest-created', service.onCreated);
-  core.webhooks.setHandler('guest-updated', service.onUpdated);
-
-  const templatesBody = () => ({
-    success: true as const,
-    ...templates.get(),
-    defaults: { templates: defaultTemplates, settings: defaultTemplateSettings },
-    variables: [...templateVariables],
+    activity: ctx.activity,
+    now: ctx.now,
   });
 
   return {
     name: 'guests',
-    mountRoutes(mount) {
-      mount(getGuestPipeline, async ({ query }) => {
-        if (query.startDate && query.endDate && query.startDate > query.endDate)
-          throw AppError.invalidDate(`startDate ${query.startDate} is after endDate ${query.endDate}`);
-        const summary = await service.pipeline(query);
-        return {
-          success: true,
-          range: {
-            startDate: query.startDate ?? null,
-            endDate: query.endDate ?? null,
-            basis: 'pipeline-start' as const,
-          },
-          ...summary,
-        };
-      });
-      mount(getEmailTemplates, templatesBody);
-      mount(putEmailTemplates, ({ body }) => {
-        templates.put(body);
-        core.activity.record('guests.templates', 'info', 'email templates updated', {
-          templates: Object.keys(body.templates ?? {}),
-          settings: Object.keys(body.settings ?? {}),
-        });
-        return templatesBody();
-      });
-      mount(previewEmailTemplate, async ({ body }) => ({
-        success: true,
-        ...(await service.preview(body)),
-      }));
-      mount(listGuests, async () => ({ success: true, data: await service.list() }));
-      mount(listWorkflowRuns, ({ query }) => ({
-        success: true,
-        data: repo.recentRuns(query.limit).map(toWorkflowRun),
-      }));
-      mount(getGuestTimeline, async ({ params }) => ({
-        success: true,
-        ...(await service.timeline(params.id)),
-      }));
-      mount(runGuestWorkflow, async ({ params }) => ({
-        success: true,
-        run: await service.runAgain(params.id, params.stage),
-      }));
-      mount(moveGuestStage, async ({ params, body }) => ({
-        success: true,
-        ...(await service.moveStage(params.id, body.stage)),
-      }));
-      mount(sandboxAutomationReceived, () => {
-        const engine = core.sandbox?.automation;
-        if (!engine)
-          throw AppError.notFound('sandbox mode is off: there is no simulated automation engine');
-        return { success: true, workflows: engine.workflows(), received: engine.received().reverse() };
-      });
+    routes: (mount) => guestsRoutes(mount, ctx, { service, repo, templates }),
+    webhooks: { 'guest-created': service.onCreated, 'guest-updated': service.onUpdated },
+    contentStages: {
+      last: (contentId) => repo.lastContentStage(contentId),
+      add: (entry, now) => repo.addContentStage(entry, now),
     },
     async start() {
-      if (!core.sandbox || !core.crm) return;
+      if (!ctx.demo || !crm) return;
       try {
         await service.seedDemoHistory();
       } catch (error) {
-        core.logger.warn({ err: error }, 'guests: demo stage history not seeded');
+        ctx.logger.warn({ err: error }, 'guests: demo stage history not seeded');
       }
     },
   };
-};
+}

@@ -6,7 +6,7 @@ import {
   type TemplateSettings,
 } from '../../../shared/api/guests.js';
 import { AppError } from '../../kernel/app-error.js';
-import type { SettingsRepo } from '../settings/repo.js';
+import type { KeyValueRepo } from '../../kernel/key-value-repo.js';
 import { defaultTemplates, defaultTemplateSettings, unknownVariables } from './templates.js';
 
 const SETTINGS_KEY = 'guests.emailTemplates';
@@ -26,7 +26,7 @@ export interface TemplatesState {
 /** The email templates and the studio values they use, in the settings table (defaults until edited). */
 export class TemplateStore {
   constructor(
-    private readonly settingsRepo: SettingsRepo,
+    private readonly settingsRepo: KeyValueRepo,
     private readonly now: () => Date,
   ) {}
 

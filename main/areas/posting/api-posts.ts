@@ -12,7 +12,7 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { postingError, ruleError } from './errors.js';
 import { apiPostKey, contentHash } from './keys.js';
 import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
-import { RecordBusyError, type RecordLocks } from './record-lock.js';
+import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
 
 type Draft = z.output<typeof postDraftBody>;
@@ -29,15 +29,16 @@ export interface ApiPostingDeps {
   /** Called when a create's outcome is unknown: a job settles it from the provider's history later. */
   reconcileLater: (row: LedgerRow, delayMs: number) => void;
   /** Held by the social-* webhook runs of a record; the API cancel takes it too. */
-  locks: RecordLocks;
+  /** Runs work holding a SocialPost's lane (JobQueue.withLane). */
+  withLane: <T>(lane: string, work: () => Promise<T>, waitMs?: number) => Promise<T>;
   /** How long the API cancel waits for a record's running webhook work (default 20 s). */
   cancelWaitMs?: number;
   /** A run of the record's webhook work later (in its lane): it brings the provider in line with the record. */
   cancelLater: (socialPostId: string) => void;
 }
 
-/** The lock key of a SocialPost record (the same words as its job-queue lane). */
-export function socialPostLock(socialPostId: string): string {
+/** The job-queue lane of a SocialPost record: its webhook items, posting jobs and API cancels take turns in it. */
+export function socialPostLane(socialPostId: string): string {
   return `SocialPost:${socialPostId}`;
 }
 
@@ -95,26 +96,25 @@ export class ApiPosting {
    * Cancels (scheduled) or deletes (published) a provider post; the CRM record it belongs to goes back to Draft.
    *
    * A post of a SocialPost is cancelled while holding that record's lock, which the social-*
-   * webhook handler and its retry jobs hold for each run (see `locks` in features/posting.ts).
-   * The queue's `SocialPost:<id>` lane keeps those jobs one at a time, but this request is not
-   * a job: without the lock it could cancel the old post while a reschedule (cancel + create)
-   * is between its two calls, and the new post would go out after the operator cancelled.
-   * Under the lock nothing else touches the record's provider posts, and whatever a reschedule
-   * that ran just before left live (the record's current post) is cancelled too. A lock rather
-   * than a job in the lane: a job would wait behind a retry the queue has put off for minutes,
-   * and the operator needs the answer now; the bridge is one process owning its data dir.
+   * webhook item jobs and posting jobs hold while they run: its `SocialPost:<id>` lane.
+   * This request is not a job: without the lane it could cancel the old post while a
+   * reschedule (cancel + create) is between its two calls, and the new post would go out
+   * after the operator cancelled. Holding the lane, nothing else touches the record's provider
+   * posts, and whatever a reschedule that ran just before left live (the record's current post)
+   * is cancelled too. Holding the lane rather than queueing a job in it: a job would wait
+   * behind a retry the queue has put off for minutes, and the operator needs the answer now.
    */
   async cancel(postsvcId: string, signal?: AbortSignal): Promise<string> {
     const socialPostId = this.deps.repo.byPostsvcId(postsvcId)?.social_post_id ?? null;
     if (!socialPostId) return this.cancelNow(postsvcId, null, signal);
     try {
-      return await this.deps.locks.run(
-        socialPostLock(socialPostId),
+      return await this.deps.withLane(
+        socialPostLane(socialPostId),
         () => this.cancelNow(postsvcId, socialPostId, signal),
         this.deps.cancelWaitMs ?? 20_000,
       );
     } catch (error) {
-      if (!(error instanceof RecordBusyError)) throw error;
+      if (!(error instanceof LaneBusyError)) throw error;
       throw AppError.conflict(
         `id: SocialPost ${socialPostId} is being updated at the provider right now; nothing was cancelled, try again in a few seconds`,
       );
@@ -199,8 +199,7 @@ export class ApiPosting {
         'idempotencyKey: already used for a different post (text, platforms, media or date differ)',
       );
     }
-    if (scheduler.isMine(row))
-      throw AppError.conflict('idempotencyKey: this post is being sent right now');
+    if (scheduler.isMine(row)) throw AppError.conflict('idempotencyKey: this post is being sent right now');
     let current = row;
     if (current.state === 'claimed' || current.state === 'unknown') {
       const resolved = await scheduler.resolve(current, signal).catch((error: unknown) => {

@@ -2,7 +2,6 @@ import type { HistoryItem } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../peers/postsvc.js';
-import type { Db } from '../../kernel/db.js';
 import type { PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';
@@ -45,23 +44,22 @@ function errorsOf(item: ProviderHistoryItem): string[] {
   return item.errors.map((e) => [e.platform, e.message].filter(Boolean).join(': ')).filter(Boolean);
 }
 
+/** A provider post's likes, comments and shares as last collected (zeros when never collected). */
+export type LatestPostNumbers = (postsvcId: string) => { likes: number; comments: number; shares: number };
+
 /** Provider history for the API and the sync of SocialPost statuses from it (spec §4.1). */
 export class ProviderPosts {
-  private readonly latestMetrics:
-    ((postsvcId: string) => { likes: number; comments: number; shares: number }) | null;
-
   constructor(
     private readonly deps: {
       client: PostsvcClient;
       crm: CrmClient | null;
       repo: PostingRepo;
       activity: ActivityLog;
-      db: Db;
+      /** A post's latest stored numbers (DESIGN §6.5), from the analytics area. */
+      latestNumbers: LatestPostNumbers;
       now: () => Date;
     },
-  ) {
-    this.latestMetrics = latestMetricsReader(deps.db);
-  }
+  ) {}
 
   async history(query: {
     limit: number;
@@ -87,7 +85,7 @@ export class ProviderPosts {
         item.publishedAt ?? (item.status === 'success' ? (item.scheduleDate ?? item.created ?? null) : null),
       scheduleDate: item.scheduleDate ?? null,
       created: item.created ?? null,
-      analytics: this.latestMetrics?.(item.id) ?? { likes: 0, comments: 0, shares: 0 },
+      analytics: this.deps.latestNumbers(item.id),
       errors: errorsOf(item),
       socialPostId: repo.byPostsvcId(item.id)?.social_post_id ?? null,
     }));
@@ -152,25 +150,4 @@ export class ProviderPosts {
     );
     return result;
   }
-}
-
-/**
- * GET /postsvc/history's per-post analytics come from the latest stored snapshot (DESIGN §6.5),
- * kept by the analytics area in `post_latest`; zeros when that table is not there.
- */
-function latestMetricsReader(db: Db) {
-  const exists = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'post_latest'")
-    .get();
-  if (!exists) return null;
-  const statement = db.prepare<
-    [string],
-    { likes: number | null; comments: number | null; shares: number | null }
-  >(
-    'SELECT SUM(likes) AS likes, SUM(comments) AS comments, SUM(shares) AS shares FROM post_latest WHERE postsvc_id = ?',
-  );
-  return (postsvcId: string) => {
-    const row = statement.get(postsvcId);
-    return { likes: row?.likes ?? 0, comments: row?.comments ?? 0, shares: row?.shares ?? 0 };
-  };
 }

@@ -9,8 +9,8 @@ import { AppError } from '../../kernel/app-error.js';
 import { PermanentJobError, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { LedgerRow, PublishingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { redactText } from '../broadcasts/mask.js';
-import type { WebhookItemContext } from '../webhooks/intake.js';
+import { redactText } from '../../kernel/secret-mask.js';
+import type { WebhookItemContext } from '../area.js';
 import {
   chooseRoute,
   failureText,

@@ -6,7 +6,7 @@ import type {
 import type { CrmRecord } from '../../peers/crm.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
 import type { LedgerRow } from './repo.js';
-import { maskKey } from '../broadcasts/mask.js';
+import { maskKey } from '../../kernel/secret-mask.js';
 import { chooseRoute, resolveDependency, toPublishRecord, type PublishRecord } from './plan.js';
 import { STALE_CLAIM_MS } from './service.js';
 

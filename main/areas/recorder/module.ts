@@ -1,14 +1,9 @@
-import { getRecorderFilename, setRecorderFilename } from '../../../shared/api/recorder.js';
-import type { FeatureFactory } from '../../core.js';
+import type { AreaContext, AreaModule } from '../area.js';
+import { RecorderState } from './recorder-state.js';
+import { recorderRoutes } from './routes.js';
 
-export const recorderFeature: FeatureFactory = (core) => ({
-  name: 'recorder',
-  mountRoutes(mount) {
-    mount(setRecorderFilename, ({ body }) => {
-      const filename = core.recorder.set(body.filename);
-      core.activity.record('recorder.filename', 'info', `next recording: ${filename}`, { filename });
-      return { success: true, filename };
-    });
-    mount(getRecorderFilename, () => ({ success: true, ...core.recorder.get() }));
-  },
-});
+/** The recording device's next filename (spec §4.5, DESIGN §6.7): memory only. */
+export function recorderArea(ctx: AreaContext): AreaModule {
+  const state = new RecorderState(ctx.now);
+  return { name: 'recorder', routes: (mount) => recorderRoutes(mount, state, ctx) };
+}

@@ -8,24 +8,10 @@ import { webhookEntity } from '../../../shared/api/webhooks.js';
 import { recordFromCrm } from '../../peers/crm-datetime.js';
 import { PermanentJobError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { WebhooksRepo } from './repo.js';
+import type { Transaction } from '../../kernel/db.js';
+import type { WebhookItemHandler } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { webhookItemKey } from './idempotency.js';
-
-export interface WebhookItemContext {
-  event: WebhookEvent;
-  deliveryId: number;
-  attempt: number;
-  /** Aborted when the bridge shuts down: the job will run again at the next start. */
-  signal: AbortSignal;
-}
-
-/**
- * Does what one CRM item asks for. Returns the outcome stored for redeliveries. Throw a
- * retryable error (network, 5xx) to have the queue try again later; throw PermanentJobError,
- * or return `{success:false, error}` after recording the failure on the record, when retrying
- * cannot help.
- */
-export type WebhookItemHandler = (item: WebhookItem, context: WebhookItemContext) => Promise<ItemOutcome>;
 
 export interface WebhookResult {
   status: number;
@@ -53,6 +39,7 @@ export class WebhookIntake {
   constructor(
     private readonly deps: {
       repo: WebhooksRepo;
+      transaction: Transaction;
       jobs: JobQueue;
       activity: ActivityLog;
       now: () => Date;
@@ -100,7 +87,7 @@ export class WebhookIntake {
     const entity = webhookEntity[event];
 
     // One transaction: the delivery, the idempotency rows and their jobs exist together or not at all.
-    const tracked = repo.transaction(() => {
+    const tracked = this.deps.transaction(() => {
       const deliveryId = repo.recordDelivery(
         { event, itemCount: items.length, signedBy: meta.signedBy, payload: meta.rawPayload },
         now,
@@ -151,7 +138,7 @@ export class WebhookIntake {
     const started = Date.now();
     const { repo, jobs, activity } = this.deps;
     const now = this.deps.now().toISOString();
-    const { deliveryId, job } = repo.transaction(() => {
+    const { deliveryId, job } = this.deps.transaction(() => {
       const id = repo.recordDelivery(
         { event: 'test', itemCount: 1, signedBy: meta.signedBy, payload: meta.rawPayload },
         now,

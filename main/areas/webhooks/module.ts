@@ -1,34 +1,43 @@
-import { testWebhook, webhookContracts } from '../../../shared/api/webhooks.js';
-import type { FeatureFactory } from '../../core.js';
-import type { RawBodyRequest } from '../../http/guards.js';
-import { reply } from '../../http/route.js';
-import { redactPayload } from './redact.js';
+import type { WebhookEvent } from '../../../shared/api/webhooks.js';
+import type { AreaContext, AreaModule, WebhookItemHandler } from '../area.js';
+import { WebhookIntake } from './intake.js';
+import { createWebhooksRepo } from './repo.js';
+import { webhookRoutes } from './routes.js';
 
-/** The eleven CRM receivers and the test webhook; what each item does is up to the features. */
-export const webhooksFeature: FeatureFactory = (core) => ({
-  name: 'webhooks',
-  mountRoutes(mount) {
-    const meta = (req: RawBodyRequest) => ({
-      rawPayload: redactPayload(req.rawBody?.toString('utf8') ?? JSON.stringify(req.body)),
-      signedBy: req.signedBy ?? null,
-    });
-    for (const { event, contract } of webhookContracts) {
-      mount(contract, async ({ body, req }) => {
-        const result = await core.webhooks.receive(event, body, meta(req));
-        // Never 410: EspoCRM deletes a webhook that answers 410 (DESIGN §5.1).
-        return reply(result.status === 410 ? 500 : result.status, result.body);
-      });
+const RETENTION_MS = 14 * 24 * 3600 * 1000;
+
+export interface WebhooksWiring {
+  /** Every area's item handlers, by the webhook event they own. */
+  handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler>>>;
+  /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
+  budgetMs: number;
+}
+
+/**
+ * Webhook intake (DESIGN §6.1): the eleven CRM receivers and the test webhook. Verifying is
+ * http/'s guard; this area logs each delivery, queues each item once and answers within the
+ * budget. What an item does is up to the area that owns its event.
+ */
+export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModule {
+  const repo = ctx.repo(createWebhooksRepo);
+  const intake = new WebhookIntake({
+    repo,
+    transaction: ctx.transaction,
+    jobs: ctx.jobs,
+    activity: ctx.activity,
+    now: ctx.now,
+    budgetMs: wiring.budgetMs,
+  });
+  for (const handlers of wiring.handlers) {
+    for (const [event, handler] of Object.entries(handlers) as [WebhookEvent, WebhookItemHandler][]) {
+      intake.setHandler(event, handler);
     }
-    mount(testWebhook, async ({ body, req }) => {
-      const { delayMs = 0, ...echo } = body;
-      const result = await core.webhooks.receiveTest(echo, delayMs, meta(req));
-      return reply(result.status, {
-        success: true as const,
-        received: true,
-        deliveryId: result.deliveryId,
-        ...(result.queued ? { queued: true } : {}),
-        echo,
-      });
-    });
-  },
-});
+  }
+  ctx.scheduler.every(
+    'webhook delivery retention',
+    3_600_000,
+    () => repo.pruneBefore(new Date(ctx.now().getTime() - RETENTION_MS).toISOString()),
+    true,
+  );
+  return { name: 'webhooks', routes: (mount) => webhookRoutes(mount, intake) };
+}

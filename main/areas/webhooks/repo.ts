@@ -50,7 +50,6 @@ export function createWebhooksRepo(db: Db) {
       finishEvent.run(JSON.stringify(outcome), now, key).changes > 0,
     /** Deliveries (and, by cascade, their processed events) older than the retention. */
     pruneBefore: (isoTime: string) => pruneDeliveries.run(isoTime).changes,
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
   };
 }
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;

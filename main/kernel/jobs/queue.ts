@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ActivityLog } from '../activity/activity-log.js';
 import type { JobRow, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
+import { LaneLocks } from './lane-locks.js';
 
 /** Thrown by a handler when trying again cannot help (a 4xx, a bad record). */
 export class PermanentJobError extends Error {
@@ -62,6 +63,8 @@ export class JobQueue {
   private readonly handlers = new Map<string, Registration>();
   private readonly finished = new EventEmitter();
   private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  /** The one lock per CRM record: jobs of a lane hold it while they run, `withLane` holders too. */
+  private readonly lanes = new LaneLocks();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
@@ -153,8 +156,38 @@ export class JobQueue {
     for (const entry of this.inFlight.values()) entry.abort.abort();
   }
 
+  /**
+   * Runs `work` holding a lane, outside the queue (e.g. an API cancel of a record's post): it
+   * waits for the lane's running job, and no job of the lane starts until it is done. Throws
+   * LaneBusyError, having done nothing, when `waitMs` passes first.
+   */
+  withLane<T>(lane: string, work: () => Promise<T>, waitMs?: number): Promise<T> {
+    return this.lanes.run(lane, work, waitMs);
+  }
+
   counts() {
     return this.options.repo.counts();
+  }
+
+  /** Jobs newest first, as the operator's job list shows them. */
+  list(filter: { status?: string; kind?: string; limit: number }) {
+    return this.options.repo.list(filter).map((job) => ({
+      id: job.id,
+      kind: job.kind,
+      status: job.status,
+      attempts: job.attempts,
+      runAt: job.run_at,
+      lastError: job.last_error,
+      createdAt: job.created_at,
+      finishedAt: job.finished_at,
+    }));
+  }
+
+  /** The operator fixed the cause: run a failed job again now. False when no failed job has that id. */
+  retryFailed(id: number): boolean {
+    const retried = this.options.repo.retryFailed(id, this.now().toISOString());
+    if (retried) this.wake();
+    return retried;
   }
 
   private wake(): void {
@@ -168,7 +201,7 @@ export class JobQueue {
     if (!this.running) return;
     const kinds = [...this.handlers.keys()];
     while (this.inFlight.size < this.concurrency) {
-      const job = this.options.repo.claimNext(this.now().toISOString(), kinds);
+      const job = this.options.repo.claimNext(this.now().toISOString(), kinds, this.lanes.busyKeys());
       if (!job) break;
       this.runJob(job);
     }
@@ -187,7 +220,9 @@ export class JobQueue {
   private runJob(job: JobRow): void {
     const registration = this.handlers.get(job.kind)!;
     const abort = new AbortController();
-    const promise = this.execute(job, registration, abort.signal).finally(() => {
+    const run = () => this.execute(job, registration, abort.signal);
+    // Claimed only while its lane was free, so the lock is taken at once.
+    const promise = (job.lane ? this.lanes.run(job.lane, run) : run()).finally(() => {
       this.inFlight.delete(job.id);
       this.wake();
     });

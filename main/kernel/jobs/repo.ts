@@ -37,12 +37,13 @@ export function createJobsRepo(db: Db) {
   const byDedupe = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?');
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
   // The oldest due job whose lane has nothing running and no older unfinished job.
-  const nextDue = db.prepare<{ now: string; kinds: string }, JobRow>(
+  const nextDue = db.prepare<{ now: string; kinds: string; held: string }, JobRow>(
     `SELECT j.* FROM jobs j
      WHERE j.status = 'pending' AND j.run_at <= :now
        AND (j.lane IS NULL OR NOT EXISTS (
          SELECT 1 FROM jobs o WHERE o.lane = j.lane AND o.id < j.id AND o.status IN ('pending', 'running')))
        AND j.kind IN (SELECT value FROM json_each(:kinds))
+       AND (j.lane IS NULL OR j.lane NOT IN (SELECT value FROM json_each(:held)))
      ORDER BY j.run_at, j.id LIMIT 1`,
   );
   // Conditional update: only one claimer wins, even across processes.
@@ -92,11 +93,11 @@ export function createJobsRepo(db: Db) {
       return byId.get(Number(result.lastInsertRowid))!;
     },
     get: (id: number) => byId.get(id),
-    /** Claims the next due job among `kinds` (those this process has handlers for). */
-    claimNext(now: string, kinds: string[]): JobRow | undefined {
+    /** Claims the next due job among `kinds` (those this process has handlers for), outside the `held` lanes. */
+    claimNext(now: string, kinds: string[], held: readonly string[] = []): JobRow | undefined {
       return db
         .transaction(() => {
-          const job = nextDue.get({ now, kinds: JSON.stringify(kinds) });
+          const job = nextDue.get({ now, kinds: JSON.stringify(kinds), held: JSON.stringify(held) });
           if (!job || claim.run(now, job.id).changes === 0) return undefined;
           return byId.get(job.id);
         })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RecordBusyError, RecordLocks } from '../../main/areas/posting/record-lock.js';
+import { LaneBusyError, LaneLocks } from '../../main/kernel/jobs/lane-locks.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe('RecordLocks', () => {
+describe('LaneLocks', () => {
   it('runs the work of one key one at a time, in arrival order; other keys do not wait', async () => {
-    const locks = new RecordLocks();
+    const locks = new LaneLocks();
     const log: string[] = [];
     let releaseFirst!: () => void;
     const first = locks.run('SocialPost:a', async () => {
@@ -25,20 +25,20 @@ describe('RecordLocks', () => {
   });
 
   it('a waiter that gives up never runs and does not hold up those behind it', async () => {
-    const locks = new RecordLocks();
+    const locks = new LaneLocks();
     let releaseFirst!: () => void;
     const first = locks.run('k', () => new Promise<void>((resolve) => (releaseFirst = resolve)));
     const ran: string[] = [];
     const impatient = locks.run('k', async () => void ran.push('impatient'), 10);
     const patient = locks.run('k', async () => void ran.push('patient'));
-    await expect(impatient).rejects.toBeInstanceOf(RecordBusyError);
+    await expect(impatient).rejects.toBeInstanceOf(LaneBusyError);
     releaseFirst();
     await Promise.all([first, patient]);
     expect(ran).toEqual(['patient']);
   });
 
   it('a failing holder releases the lock', async () => {
-    const locks = new RecordLocks();
+    const locks = new LaneLocks();
     await expect(locks.run('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(locks.run('k', async () => 'next', 10)).resolves.toBe('next');
   });

@@ -1,7 +1,7 @@
-import type { Db } from '../../kernel/db.js';
+import type { Db } from './db.js';
 
 /** Small key/value store for state the bridge owns (e.g. email templates), JSON values. */
-export function createSettingsRepo(db: Db) {
+export function createKeyValueRepo(db: Db) {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare<[string, string, string]>(
     `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
@@ -17,4 +17,4 @@ export function createSettingsRepo(db: Db) {
     },
   };
 }
-export type SettingsRepo = ReturnType<typeof createSettingsRepo>;
+export type KeyValueRepo = ReturnType<typeof createKeyValueRepo>;

@@ -1,13 +1,15 @@
-/** The wait for a record's lock ran out: the caller did nothing. */
-export class RecordBusyError extends Error {
-  override name = 'RecordBusyError';
+/** The wait for a lane ran out: the caller did nothing. */
+export class LaneBusyError extends Error {
+  override name = 'LaneBusyError';
 }
 
 /**
- * One holder at a time per key (a CRM record), in arrival order. A waiter may give up after
- * `waitMs`; it then never runs and never holds up the holders behind it.
+ * One holder at a time per lane (a CRM record), in arrival order: the one lock of a record,
+ * held by the job queue for every job of the lane and by work outside the queue through
+ * `JobQueue.withLane`. A waiter may give up after `waitMs`; it then never runs and never
+ * holds up the holders behind it.
  */
-export class RecordLocks {
+export class LaneLocks {
   private readonly tails = new Map<string, Promise<void>>();
 
   async run<T>(key: string, work: () => Promise<T>, waitMs?: number): Promise<T> {
@@ -18,7 +20,7 @@ export class RecordLocks {
     this.tails.set(key, tail);
     try {
       if (!(await within(previous, waitMs))) {
-        throw new RecordBusyError(`${key} is busy (waited ${waitMs} ms)`);
+        throw new LaneBusyError(`${key} is busy (waited ${waitMs} ms)`);
       }
       return await work();
     } finally {
@@ -27,9 +29,14 @@ export class RecordLocks {
     }
   }
 
-  /** Whether anyone holds or waits for the key (for tests and diagnostics). */
+  /** Whether anyone holds or waits for the key. */
   busy(key: string): boolean {
     return this.tails.has(key);
+  }
+
+  /** Every key held or waited for (the queue claims no job of these lanes). */
+  busyKeys(): string[] {
+    return [...this.tails.keys()];
   }
 }
 

@@ -1,4 +1,4 @@
-import type { StreamSource } from '../../../shared/api/broadcasts.js';
+import type { StreamSource } from '../../shared/api/broadcasts.js';
 
 /**
  * Stream keys let anyone broadcast on the studio's channel: never logged, never returned in

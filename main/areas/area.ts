@@ -1,0 +1,129 @@
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { RouteContract } from '../../shared/api/contract.js';
+import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
+import type { BridgeConfig } from '../config/config.js';
+import type { ActivityLog } from '../kernel/activity/activity-log.js';
+import type { Clock } from '../kernel/clock.js';
+import type { Db, Transaction } from '../kernel/db.js';
+import type { JobQueue } from '../kernel/jobs/queue.js';
+import type { Migration } from '../kernel/migrations/index.js';
+import type { Scheduler } from '../kernel/scheduler.js';
+import type { Peers } from '../peers/index.js';
+
+/**
+ * The contract between the composition root (app.ts), the areas and http/: what an area is
+ * given (AreaContext) and what it gives back (AreaModule). Areas import this file, kernel/,
+ * peers/, config types and shared/, never http/, sandbox/ or another area's internals.
+ */
+
+/** What every area gets. No raw db handle (an area opens its own repo), no config mutation, no sandbox. */
+export interface AreaContext {
+  now: Clock;
+  logger: Logger;
+  activity: ActivityLog;
+  jobs: JobQueue;
+  scheduler: Scheduler;
+  /** One transaction across repos (intake: the delivery and its jobs land together). */
+  transaction: Transaction;
+  /** The area's repo over the bridge database: `ctx.repo(createPostingRepo)`. */
+  repo<R>(create: (db: Db) => R): R;
+  /** Every peer client, built once for the whole bridge (null when not configured). */
+  peers: Peers;
+  config: Readonly<BridgeConfig>;
+  /** The simulated peers' demo data, in sandbox mode only. */
+  demo: DemoPeers | null;
+}
+
+/** What areas may ask of the sandbox's simulators (demo seeding, the engine's received calls). */
+export interface DemoPeers {
+  crmRecords(entity: string): ReadonlyArray<{ id: string } & Record<string, unknown>>;
+  /** `days` complete UTC days of the simulated provider's social metrics per platform, oldest first. */
+  socialMetricsHistory(
+    platforms: readonly string[],
+    now: Date,
+    days: number,
+  ): ReadonlyArray<{
+    metric_date: string;
+    platform: string;
+    impressions: number;
+    engagement: number;
+    reach: number;
+    followers: number;
+  }>;
+  automation: {
+    workflows(): Array<{ name: string; active: boolean }>;
+    received(): Array<{ workflow: string; body: unknown; headers: Record<string, string>; at: string }>;
+  };
+}
+
+/** What an area gives the bridge. Jobs and periodic tasks it registers on ctx.jobs and ctx.scheduler. */
+export interface AreaModule {
+  name: string;
+  routes?(mount: Mount): void;
+  /** What this area does with each CRM item of the events it owns (the webhooks area runs them). */
+  webhooks?: Partial<Record<WebhookEvent, WebhookItemHandler>>;
+  /** The area's migrations, numbered after the shipped ones (one global numbering). */
+  migrations?: readonly Migration[];
+  start?(): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
+// ---- Routes: areas hand http/ their handlers, keyed by the contracts in shared/api.
+
+type Parsed<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+
+/** Who is calling, for public routes that answer more to a caller with the key (GET /health). */
+export type Caller = 'anonymous' | 'key' | 'wrong-key';
+
+export interface RouteInput<C extends RouteContract> {
+  params: Parsed<C['params']>;
+  query: Parsed<C['query']>;
+  body: Parsed<C['body']>;
+  caller: Caller;
+  /** The body's bytes as received (webhooks keep them for the delivery log). */
+  rawBody: Buffer | undefined;
+  /** Which EspoCRM webhook signed the request, or "bridge-key"; null when not a webhook. */
+  signedBy: string | null;
+  req: Request;
+  res: Response;
+}
+
+/** A handler may answer with a status other than 200 (e.g. 202) by returning `reply(...)`. */
+export interface Reply<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers?: Record<string, string>;
+}
+export const reply = <T>(status: number, body: T, headers?: Record<string, string>): Reply<T> => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});
+
+type Output<C extends RouteContract> = z.input<C['response']>;
+export type RouteHandler<C extends RouteContract> = (
+  input: RouteInput<C>,
+) => Promise<Output<C> | Reply<Output<C>> | void> | Output<C> | Reply<Output<C>> | void;
+
+/** Mounts a contract behind the guard its `auth` names: auth runs before any parsing. */
+export type Mount = <C extends RouteContract>(contract: C, handler: NoInfer<RouteHandler<C>>) => void;
+
+// ---- Webhook items: the webhooks area verifies, logs and queues; the owning area acts.
+
+export interface WebhookItemContext {
+  event: WebhookEvent;
+  deliveryId: number;
+  attempt: number;
+  /** Aborted when the bridge shuts down: the job will run again at the next start. */
+  signal: AbortSignal;
+}
+
+/**
+ * Does what one CRM item asks for. Returns the outcome stored for redeliveries. Throw a
+ * retryable error (network, 5xx) to have the queue try again later; throw PermanentJobError,
+ * or return `{success:false, error}` after recording the failure on the record, when retrying
+ * cannot help.
+ */
+export type WebhookItemHandler = (item: WebhookItem, context: WebhookItemContext) => Promise<ItemOutcome>;

@@ -1,0 +1,155 @@
+import {
+  deletePost,
+  getQuota,
+  listPosts,
+  postAnalytics,
+  postHistory,
+  previewPost,
+  retryPost,
+  schedulePost,
+  syncPosts,
+} from '../../../shared/api/posting.js';
+import type { JobRow } from '../../kernel/jobs/repo.js';
+import { AppError } from '../../kernel/app-error.js';
+import type { PostsvcClient } from '../../peers/postsvc.js';
+import type { AreaContext, Mount } from '../area.js';
+import type { ApiPosting } from './api-posts.js';
+import { postingError } from './errors.js';
+import { listPostViews } from './posts-view.js';
+import type { ProviderPosts } from './provider-posts.js';
+import type { QuotaTracker } from './quota.js';
+import type { PostingRepo } from './repo.js';
+import type { SocialPostWorkflow } from './social-posts.js';
+
+export interface PostingRouteDeps {
+  repo: PostingRepo;
+  quota: QuotaTracker;
+  client: PostsvcClient | null;
+  api: ApiPosting | null;
+  provider: ProviderPosts | null;
+  workflow: SocialPostWorkflow | null;
+  /** Queues a SocialPost's webhook work again (the Retry of a CRM post). */
+  retrySocialPost: (socialPostId: string) => JobRow;
+}
+
+const need = <T>(value: T | null): T => {
+  if (value === null) throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+  return value;
+};
+
+export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRouteDeps): void {
+  const { repo, quota, client, api, provider, workflow } = deps;
+  mount(schedulePost, async ({ body }) => {
+    try {
+      return await need(api).schedule(body);
+    } catch (error) {
+      throw postingError(error);
+    }
+  });
+  mount(deletePost, async ({ body }) => ({ success: true, message: await need(api).cancel(body.id) }));
+  mount(postHistory, async ({ query }) => {
+    try {
+      return { success: true, data: await need(provider).history(query) };
+    } catch (error) {
+      throw postingError(error);
+    }
+  });
+  mount(postAnalytics, async ({ query }) => {
+    const postsvc = need(client);
+    try {
+      if (query.postId) {
+        const perPlatform = await postsvc.analyticsPost(query.postId);
+        const analytics: Record<
+          string,
+          { likes: number; comments: number; shares: number; impressions: number; clicks: number }
+        > = {};
+        const errors: Record<string, string> = {};
+        for (const [platform, value] of Object.entries(perPlatform)) {
+          if (value.ok) analytics[platform] = value.metrics;
+          else errors[platform] = value.error;
+        }
+        return { success: true, postId: query.postId, analytics, errors };
+      }
+      const platform = query.platform!;
+      const answer = (await postsvc.analyticsSocial([platform]))[platform];
+      if (!answer?.ok) {
+        throw AppError.peer(
+          'PLATFORM_ERROR',
+          `posting provider has no analytics for ${platform}`,
+          answer?.error,
+        );
+      }
+      const { followers, following, impressions, engagement, engagementRate } = answer.metrics;
+      return {
+        success: true,
+        platform,
+        analytics: { followers, following, impressions, engagement, engagementRate },
+      };
+    } catch (error) {
+      throw postingError(error);
+    }
+  });
+  mount(syncPosts, async () => {
+    try {
+      return { success: true, ...(await need(provider).sync()) };
+    } catch (error) {
+      throw postingError(error);
+    }
+  });
+  mount(listPosts, async ({ query }) => ({
+    success: true,
+    ...(await listPostViews({ repo, crm: ctx.peers.crm }, query)),
+    quota: quota.snapshot(),
+  }));
+  mount(previewPost, ({ body }) => {
+    const review = need(api).review(body);
+    return {
+      success: true,
+      post: review.text,
+      lengths: review.lengths,
+      errors: review.errors,
+      warnings: review.warnings,
+      quota: quota.snapshot(),
+    };
+  });
+  mount(getQuota, () => ({ success: true, quota: quota.snapshot() }));
+  mount(retryPost, async ({ body }) => {
+    if (body.ledgerId !== undefined) {
+      try {
+        const answer = await need(api).retry(body.ledgerId);
+        return {
+          success: true,
+          status: answer.status,
+          postsvcId: answer.id,
+          message: `post ${answer.id} ${answer.status}`,
+        };
+      } catch (error) {
+        throw postingError(error);
+      }
+    }
+    const id = body.socialPostId!;
+    const crm = ctx.peers.crm;
+    if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    if (!workflow) throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+    const record = await crm.find('SocialPost', id);
+    if (!record) throw AppError.notFound(`socialPostId: no SocialPost ${id}`);
+    if (record.status !== 'Scheduled')
+      await crm.update('SocialPost', id, { status: 'Scheduled', error: null });
+    const job = deps.retrySocialPost(id);
+    await ctx.jobs.waitFor(job.id, 8_000);
+    const row = repo.active(id);
+    const now = await crm.find('SocialPost', id);
+    const status = now?.status === 'Failed' ? 'failed' : row?.state === 'posted' ? 'scheduled' : 'sending';
+    return {
+      success: true,
+      status,
+      postsvcId: row?.state === 'posted' ? row.postsvc_id : null,
+      message:
+        status === 'failed'
+          ? `SocialPost ${id} failed again: ${String(now?.error ?? '')}`
+          : status === 'scheduled'
+            ? `SocialPost ${id} scheduled (${row?.postsvc_id})`
+            : `SocialPost ${id} is being retried`,
+    };
+  });
+}

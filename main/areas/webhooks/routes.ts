@@ -1,0 +1,29 @@
+import { testWebhook, webhookContracts } from '../../../shared/api/webhooks.js';
+import { reply, type Mount } from '../area.js';
+import type { WebhookIntake } from './intake.js';
+import { redactPayload } from './redact.js';
+
+export function webhookRoutes(mount: Mount, intake: WebhookIntake): void {
+  const meta = (input: { rawBody: Buffer | undefined; body: unknown; signedBy: string | null }) => ({
+    rawPayload: redactPayload(input.rawBody?.toString('utf8') ?? JSON.stringify(input.body)),
+    signedBy: input.signedBy,
+  });
+  for (const { event, contract } of webhookContracts) {
+    mount(contract, async (input) => {
+      const result = await intake.receive(event, input.body, meta(input));
+      // Never 410: EspoCRM deletes a webhook that answers 410 (DESIGN §5.1).
+      return reply(result.status === 410 ? 500 : result.status, result.body);
+    });
+  }
+  mount(testWebhook, async (input) => {
+    const { delayMs = 0, ...echo } = input.body;
+    const result = await intake.receiveTest(echo, delayMs, meta(input));
+    return reply(result.status, {
+      success: true as const,
+      received: true,
+      deliveryId: result.deliveryId,
+      ...(result.queued ? { queued: true } : {}),
+      echo,
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import type { BridgeConfig } from '../config/config.js';
+import type { Clock } from '../kernel/clock.js';
+import { AutomationClient } from './automation.js';
+import { CrmClient } from './crm.js';
+import { GatewayClient } from './gateway.js';
+import { PeerHealthTracker } from './peer-health.js';
+import { PostsvcClient } from './postsvc.js';
+
+/** Every peer client, built once in app.ts and shared by the areas (null: not configured). */
+export interface Peers {
+  crm: CrmClient | null;
+  postsvc: PostsvcClient | null;
+  gateway: GatewayClient | null;
+  automation: AutomationClient | null;
+  health: PeerHealthTracker;
+}
+
+/** Timing knobs of the peer clients (tests and benchmarks shorten or widen them). */
+export interface PeerTuning {
+  postsvc?: { timeoutMs?: number; perSecond?: number };
+  gateway?: { timeoutMs?: number; publishTimeoutMs?: number };
+}
+
+/**
+ * One client per peer account: one limiter per provider profile and per gateway account, so a
+ * 429 seen by any area holds back every area that talks to that account (DESIGN §5.2).
+ */
+export function buildPeers(config: Readonly<BridgeConfig>, now: Clock, tuning: PeerTuning = {}): Peers {
+  const health = new PeerHealthTracker(
+    {
+      crm: config.crm?.url ?? null,
+      postsvc: config.postsvc?.url ?? null,
+      gateway: config.gateway?.url ?? null,
+      automation: config.automation?.url ?? null,
+    },
+    now,
+  );
+  const crm = config.crm ? new CrmClient({ ...config.crm, onAttempt: health.observer('crm') }) : null;
+  const postsvc = config.postsvc
+    ? new PostsvcClient({
+        url: config.postsvc.url,
+        apiKey: config.postsvc.apiKey,
+        onAttempt: health.observer('postsvc'),
+        ...tuning.postsvc,
+      })
+    : null;
+  const gateway = config.gateway
+    ? new GatewayClient({ ...config.gateway, onAttempt: health.observer('gateway'), ...tuning.gateway })
+    : null;
+  const automation = config.automation
+    ? new AutomationClient({ ...config.automation, onAttempt: health.observer('automation') })
+    : null;
+
+  if (crm) health.setProbe('crm', () => crm.checkCredentials());
+  if (postsvc) health.setProbe('postsvc', () => postsvc.probe());
+  if (gateway) health.setProbe('gateway', () => gateway.probe());
+  if (automation) health.setProbe('automation', () => automation.probe());
+  return { crm, postsvc, gateway, automation, health };
+}
