@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { backoffDelayMs, type BackoffPolicy } from '../kernel/jobs/backoff.js';
 import { PeerError } from './peer-error.js';
@@ -72,7 +73,9 @@ export class HttpClient {
         const retryAfterMs = (error.details.retryAfterS ?? 0) * 1000;
         // A long Retry-After is the job queue's business, not a request's.
         if (retryAfterMs > retry.backoff.maxMs) throw error;
-        await sleep(Math.max(retryAfterMs, backoffDelayMs(attempt, retry.backoff)), request.signal);
+        await sleep(Math.max(retryAfterMs, backoffDelayMs(attempt, retry.backoff)), undefined, {
+          signal: request.signal,
+        });
       }
     }
   }
@@ -206,18 +209,4 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

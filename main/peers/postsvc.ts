@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { platformKeys, type PlatformKey } from '../../shared/platforms.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -442,7 +443,7 @@ export class PostsvcClient {
     const paused = this.pausedUntil - this.now();
     if (paused > 0) {
       if (paused > this.maxWaitMs) throw heldBack(label, paused, 'it answered 429 Too Many Requests');
-      await sleep(paused, request.signal);
+      await sleep(paused, undefined, { signal: request.signal });
     }
     const rate = this.rate;
     if (!rate || rate.count < rate.max * 0.95) return;
@@ -453,7 +454,7 @@ export class PostsvcClient {
       throw heldBack(label, wait, `${rate.count} of its ${rate.max} requests a minute are used`);
     }
     this.nextSlot = Math.max(now, this.nextSlot) + spacing;
-    if (wait > 0) await sleep(wait, request.signal);
+    if (wait > 0) await sleep(wait, undefined, { signal: request.signal });
   }
 }
 
@@ -471,14 +472,6 @@ function heldBack(label: string, waitMs: number, why: string): PostsvcError {
     [],
     new PeerError('postsvc', 'http', `${label}: ${message}`, { status: 429, retryAfterS }),
   );
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    signal?.throwIfAborted();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 }
 
 function perPlatform<S extends z.ZodType>(

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * Token bucket: at most `perSecond` requests a second on average, bursts up to `burst`.
  * `pauseFor` holds every caller back after a 429 so the bridge throttles itself instead of
@@ -39,7 +41,7 @@ export class RateLimiter {
       const wait = this.tryTake();
       if (wait === 0) return;
       signal?.throwIfAborted();
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await sleep(wait, undefined, { signal });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import {
   defaultCollectionPlatforms,
@@ -401,7 +402,7 @@ export class Collector {
       } catch (error) {
         if (!(error instanceof PeerError) || error.status !== 429 || waits >= maxWaits || signal.aborted)
           throw error;
-        await sleep(Math.max(1, error.details.retryAfterS ?? 1) * 1000, signal);
+        await sleep(Math.max(1, error.details.retryAfterS ?? 1) * 1000, undefined, { signal });
       }
     }
   }
@@ -436,22 +437,4 @@ const whole = (value: number): number => (Number.isFinite(value) ? Math.max(0, M
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   ItemOutcome,
   WebhookEvent,
@@ -58,7 +59,7 @@ export class WebhookIntake {
     deps.jobs.register<{ deliveryId: number; delayMs: number }>(
       WEBHOOK_TEST_JOB,
       async ({ deliveryId, delayMs }, { signal }) => {
-        await abortableDelay(delayMs, signal);
+        await sleep(delayMs, undefined, { signal });
         deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
         return { deliveryId };
       },
@@ -224,14 +225,4 @@ export function respond(single: boolean, outcomes: readonly (ItemOutcome | null)
   if (failed) return { status: 500, body: { success: false, results } };
   if (queued) return { status: 202, body: { success: true, queued: true, results } };
   return { status: 200, body: { success: true, results } };
-}
-
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (ms <= 0) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), {
-      once: true,
-    });
-  });
 }

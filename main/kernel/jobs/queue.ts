@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { ActivityLog } from '../activity/activity-log.js';
@@ -151,7 +152,7 @@ export class JobQueue {
     clearTimeout(this.timer);
     const pending = [...this.inFlight.values()];
     const settled = Promise.allSettled(pending.map((entry) => entry.promise));
-    const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    const grace = sleep(graceMs, undefined, { ref: false });
     await Promise.race([settled, grace]);
     for (const entry of this.inFlight.values()) entry.abort.abort();
   }
