@@ -56,3 +56,20 @@ export function migrate(db: Db, areaMigrations: readonly Migration[] = []): numb
   }
   return ran;
 }
+
+/**
+ * A read statement whose rows come out as the area's domain type: JSON columns parsed and
+ * flags turned into booleans once, in the repo, instead of by every caller.
+ */
+export function mappedRows<P extends unknown[], Row, Out>(
+  statement: Database.Statement<P, Row>,
+  map: (row: Row) => Out,
+) {
+  return {
+    get: (...params: P): Out | undefined => {
+      const row = statement.get(...params);
+      return row === undefined ? undefined : map(row);
+    },
+    all: (...params: P): Out[] => statement.all(...params).map(map),
+  };
+}

@@ -71,7 +71,7 @@ describe('findCreatedPost (reconciling an unknown outcome)', () => {
   const row = {
     idempotency_key: 'sp1:abc',
     post: 'New episode',
-    platforms: '["microblog"]',
+    platforms: ['microblog' as const],
     schedule_date: '2026-05-01T10:00:00.000Z',
     claimed_at: '2026-04-30T09:00:00.000Z',
   };

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api/contract.js';
 import type { postDraftBody, schedulePost } from '../../../shared/api/posting.js';
-import type { PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { PostResult, PostsvcClient } from '../../peers/postsvc.js';
@@ -223,8 +222,8 @@ export class ApiPosting {
         idempotencyKey: `${current.idempotency_key.split(':r-')[0]}:r-${randomUUID().slice(0, 8)}`,
         contentHash: current.content_hash,
         post: current.post,
-        platforms: JSON.parse(current.platforms) as string[],
-        mediaUrls: JSON.parse(current.media_urls) as string[],
+        platforms: current.platforms,
+        mediaUrls: current.media_urls,
         scheduleDate: current.schedule_date,
       });
       if (claim.kind === 'quota') throw this.quotaError();
@@ -247,7 +246,7 @@ export class ApiPosting {
       this.deps.activity.record(
         'posting.failed',
         'error',
-        `post to ${platformsOf(row).join(', ')} failed: ${(error as Error).message}`,
+        `post to ${row.platforms.join(', ')} failed: ${(error as Error).message}`,
         {
           ledgerId: row.id,
           postsvcId: failed?.postsvc_id ?? null,
@@ -260,7 +259,7 @@ export class ApiPosting {
     this.deps.activity.record(
       'posting.scheduled',
       'info',
-      `post ${outcome.row.postsvc_id} ${outcome.row.schedule_date ? `scheduled for ${outcome.row.schedule_date}` : 'published'} on ${platformsOf(row).join(', ')}`,
+      `post ${outcome.row.postsvc_id} ${outcome.row.schedule_date ? `scheduled for ${outcome.row.schedule_date}` : 'published'} on ${row.platforms.join(', ')}`,
       { ledgerId: row.id, postsvcId: outcome.row.postsvc_id },
     );
     return answer(outcome.row, outcome.result, warnings, false);
@@ -291,10 +290,6 @@ function refusedError(row: LedgerRow): AppError {
   );
 }
 
-function platformsOf(row: LedgerRow): PlatformKey[] {
-  return JSON.parse(row.platforms) as PlatformKey[];
-}
-
 function answer(
   row: LedgerRow,
   result: PostResult | null,
@@ -312,7 +307,7 @@ function answer(
         postId: entry.id ?? null,
         postUrl: entry.postUrl ?? null,
       }))
-    : platformsOf(row).map((platform) => ({
+    : row.platforms.map((platform) => ({
         platform,
         status: row.provider_status ?? status,
         postId: null,

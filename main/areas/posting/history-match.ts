@@ -16,7 +16,7 @@ export function findCreatedPost(
 ): ProviderHistoryItem | null {
   const byKey = history.find((item) => item.idempotencyKey === row.idempotency_key);
   if (byKey) return byKey;
-  const platforms = (JSON.parse(row.platforms) as string[]).slice().sort().join(',');
+  const platforms = row.platforms.slice().sort().join(',');
   const claimedAt = Date.parse(row.claimed_at);
   const sameTime = (a: string | null | undefined, b: string | null) =>
     a == null || b === null ? (a ?? null) === b : Math.abs(Date.parse(a) - Date.parse(b)) < 1_000;

@@ -172,7 +172,7 @@ export function postingArea(
         ctx.activity.record(
           'posting.failed',
           'error',
-          `post to ${JSON.parse(row.platforms).join(', ')} was not created by the provider; schedule it again`,
+          `post to ${row.platforms.join(', ')} was not created by the provider; schedule it again`,
           { ledgerId },
         );
       }

@@ -51,7 +51,5 @@ export function nearbyPosts(
 ): NearbyPost[] {
   const from = new Date(at - MIN_SPACING_MS).toISOString();
   const to = new Date(at + MIN_SPACING_MS).toISOString();
-  return repo
-    .nearby(from, to, exclude)
-    .map((row) => ({ platforms: JSON.parse(row.platforms) as string[], at: row.publish_at }));
+  return repo.nearby(from, to, exclude).map((row) => ({ platforms: row.platforms, at: row.publish_at }));
 }

@@ -1,7 +1,16 @@
-import type { Db } from '../../kernel/db.js';
+import type { PlatformKey } from '../../../shared/platforms.js';
+import type { Statement } from 'better-sqlite3';
+import { mappedRows, type Db } from '../../kernel/db.js';
 
 export type LedgerState = 'claimed' | 'unknown' | 'posted' | 'failed' | 'cancelled';
 
+/** A ledger row as stored: platforms and media URLs are JSON text. */
+interface LedgerDbRow extends Omit<LedgerRow, 'platforms' | 'media_urls'> {
+  platforms: string;
+  media_urls: string;
+}
+
+/** A ledger row as the posting area reads it (JSON columns parsed here, once). */
 export interface LedgerRow {
   id: number;
   social_post_id: string | null;
@@ -13,8 +22,8 @@ export interface LedgerRow {
   claim_token: string | null;
   attempts: number;
   post: string;
-  platforms: string;
-  media_urls: string;
+  platforms: PlatformKey[];
+  media_urls: string[];
   schedule_date: string | null;
   publish_at: string;
   quota_day: string;
@@ -50,14 +59,30 @@ export type ClaimResult =
 /** States that used one of the day's provider posts (or may have: claimed, unknown). */
 const COUNTED = "('claimed', 'unknown', 'posted', 'cancelled')";
 
+function toLedgerRow(row: LedgerDbRow): LedgerRow {
+  return {
+    ...row,
+    platforms: JSON.parse(row.platforms) as PlatformKey[],
+    media_urls: JSON.parse(row.media_urls) as string[],
+  };
+}
+
 export function createPostingRepo(db: Db) {
-  const byId = db.prepare<[number], LedgerRow>('SELECT * FROM social_post_ledger WHERE id = ?');
-  const activeFor = db.prepare<[string], LedgerRow>(
-    'SELECT * FROM social_post_ledger WHERE social_post_id = ? AND active = 1',
+  const ledgerRows = <P extends unknown[]>(statement: Statement<P, LedgerDbRow>) =>
+    mappedRows(statement, toLedgerRow);
+  const byId = ledgerRows(db.prepare<[number], LedgerDbRow>('SELECT * FROM social_post_ledger WHERE id = ?'));
+  const activeFor = ledgerRows(
+    db.prepare<[string], LedgerDbRow>(
+      'SELECT * FROM social_post_ledger WHERE social_post_id = ? AND active = 1',
+    ),
   );
-  const byKey = db.prepare<[string], LedgerRow>('SELECT * FROM social_post_ledger WHERE idempotency_key = ?');
-  const byPostsvcId = db.prepare<[string], LedgerRow>(
-    'SELECT * FROM social_post_ledger WHERE postsvc_id = ? ORDER BY id DESC LIMIT 1',
+  const byKey = ledgerRows(
+    db.prepare<[string], LedgerDbRow>('SELECT * FROM social_post_ledger WHERE idempotency_key = ?'),
+  );
+  const byPostsvcId = ledgerRows(
+    db.prepare<[string], LedgerDbRow>(
+      'SELECT * FROM social_post_ledger WHERE postsvc_id = ? ORDER BY id DESC LIMIT 1',
+    ),
   );
   const generations = db.prepare<[string], { n: number }>(
     'SELECT COUNT(*) AS n FROM social_post_ledger WHERE social_post_id = ?',
@@ -65,29 +90,31 @@ export function createPostingRepo(db: Db) {
   const usedOn = db.prepare<[string], { n: number }>(
     `SELECT COUNT(*) AS n FROM social_post_ledger WHERE quota_day = ? AND state IN ${COUNTED}`,
   );
-  const insert = db.prepare<
-    {
-      socialPostId: string | null;
-      source: string;
-      key: string;
-      hash: string;
-      token: string;
-      post: string;
-      platforms: string;
-      mediaUrls: string;
-      scheduleDate: string | null;
-      publishAt: string;
-      day: string;
-      now: string;
-    },
-    LedgerRow
-  >(
-    `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, state, claim_token,
+  const insert = ledgerRows(
+    db.prepare<
+      {
+        socialPostId: string | null;
+        source: string;
+        key: string;
+        hash: string;
+        token: string;
+        post: string;
+        platforms: string;
+        mediaUrls: string;
+        scheduleDate: string | null;
+        publishAt: string;
+        day: string;
+        now: string;
+      },
+      LedgerDbRow
+    >(
+      `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, state, claim_token,
        attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at, updated_at)
      VALUES (:socialPostId, 1, :source, :key, :hash, 'claimed', :token, 1, :post, :platforms, :mediaUrls, :scheduleDate,
        :publishAt, :day, :now, :now, :now)
      ON CONFLICT DO NOTHING
      RETURNING *`,
+    ),
   );
   const deactivate = db.prepare<[string, number]>(
     "UPDATE social_post_ledger SET active = 0, updated_at = ? WHERE id = ? AND active = 1 AND state IN ('failed', 'cancelled')",
@@ -154,23 +181,28 @@ export function createPostingRepo(db: Db) {
   const retire = db.prepare<[string, number]>(
     "UPDATE social_post_ledger SET active = 0, updated_at = ? WHERE id = ? AND state IN ('failed', 'cancelled')",
   );
-  const nearby = db.prepare<
-    { from: string; to: string; exclude: string | null; excludeId: number },
-    LedgerRow
-  >(
-    `SELECT * FROM social_post_ledger
+  const nearby = ledgerRows(
+    db.prepare<{ from: string; to: string; exclude: string | null; excludeId: number }, LedgerDbRow>(
+      `SELECT * FROM social_post_ledger
      WHERE publish_at >= :from AND publish_at <= :to AND state IN ('claimed', 'unknown', 'posted')
        AND (:exclude IS NULL OR social_post_id IS NULL OR social_post_id <> :exclude) AND id <> :excludeId
      ORDER BY publish_at LIMIT 200`,
+    ),
   );
-  const recent = db.prepare<{ limit: number }, LedgerRow>(
-    'SELECT * FROM social_post_ledger ORDER BY publish_at DESC LIMIT :limit',
+  const recent = ledgerRows(
+    db.prepare<{ limit: number }, LedgerDbRow>(
+      'SELECT * FROM social_post_ledger ORDER BY publish_at DESC LIMIT :limit',
+    ),
   );
-  const inWindow = db.prepare<{ from: string; to: string; limit: number }, LedgerRow>(
-    `SELECT * FROM social_post_ledger WHERE publish_at >= :from AND publish_at < :to ORDER BY publish_at LIMIT :limit`,
+  const inWindow = ledgerRows(
+    db.prepare<{ from: string; to: string; limit: number }, LedgerDbRow>(
+      `SELECT * FROM social_post_ledger WHERE publish_at >= :from AND publish_at < :to ORDER BY publish_at LIMIT :limit`,
+    ),
   );
-  const stale = db.prepare<[], LedgerRow>(
-    "SELECT * FROM social_post_ledger WHERE state IN ('claimed', 'unknown') ORDER BY id LIMIT 100",
+  const stale = ledgerRows(
+    db.prepare<[], LedgerDbRow>(
+      "SELECT * FROM social_post_ledger WHERE state IN ('claimed', 'unknown') ORDER BY id LIMIT 100",
+    ),
   );
 
   const transaction = <T>(fn: () => T): T => db.transaction(fn).immediate();

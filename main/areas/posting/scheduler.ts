@@ -72,9 +72,9 @@ export class PostScheduler {
       result = await client.post(
         {
           post: row.post,
-          platforms: JSON.parse(row.platforms) as LedgerRowPlatforms,
+          platforms: row.platforms,
           scheduleDate: row.schedule_date,
-          mediaUrls: JSON.parse(row.media_urls) as string[],
+          mediaUrls: row.media_urls,
           idempotencyKey: row.idempotency_key,
         },
         signal,
@@ -201,8 +201,6 @@ export class PostScheduler {
     return { token: this.token, now: this.options.now(), quotaLimit: this.options.quotaLimit() };
   }
 }
-
-type LedgerRowPlatforms = Parameters<PostsvcClient['post']>[0]['platforms'];
 
 /** A create that may have had its effect: timed out, connection dropped after sending, 5xx. */
 export function mayHaveCreated(error: PostsvcError): boolean {
