@@ -14,6 +14,7 @@ import { publishingArea } from './areas/publishing/module.js';
 import { recorderArea } from './areas/recorder/module.js';
 import { settingsArea } from './areas/settings/module.js';
 import { webhooksArea } from './areas/webhooks/module.js';
+import { areaMigrations } from './areas/migrations.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
 import { createHttpApp } from './http/server.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
@@ -108,6 +109,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
 
   const db = openDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
+    migrations: areaMigrations,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   const activityRepo = createActivityRepo(db);

@@ -8,7 +8,6 @@ import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import type { Clock } from '../kernel/clock.js';
 import type { Db, Transaction } from '../kernel/db.js';
 import type { JobQueue } from '../kernel/jobs/queue.js';
-import type { Migration } from '../kernel/migrations/index.js';
 import type { Scheduler } from '../kernel/scheduler.js';
 import type { Peers } from '../peers/index.js';
 
@@ -64,8 +63,6 @@ export interface AreaModule {
   routes?(mount: Mount): void;
   /** What this area does with each CRM item of the events it owns (the webhooks area runs them). */
   webhooks?: Partial<Record<WebhookEvent, WebhookItemHandler>>;
-  /** The area's migrations, numbered after the shipped ones (one global numbering). */
-  migrations?: readonly Migration[];
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
 }

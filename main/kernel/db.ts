@@ -8,7 +8,7 @@ export type Db = Database.Database;
 export interface OpenDatabaseOptions {
   /** better-sqlite3 built for Electron's ABI (desktop only; DESIGN §9). */
   nativeBinding?: string;
-  /** The areas' own migrations (areas/<area>/migrations/), numbered after the shipped ones. */
+  /** The areas' own migrations (areas/<area>/migrations/), numbered after the shipped ones; a duplicate number is refused. */
   migrations?: readonly Migration[];
 }
 
@@ -46,6 +46,9 @@ export function migrate(db: Db, areaMigrations: readonly Migration[] = []): numb
   );
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const ran: number[] = [];
+  const numbers = [...shippedMigrations, ...areaMigrations].map((migration) => migration.version);
+  const duplicate = numbers.find((version, index) => numbers.indexOf(version) !== index);
+  if (duplicate !== undefined) throw new Error(`two migrations are numbered ${duplicate}`);
   for (const migration of [...shippedMigrations, ...areaMigrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {

@@ -40,6 +40,18 @@ describe('store (DESIGN §7)', () => {
     expect(migrate(db)).toEqual([]);
   });
 
+  it("runs an area's migration after the shipped ones, once, and refuses a number taken twice", () => {
+    const db = fresh();
+    const mine = {
+      version: 900,
+      name: 'area-probe',
+      sql: 'CREATE TABLE area_probe (id INTEGER PRIMARY KEY)',
+    };
+    expect(migrate(db, [mine])).toEqual([900]);
+    expect(migrate(db, [mine])).toEqual([]);
+    expect(() => migrate(db, [{ ...mine, version: 1 }])).toThrow('two migrations are numbered 1');
+  });
+
   it('claims a job once: the conditional update loses for the second claimer', () => {
     const db = fresh();
     const jobs = createJobsRepo(db);
