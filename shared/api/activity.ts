@@ -1,13 +1,38 @@
 import { z } from 'zod';
+import { activityLevel } from '../activity-events.js';
 import { defineContract, queryInt } from './contract.js';
 
 /**
  * What the bridge did, for the operator: every webhook delivery, job outcome, peer failure,
  * collection progress and broadcast status change. Stored (activity table) and streamed
- * live on GET /events with the same shape.
+ * live on GET /events with the same shape. The event types and their `data` payloads are
+ * in shared/activity-events.ts (re-exported here).
  */
-export const activityLevel = z.enum(['info', 'warn', 'error']);
-export const activityEvent = z.object({
+export {
+  activityDataSchema,
+  activityEvent,
+  activityLevel,
+  activityPayloads,
+  activityTypes,
+  isActivityType,
+  parseActivityEvent,
+} from '../activity-events.js';
+export type {
+  ActivityData,
+  ActivityDataArgs,
+  ActivityDataMap,
+  ActivityLevel,
+  ActivityParseResult,
+  ActivityType,
+} from '../activity-events.js';
+
+/**
+ * The wire and storage shape of an event, any type: what GET /api/activity answers and the
+ * activity table holds. Loose on purpose (`type` any string, `data` any object): history
+ * written by an older bridge, or a type this build does not know, still lists. For typed
+ * `data`, narrow with `parseActivityEvent` / the typed `ActivityEvent` of activity-events.ts.
+ */
+export const storedActivityEvent = z.object({
   id: z.number(),
   at: z.string(),
   type: z.string(),
@@ -15,8 +40,15 @@ export const activityEvent = z.object({
   message: z.string(),
   data: z.record(z.string(), z.unknown()).nullable(),
 });
-export type ActivityEvent = z.infer<typeof activityEvent>;
-export type ActivityLevel = z.infer<typeof activityLevel>;
+export type StoredActivityEvent = z.infer<typeof storedActivityEvent>;
+
+/**
+ * @deprecated Transitional: main/kernel/activity and main/http/event-stream.ts still use this
+ * name for the stored (untyped) event. Use `StoredActivityEvent` for rows and the wire, and
+ * the typed `ActivityEvent` from shared/activity-events.ts for events by type. Once main/
+ * has switched, this alias becomes a re-export of the typed `ActivityEvent`.
+ */
+export type ActivityEvent = StoredActivityEvent;
 
 export const listActivity = defineContract({
   method: 'get',
@@ -30,7 +62,7 @@ export const listActivity = defineContract({
     type: z.string().max(100).optional(),
     beforeId: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
   }),
-  response: z.object({ success: z.literal(true), data: z.array(activityEvent) }),
+  response: z.object({ success: z.literal(true), data: z.array(storedActivityEvent) }),
 });
 
 export const streamEvents = defineContract({

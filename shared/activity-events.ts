@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { collectionProgress, runStatuses } from './api/analytics.js';
+import { transcriptFormat } from './api/clips.js';
+import { workflowStage } from './api/guests.js';
+import { webhookEvents } from './api/webhooks.js';
+
+/**
+ * The activity events the bridge records (`ActivityLog.record(type, level, message, data)`),
+ * one `data` payload schema per event type. Stored in the activity table and streamed on
+ * GET /events with the wire shape `{id, at, type, level, message, data}`.
+ *
+ * - `data` is what the call sites in main/ pass; a field that only some call sites pass is
+ *   optional. Types recorded without data have `data: null`.
+ * - Payloads parse with `z.looseObject`: a field added later (or kept in stored history)
+ *   does not break parsing, it passes through untyped.
+ * - The TypeScript payload type (`ActivityData<T>`) has no index signature, so a misspelt
+ *   field at a call site is still a type error.
+ * - No transforms or defaults here: what the bridge records is what the dashboard parses.
+ *
+ * Unknown types: `activityEvent` accepts only the types below. A newer bridge may record a
+ * type this build does not know; `parseActivityEvent` reports it as `unknown-type` and the
+ * dashboard skips it (no live row, no refresh). Stored history is read with the loose wire
+ * schema (`storedActivityEvent` in shared/api/activity.ts), so old or unknown rows still list.
+ */
+
+export const activityLevel = z.enum(['info', 'warn', 'error']);
+export type ActivityLevel = z.infer<typeof activityLevel>;
+
+const count = z.number();
+const nullableText = z.string().nullable();
+const socialEvent = z.enum(['social-created', 'social-updated', 'social-deleted']);
+
+/** Payload fields per event type; `null`: the type is recorded without data. */
+export const activityPayloads = {
+  // --- bridge and job queue (main/app.ts, main/kernel/jobs) ---
+  'bridge.started': null,
+  'jobs.recovered': null,
+  'job.done': { jobId: count, kind: z.string() },
+  /** The queue's automatic retry has `kind` and `runAt`; an operator's retry only `jobId`. */
+  'job.retry': { jobId: count, kind: z.string().optional(), runAt: z.string().optional() },
+  'job.failed': { jobId: count, kind: z.string(), attempts: count },
+
+  // --- webhooks (main/areas/webhooks/intake.ts) ---
+  /** `event` is the CRM webhook (`social-created`, …) or `test`; `ids` are the delivered item ids (≤ 50). */
+  'webhook.received': {
+    deliveryId: count,
+    event: z.enum([...webhookEvents, 'test']),
+    ids: z.array(z.string()).optional(),
+  },
+  'webhook.failed': { deliveryId: count, event: z.enum(webhookEvents), id: z.string() },
+  'webhook.test': { deliveryId: count },
+
+  // --- posting (main/areas/posting) ---
+  /** API posts carry `ledgerId`, SocialPost records `socialPostId` (and the draft's warnings). */
+  'posting.scheduled': {
+    postsvcId: nullableText,
+    ledgerId: count.optional(),
+    socialPostId: z.string().optional(),
+    warnings: z.array(z.string()).optional(),
+  },
+  'posting.cancelled': {
+    socialPostId: nullableText,
+    postsvcId: nullableText.optional(),
+    postsvcIds: z.array(z.string()).optional(),
+  },
+  'posting.confirmed': { ledgerId: count, postsvcId: nullableText },
+  'posting.failed': {
+    ledgerId: count.optional(),
+    postsvcId: nullableText.optional(),
+    socialPostId: z.string().optional(),
+    code: z.string().optional(),
+  },
+  'posting.retry': { socialPostId: z.string(), event: socialEvent },
+  'posting.sync': {
+    synced: count,
+    updated: count,
+    errors: count,
+    failures: z.array(z.object({ socialPostId: z.string(), error: z.string() })),
+  },
+
+  // --- publishing (main/areas/publishing); `id` is the PlatformPublish record ---
+  'publish.abandoned': { id: z.string() },
+  /** The operator's retry has `platform` and `from`; the job's own retry `attempt`. */
+  'publish.retry': {
+    id: z.string(),
+    platform: nullableText.optional(),
+    from: nullableText.optional(),
+    attempt: count.optional(),
+  },
+  'publish.waiting': {
+    id: z.string(),
+    platform: nullableText,
+    waitingOn: z.string(),
+    contentProductionId: nullableText,
+  },
+  'publish.published': {
+    id: z.string(),
+    platform: nullableText,
+    platformUrl: z.string(),
+    platformId: z.string(),
+    contentProductionId: nullableText,
+  },
+  'publish.dependents': { id: z.string(), dependents: z.array(z.string()), contentProductionId: z.string() },
+  'publish.duplicate': { id: z.string(), platformUrl: z.string() },
+  'publish.failed': {
+    id: z.string(),
+    platform: nullableText,
+    contentProductionId: nullableText,
+    code: z.string().optional(),
+  },
+
+  // --- broadcasts (main/areas/broadcasts) ---
+  /** `streamSource.key` is masked (`••••1234`). */
+  'broadcast.created': {
+    broadcastId: z.string(),
+    recordId: nullableText,
+    scheduledAt: z.string(),
+    channelId: nullableText,
+    settings: z.object({ isPublic: z.boolean(), chatEnabled: z.boolean(), dvr: z.boolean() }),
+    streamSource: z.object({ type: z.string(), url: z.string(), key: z.string().optional() }).nullable(),
+  },
+  'broadcast.deleted': { broadcastId: z.string(), recordIds: z.array(z.string()) },
+  /** `id` is the StreamhostBroadcast record, `from` its status before (null: it had none). */
+  'broadcast.status': {
+    id: z.string(),
+    streamhostId: nullableText,
+    from: nullableText,
+    to: z.string(),
+    viewerCount: count,
+  },
+  'broadcast.sync': {
+    scope: z.enum(['all', 'active']),
+    synced: count,
+    updated: count,
+    errors: count,
+    failures: z.array(z.object({ id: z.string(), name: z.string(), error: z.string() })),
+  },
+
+  // --- analytics (main/areas/analytics) ---
+  'analytics.demo': { socialRows: count, contentRows: count },
+  'collection.progress': collectionProgress.shape,
+  /** A run interrupted by a stop is reported at the next start without `phase`. */
+  'collection.finished': {
+    runId: count,
+    status: z.enum(runStatuses),
+    phase: z.literal('done').optional(),
+    code: z.string().optional(),
+  },
+
+  // --- guests (main/areas/guests) ---
+  /**
+   * A stage transition has `from`/`to`; a guest that passed a workflow stage between two
+   * observations has `passed`/`current`. `runId`/`workflow` when a workflow run is involved.
+   */
+  'guests.stage': {
+    guestId: z.string(),
+    source: z.enum(['webhook', 'dashboard', 'fetched']),
+    runId: count.optional(),
+    workflow: z.string().optional(),
+    from: nullableText.optional(),
+    to: z.string().optional(),
+    passed: z.string().optional(),
+    current: z.string().optional(),
+  },
+  /** A failed run adds `message`, `hint` and `httpStatus`. */
+  'guests.workflow': {
+    guestId: z.string(),
+    runId: count,
+    workflow: z.string(),
+    stage: workflowStage,
+    message: z.string().optional(),
+    hint: nullableText.optional(),
+    httpStatus: count.nullable().optional(),
+  },
+  /** The names of the templates and settings that were changed. */
+  'guests.templates': { templates: z.array(z.string()), settings: z.array(z.string()) },
+  'guests.demo': { guests: count, entries: count },
+
+  // --- clips and content (main/areas/clips, main/areas/content) ---
+  'clips.analyzed': {
+    contentProductionId: z.string(),
+    clips: count,
+    words: count,
+    format: transcriptFormat,
+    ms: count,
+  },
+  'clips.draft-created': { clipId: z.string(), contentProductionId: z.string() },
+  'clips.fit': {
+    clipId: z.string(),
+    contentProductionId: nullableText,
+    problems: z.array(
+      z.object({
+        platform: nullableText,
+        kind: z.enum(['duration', 'ratio', 'unknown-platform', 'unknown-ratio', 'no-duration']),
+        message: z.string(),
+      }),
+    ),
+  },
+
+  // --- recorder and settings ---
+  'recorder.filename': { filename: z.string() },
+  /** The config keys written (the values may be secrets and are not recorded). */
+  'settings.updated': { keys: z.array(z.string()) },
+} as const satisfies Record<string, z.ZodRawShape | null>;
+
+type Payloads = typeof activityPayloads;
+
+/** Every activity event type, e.g. `'webhook.received'`. */
+export type ActivityType = keyof Payloads;
+
+/** All event types, in the order of `activityPayloads` (grouped by area). */
+export const activityTypes = Object.keys(activityPayloads) as readonly ActivityType[];
+
+type PayloadOf<S> = S extends z.ZodRawShape ? z.output<z.ZodObject<S>> : null;
+
+/** The `data` payload of every event type. */
+export type ActivityDataMap = { [T in ActivityType]: PayloadOf<Payloads[T]> };
+
+/**
+ * The `data` of one event type: what `record(type, level, message, data)` takes and what the
+ * dashboard reads. `null` for the types recorded without data.
+ */
+export type ActivityData<T extends ActivityType> = ActivityDataMap[T];
+
+/**
+ * The trailing `data` argument of `record(type, level, message, ...data)` as a rest tuple:
+ * required for types with a payload, optional (`null`) for those recorded without data.
+ * E.g. `record<T extends ActivityType>(type: T, level, message, ...[data = null]: ActivityDataArgs<T>)`.
+ */
+export type ActivityDataArgs<T extends ActivityType> =
+  ActivityData<T> extends null ? [data?: null] : [data: ActivityData<T>];
+
+/**
+ * One activity event, typed by its `type`: narrowing on `event.type` types `event.data`.
+ * `ActivityEvent<'webhook.received'>` is one type; `ActivityEvent` the union of all.
+ */
+export type ActivityEvent<T extends ActivityType = ActivityType> = {
+  [K in T]: {
+    id: number;
+    at: string;
+    type: K;
+    level: ActivityLevel;
+    message: string;
+    data: ActivityData<K>;
+  };
+}[T];
+
+export function isActivityType(type: string): type is ActivityType {
+  return Object.hasOwn(activityPayloads, type);
+}
+
+/** The zod schema of one type's `data`. */
+export function activityDataSchema<T extends ActivityType>(type: T): z.ZodType<ActivityData<T>> {
+  const shape: z.ZodRawShape | null = activityPayloads[type];
+  return (shape === null ? z.null() : z.looseObject(shape)) as unknown as z.ZodType<ActivityData<T>>;
+}
+
+const eventSchemas = activityTypes.map((type) =>
+  z.object({
+    id: z.number(),
+    at: z.string(),
+    type: z.literal(type),
+    level: activityLevel,
+    message: z.string(),
+    data: activityDataSchema(type),
+  }),
+);
+
+/**
+ * A known activity event, discriminated by `type` (strict per type; unknown types fail).
+ * Use `parseActivityEvent` to tell an unknown type from a malformed event.
+ */
+export const activityEvent = z.discriminatedUnion(
+  'type',
+  eventSchemas as [(typeof eventSchemas)[number], ...(typeof eventSchemas)[number][]],
+) as unknown as z.ZodType<ActivityEvent>;
+
+export type ActivityParseResult =
+  | { ok: true; event: ActivityEvent }
+  /** A type this build does not know (e.g. from a newer bridge): skip it. */
+  | { ok: false; reason: 'unknown-type'; type: string }
+  /** Not an activity event, or a known type whose payload does not match its schema. */
+  | { ok: false; reason: 'invalid'; error: z.ZodError };
+
+/** Parses one event from GET /events; never throws. */
+export function parseActivityEvent(value: unknown): ActivityParseResult {
+  if (typeof value === 'object' && value !== null && 'type' in value) {
+    const { type } = value;
+    if (typeof type === 'string' && !isActivityType(type)) return { ok: false, reason: 'unknown-type', type };
+  }
+  const parsed = activityEvent.safeParse(value);
+  return parsed.success
+    ? { ok: true, event: parsed.data }
+    : { ok: false, reason: 'invalid', error: parsed.error };
+}
