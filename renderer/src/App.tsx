@@ -4,7 +4,7 @@ import { useLiveActivityConnection } from './api/use-live-activity.js';
 import { AppShell } from './components/AppShell.js';
 import { KeyScreen } from './components/KeyScreen.js';
 import { NotFoundPage } from './components/NotFoundPage.js';
-import { pages } from './pages/index.js';
+import { pages } from './routes.js';
 
 export function App() {
   const { key, rejected } = useApiKey();

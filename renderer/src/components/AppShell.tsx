@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useHealth } from '../api/health.js';
 import { desktop } from '../api/desktop.js';
-import { pages } from '../pages/index.js';
+import { pages } from '../routes.js';
 import { Icon } from './Icon.js';
 import { LiveIndicator } from './LiveIndicator.js';
 import { StatusPill } from './StatusPill.js';

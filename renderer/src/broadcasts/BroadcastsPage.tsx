@@ -1,10 +1,10 @@
-import { useLiveBroadcastRefresh } from '../broadcasts/api.js';
-import { BroadcastList } from '../broadcasts/BroadcastList.js';
-import { CreateBroadcastForm } from '../broadcasts/CreateBroadcastForm.js';
-import { PublishingPanel } from '../broadcasts/PublishingPanel.js';
-import { SyncButton } from '../broadcasts/SyncButton.js';
+import { useLiveBroadcastRefresh } from './api.js';
+import { BroadcastList } from './BroadcastList.js';
+import { CreateBroadcastForm } from './CreateBroadcastForm.js';
+import { PublishingPanel } from './PublishingPanel.js';
+import { SyncButton } from './SyncButton.js';
 import { PageHeader } from '../components/PageHeader.js';
-import '../broadcasts/broadcasts.css';
+import './broadcasts.css';
 
 export function BroadcastsPage() {
   useLiveBroadcastRefresh();

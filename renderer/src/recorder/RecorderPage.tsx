@@ -2,7 +2,7 @@ import { MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
 import { bridgeLabel } from '../api/desktop.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
-import { RecorderPanel } from '../components/RecorderPanel.js';
+import { RecorderPanel } from './RecorderPanel.js';
 
 export function RecorderPage() {
   return (

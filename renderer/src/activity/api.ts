@@ -2,8 +2,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import type { ActivityLevel } from '../../../shared/api/activity.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
-import { callApi } from './client.js';
-import { queryKeys } from './query-client.js';
+import { callApi } from '../api/client.js';
+import { queryKeys } from '../api/query-client.js';
 
 export interface ActivityFilter {
   level?: ActivityLevel;

@@ -1,9 +1,9 @@
-import { useAnalyzeClips } from '../clips/api.js';
-import type { AnalyzeInput } from '../clips/api.js';
-import { Suggestions } from '../clips/Suggestions.js';
-import { TranscriptForm } from '../clips/TranscriptForm.js';
+import { useAnalyzeClips } from './api.js';
+import type { AnalyzeInput } from './api.js';
+import { Suggestions } from './Suggestions.js';
+import { TranscriptForm } from './TranscriptForm.js';
 import { PageHeader } from '../components/PageHeader.js';
-import '../clips/clips.css';
+import './clips.css';
 
 export function ClipsPage() {
   const analyze = useAnalyzeClips();

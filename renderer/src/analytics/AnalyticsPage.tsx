@@ -4,7 +4,7 @@ import { Skeleton } from '../components/States.js';
 
 // The charts (recharts) load with this page only, not with the rest of the dashboard.
 const AnalyticsView = lazy(() =>
-  import('../analytics/AnalyticsView.js').then((module) => ({ default: module.AnalyticsView })),
+  import('./AnalyticsView.js').then((module) => ({ default: module.AnalyticsView })),
 );
 
 export function AnalyticsPage() {

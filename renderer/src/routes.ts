@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
-import type { IconName } from '../components/Icon.js';
-import { ActivityPage } from './ActivityPage.js';
-import { AnalyticsPage } from './AnalyticsPage.js';
-import { BroadcastsPage } from './BroadcastsPage.js';
-import { ClipsPage } from './ClipsPage.js';
-import { GuestsPage } from './GuestsPage.js';
-import { OverviewPage } from './OverviewPage.js';
-import { PostsPage } from './PostsPage.js';
-import { RecorderPage } from './RecorderPage.js';
-import { SettingsPage } from './SettingsPage.js';
+import type { IconName } from './components/Icon.js';
+import { ActivityPage } from './activity/ActivityPage.js';
+import { AnalyticsPage } from './analytics/AnalyticsPage.js';
+import { BroadcastsPage } from './broadcasts/BroadcastsPage.js';
+import { ClipsPage } from './clips/ClipsPage.js';
+import { GuestsPage } from './guests/GuestsPage.js';
+import { OverviewPage } from './overview/OverviewPage.js';
+import { PostsPage } from './posts/PostsPage.js';
+import { RecorderPage } from './recorder/RecorderPage.js';
+import { SettingsPage } from './settings/SettingsPage.js';
 
 export interface PageEntry {
   /** Route path under the hash, e.g. `/posts` is `#/posts`. */
@@ -21,7 +21,8 @@ export interface PageEntry {
 
 /**
  * Every page of the dashboard, in navigation order: the router and the sidebar are built from
- * this list. To build out a page, edit its own file (`<Name>Page.tsx`) and keep its export name.
+ * this list. Each page lives in its area folder (`src/<area>/<Name>Page.tsx`, the areas of
+ * main/areas; posting is `posts` here) and keeps its export name.
  */
 export const pages: readonly PageEntry[] = [
   { path: '/', label: 'Overview', icon: 'overview', component: OverviewPage },

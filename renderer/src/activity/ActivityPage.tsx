@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
 import { activityLevel } from '../../../shared/api/activity.js';
-import { jobStatuses, useActivity, useJobs } from '../api/activity.js';
-import type { ActivityFilter, Job, JobStatus } from '../api/activity.js';
+import { jobStatuses, useActivity, useJobs } from './api.js';
+import type { ActivityFilter, Job, JobStatus } from './api.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
-import { ActivityList, mergeActivity } from '../components/ActivityList.js';
+import { ActivityList, mergeActivity } from './ActivityList.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';

@@ -4,7 +4,7 @@ import type { ResponseOf } from '../../../shared/api/contract.js';
 import type { ConfigKey, getSettings, SettingEntry, updateSettings } from '../../../shared/api/settings.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { keyStore } from '../api/key-store.js';
-import { useSettings, useUpdateSettings } from '../api/settings.js';
+import { useSettings, useUpdateSettings } from './api.js';
 import { useApiKey } from '../api/use-api-key.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import type { HealthResponse, PeerHealth, PeerName } from '../../../shared/api/health.js';
 import { peerNames } from '../../../shared/api/health.js';
-import { useActivity } from '../api/activity.js';
+import { useActivity } from '../activity/api.js';
 import { useHealth } from '../api/health.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
-import { ActivityList, mergeActivity } from '../components/ActivityList.js';
+import { ActivityList, mergeActivity } from '../activity/ActivityList.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { RecorderPanel } from '../components/RecorderPanel.js';
+import { RecorderPanel } from '../recorder/RecorderPanel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';

@@ -4,13 +4,13 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
-import { useGuests, useGuestsLiveRefresh } from '../guests/api.js';
-import { GuestDetail } from '../guests/GuestDetail.js';
-import { PipelinePanel } from '../guests/PipelinePanel.js';
-import { StageBoard } from '../guests/StageBoard.js';
-import { TemplateEditor } from '../guests/TemplateEditor.js';
-import { SandboxEnginePanel, WorkflowRunsPanel } from '../guests/WorkflowPanels.js';
-import '../guests/guests.css';
+import { useGuests, useGuestsLiveRefresh } from './api.js';
+import { GuestDetail } from './GuestDetail.js';
+import { PipelinePanel } from './PipelinePanel.js';
+import { StageBoard } from './StageBoard.js';
+import { TemplateEditor } from './TemplateEditor.js';
+import { SandboxEnginePanel, WorkflowRunsPanel } from './WorkflowPanels.js';
+import './guests.css';
 
 export function GuestsPage() {
   useGuestsLiveRefresh();

@@ -2,13 +2,13 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { Spinner } from '../components/States.js';
-import { usePosts, usePostsLiveRefresh, useQuota } from '../posts/api.js';
-import { Composer } from '../posts/Composer.js';
-import { PostList } from '../posts/PostList.js';
-import { QuotaMeter } from '../posts/QuotaMeter.js';
-import { SyncButton } from '../posts/SyncButton.js';
-import { WeekCalendar } from '../posts/WeekCalendar.js';
-import '../posts/posts.css';
+import { usePosts, usePostsLiveRefresh, useQuota } from './api.js';
+import { Composer } from './Composer.js';
+import { PostList } from './PostList.js';
+import { QuotaMeter } from './QuotaMeter.js';
+import { SyncButton } from './SyncButton.js';
+import { WeekCalendar } from './WeekCalendar.js';
+import './posts.css';
 
 export function PostsPage() {
   usePostsLiveRefresh();

@@ -1,7 +1,7 @@
 import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
 import { formatClock, formatDateTime, formatRelative, useNow } from '../format.js';
-import { StatusPill } from './StatusPill.js';
-import type { Tone } from './StatusPill.js';
+import { StatusPill } from '../components/StatusPill.js';
+import type { Tone } from '../components/StatusPill.js';
 
 const levelTone: Record<ActivityLevel, Tone> = { info: 'info', warn: 'warn', error: 'bad' };
 

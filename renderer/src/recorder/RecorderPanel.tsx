@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { checkRecorderFilename, MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
 import { ApiError, errorMessage } from '../api/client.js';
-import { useRecorderFilename, useSetRecorderFilename } from '../api/recorder.js';
+import { useRecorderFilename, useSetRecorderFilename } from './api.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
-import { Panel } from './Panel.js';
-import { QueryContent } from './QueryPanel.js';
-import { Spinner } from './States.js';
+import { Panel } from '../components/Panel.js';
+import { QueryContent } from '../components/QueryPanel.js';
+import { Spinner } from '../components/States.js';
 
 /**
  * The next recording's filename: what the bridge holds now, and a form that checks the name with
