@@ -194,7 +194,8 @@ export class PostsvcClient {
   private readonly toProvider: (key: PlatformKey) => string;
   private readonly fromProvider: (name: string) => PlatformKey | null;
   private rate: RateLimitSnapshot | null = null;
-  private nextSlot = 0;
+  /** When this client sent each of its requests of the last minute (the provider's window). */
+  private readonly sentAt: number[] = [];
   /** Until when the provider asked (429 + Retry-After) every request of this profile to wait. */
   private pausedUntil = 0;
   private readonly maxWaitMs: number;
@@ -432,11 +433,13 @@ export class PostsvcClient {
 
   /**
    * The client throttles itself instead of collecting 429s: a profile with 1,000 of them a day
-   * is suspended (DESIGN §5.2). After a 429 every request waits out its Retry-After; near the
-   * provider's limit (the last 5 % of its window) requests are spaced out evenly. A wait longer
-   * than `maxWaitMs` is not slept through inside a request: the request fails at once with
-   * RATE_LIMIT and the remaining wait as Retry-After, without reaching the provider (the job
-   * queue, or the operator, tries again then).
+   * is suspended (DESIGN §5.2). After a 429 every request waits out its Retry-After. Once the
+   * provider has announced its limit (x-ratelimit-max, requests a minute), no more than that
+   * many requests of this client — the profile's only one in the bridge: posting, collection
+   * and the health probe alike — go out in any minute: a request waits until the oldest of
+   * the window leaves it. A wait longer than `maxWaitMs` is not slept through inside a
+   * request: the request fails at once with RATE_LIMIT and the remaining wait as Retry-After,
+   * without reaching the provider (the job queue, or the operator, tries again then).
    */
   private async throttle(request: RequestOptions): Promise<void> {
     const label = `postsvc ${request.method} ${request.path}`;
@@ -445,18 +448,23 @@ export class PostsvcClient {
       if (paused > this.maxWaitMs) throw heldBack(label, paused, 'it answered 429 Too Many Requests');
       await sleep(paused, undefined, { signal: request.signal });
     }
-    const rate = this.rate;
-    if (!rate || rate.count < rate.max * 0.95) return;
-    const spacing = Math.ceil(60_000 / rate.max);
-    const now = this.now();
-    const wait = Math.max(0, this.nextSlot - now);
-    if (wait > this.maxWaitMs) {
-      throw heldBack(label, wait, `${rate.count} of its ${rate.max} requests a minute are used`);
+    for (;;) {
+      const now = this.now();
+      while (this.sentAt.length > 0 && this.sentAt[0]! <= now - WINDOW_MS) this.sentAt.shift();
+      const max = this.rate?.max;
+      if (max === undefined || this.sentAt.length < max) break;
+      const wait = this.sentAt[this.sentAt.length - max]! + WINDOW_MS - now;
+      if (wait > this.maxWaitMs) {
+        throw heldBack(label, wait, `the ${max} requests a minute it allows are used`);
+      }
+      await sleep(wait, undefined, { signal: request.signal });
     }
-    this.nextSlot = Math.max(now, this.nextSlot) + spacing;
-    if (wait > 0) await sleep(wait, undefined, { signal: request.signal });
+    this.sentAt.push(this.now());
   }
 }
+
+/** The provider's rate-limit window (x-ratelimit-max is per minute). */
+const WINDOW_MS = 60_000;
 
 /** 429s without a Retry-After still hold every request back this long. */
 const DEFAULT_RETRY_AFTER_S = 5;
