@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ActivityEvent } from '../../shared/api/activity.js';
+import type { StoredActivityEvent } from '../../shared/api/activity.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 
 /** GET /events: Server-Sent Events fed by the activity log. Closed on shutdown. */
@@ -39,7 +39,7 @@ export class EventStreamHub {
     this.clients.clear();
   }
 
-  private broadcast(event: ActivityEvent): void {
+  private broadcast(event: StoredActivityEvent): void {
     const frame = `id: ${event.id}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`;
     for (const res of this.clients) res.write(frame);
   }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
+import type { StoredActivityEvent } from '../../../shared/api/activity.js';
+import type { ActivityDataArgs, ActivityLevel, ActivityType } from '../../../shared/activity-events.js';
 import type { ActivityRepo } from './repo.js';
 
 /**
@@ -18,24 +19,26 @@ export class ActivityLog {
     this.emitter.setMaxListeners(0);
   }
 
-  record(
-    type: string,
+  /** Records one event of the typed union (shared/activity-events.ts): its data is checked by type. */
+  record<T extends ActivityType>(
+    type: T,
     level: ActivityLevel,
     message: string,
-    data: Record<string, unknown> | null = null,
-  ): ActivityEvent {
-    const event = this.repo.insert({ at: this.now().toISOString(), type, level, message, data });
+    ...[data = null]: ActivityDataArgs<T>
+  ): StoredActivityEvent {
+    const stored = data as Record<string, unknown> | null;
+    const event = this.repo.insert({ at: this.now().toISOString(), type, level, message, data: stored });
     if (level !== 'info') this.logger[level === 'error' ? 'error' : 'warn']({ type, data }, message);
     this.emitter.emit('event', event);
     return event;
   }
 
-  subscribe(listener: (event: ActivityEvent) => void): () => void {
+  subscribe(listener: (event: StoredActivityEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
   }
 
-  list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): ActivityEvent[] {
+  list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
     return this.repo.list(filter);
   }
 }

@@ -1,4 +1,4 @@
-import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
+import type { StoredActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
 import type { Db } from '../db.js';
 
 interface ActivityRow {
@@ -10,7 +10,7 @@ interface ActivityRow {
   data: string | null;
 }
 
-const toEvent = (row: ActivityRow): ActivityEvent => ({
+const toEvent = (row: ActivityRow): StoredActivityEvent => ({
   ...row,
   data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
 });
@@ -31,12 +31,12 @@ export function createActivityRepo(db: Db) {
   const prune = db.prepare<[string]>('DELETE FROM activity WHERE at < ?');
 
   return {
-    insert(event: Omit<ActivityEvent, 'id'>): ActivityEvent {
+    insert(event: Omit<StoredActivityEvent, 'id'>): StoredActivityEvent {
       const data = event.data === null ? null : JSON.stringify(event.data);
       const { lastInsertRowid } = insert.run(event.at, event.type, event.level, event.message, data);
       return { ...event, id: Number(lastInsertRowid) };
     },
-    list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): ActivityEvent[] {
+    list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
       return list
         .all({
           limit: filter.limit,
