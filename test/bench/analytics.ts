@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { platformKeys } from '../../shared/platforms.js';
 import { startSandboxPostsvc } from '../../main/sandbox/index.js';
@@ -11,7 +9,8 @@ import {
   type SocialMetricWrite,
 } from '../../main/areas/analytics/repo.js';
 import { openDatabase } from '../../main/kernel/db.js';
-import { callBridge, startTestBridge, TEST_API_KEY } from '../support/bridge.js';
+import { callBridge, eventually, startTestBridge, TEST_API_KEY } from '../support/bridge.js';
+import { tempDir } from '../support/temp-dir.js';
 import { startBareExpress } from './bare-express.js';
 import { loadFigures, runLoad } from './load.js';
 import { percentile, type Bench, type BenchResult } from './report.js';
@@ -97,7 +96,8 @@ export const analyticsBench: Bench = {
   name: 'analytics',
   async run(): Promise<BenchResult[]> {
     const results: BenchResult[] = [];
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
+    const data = tempDir('bench-analytics');
+    const dataDir = data.path;
     const now = new Date();
     const today = utcDay(now);
     try {
@@ -201,7 +201,7 @@ export const analyticsBench: Bench = {
       results.push(await collectionBench());
       return results;
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      data.remove();
     }
   },
 };
@@ -226,14 +226,17 @@ async function collectionBench(): Promise<BenchResult> {
       tuning: { peers: { postsvc: { perSecond: 100_000 } }, analytics: { concurrency: 16 } },
     },
   );
-  const finished = async (runId: number) => {
-    for (;;) {
-      const runs = await callBridge(bridge.url, 'GET', '/analytics/runs?limit=5');
-      const run = runs.body.data.find((r: { id: number }) => r.id === runId);
-      if (run && run.status !== 'running') return run as { status: string; posts_collected: number };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  // Polled every 20 ms: the poll interval is part of the measured time.
+  const finished = (runId: number) =>
+    eventually(
+      async () => {
+        const runs = await callBridge(bridge.url, 'GET', '/analytics/runs?limit=5');
+        const run = runs.body.data.find((r: { id: number }) => r.id === runId);
+        return run && run.status !== 'running' ? (run as { status: string; posts_collected: number }) : null;
+      },
+      600_000,
+      20,
+    );
   try {
     await finished(1); // the start-up catch-up, also a full run (warms everything)
     const started = performance.now();

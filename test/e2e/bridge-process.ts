@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/ports.js';
+import { tempDir } from '../support/temp-dir.js';
+import { eventually } from '../support/wait.js';
 
 /** The real headless bridge (`node dist/main/cli.js serve`) in sandbox mode, on a free port (loopback by default). */
 export interface RunningBridge {
@@ -29,7 +30,8 @@ export async function startBridge(
   if (!existsSync(cli))
     throw new Error(`e2e: ${cli} is missing; build first (npm run build, or npm run test:e2e).`);
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-bridge-e2e-'));
+  const data = tempDir('studio-bridge-e2e');
+  const dataDir = data.path;
   const logDir = join(repoRoot, 'test-results/e2e');
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, options.logName ?? 'bridge.log');
@@ -64,7 +66,7 @@ export async function startBridge(
     process.off('exit', killOnExit);
     await terminate(child);
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    data.remove();
   };
 
   try {
@@ -79,37 +81,27 @@ export async function startBridge(
   return { url, apiKey, dataDir, logFile, stop };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolvePort(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`bridge exited during start-up (code ${child.exitCode ?? child.signalCode})`);
-    }
-    try {
+  const outcome = await eventually(
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
       const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-      lastProblem = `GET /health answered ${response.status}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((done) => setTimeout(done, 200));
+      if (!response.ok) throw new Error(`GET /health answered ${response.status}`);
+      return 'up';
+    },
+    STARTUP_TIMEOUT_MS,
+    200,
+  ).catch((error: unknown) => error);
+  if (outcome === 'exited') {
+    throw new Error(`bridge exited during start-up (code ${child.exitCode ?? child.signalCode})`);
   }
-  throw new Error(
-    `bridge did not answer GET ${url}/health within ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem})`,
-  );
+  if (outcome !== 'up') {
+    // eventually()'s message ends with the last problem (no answer, or the status /health answered).
+    const problem = outcome instanceof Error ? outcome.message : String(outcome);
+    throw new Error(
+      `bridge did not answer GET ${url}/health within ${STARTUP_TIMEOUT_MS / 1000} s (${problem})`,
+    );
+  }
 }
 
 async function terminate(child: ChildProcess): Promise<void> {

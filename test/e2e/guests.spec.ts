@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { eventually } from '../support/wait.js';
 import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 
 interface GuestRow {
@@ -13,6 +14,31 @@ async function guestsOf(request: APIRequestContext, bridge: BridgeUnderTest): Pr
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: GuestRow[] }).data;
+}
+
+interface CrmDelivery {
+  event: string;
+  body: string;
+  status: number;
+}
+
+/** The webhook deliveries of the sandbox CRM the bridge runs against (its control route, no key). */
+async function crmDeliveries(request: APIRequestContext, bridge: BridgeUnderTest): Promise<CrmDelivery[]> {
+  const health = await request.get(`${bridge.url}/health`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+  });
+  const crmUrl = ((await health.json()) as { peers: { crm: { url: string } } }).peers.crm.url;
+  const response = await request.get(`${crmUrl.replace(/\/api\/v1\/?$/, '')}/__sandbox/deliveries`);
+  return ((await response.json()) as { deliveries: CrmDelivery[] }).deliveries;
+}
+
+/** True when the bridge has no guest workflow run left to send to the engine. */
+async function workflowsIdle(request: APIRequestContext, bridge: BridgeUnderTest): Promise<boolean> {
+  const response = await request.get(`${bridge.url}/api/jobs?kind=guests.workflow&limit=500`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+  });
+  const jobs = ((await response.json()) as { data: Array<{ status: string }> }).data;
+  return response.ok() && jobs.every((job) => job.status === 'done' || job.status === 'failed');
 }
 
 test('guests page: ratios against targets, guests per stage, a move to Confirmed starts the workflow', async ({
@@ -58,8 +84,20 @@ test('guests page: ratios against targets, guests per stage, a move to Confirmed
   await detail.scrollIntoViewIfNeeded();
   await screenshot(page, 'guests-workflow-started');
 
-  // The CRM delivers its echo of the move a moment later: it starts nothing more.
-  await page.waitForTimeout(1_500);
+  // The CRM delivers its echo of the move a moment later: it starts nothing more. Checked once the
+  // bridge has answered the echo and has no workflow run left to send.
+  await eventually(async () =>
+    (await crmDeliveries(request, bridge)).some(
+      (d) =>
+        d.event === 'guest-updated' &&
+        d.body.includes(guest.id) &&
+        d.body.includes('"stage":"Confirmed"') &&
+        d.status === 200,
+    ),
+  );
+  await eventually(() => workflowsIdle(request, bridge));
+  // A fixed wait on purpose: the page refreshes on the echo's live event; an unchanged page has nothing to wait on.
+  await page.waitForTimeout(1_000);
   await expect(detail.getByTestId('run-guest-confirmed')).toHaveCount(1);
 });
 

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/index.js';
 import { callBridge, eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../support/bridge.js';
 import { spawnBridge, type BridgeProcess } from '../support/process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** The collector (spec §1.7, DESIGN §6.5) against the simulated provider: runs, failures, restarts. */
 const DAY = 86_400_000;
@@ -66,10 +65,10 @@ async function finished(url: string, runId: number): Promise<Run> {
   return run;
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'analytics-collect-'));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+function freshDataDir(): string {
+  const dir = tempDir('analytics-collect');
+  cleanup.push(dir.remove);
+  return dir.path;
 }
 
 describe('collection runs', () => {
@@ -201,7 +200,7 @@ describe('collection runs', () => {
 
 describe('schedule across restarts', () => {
   it('does not catch up after a recent success; does when overdue; then the timer runs', async () => {
-    const dataDir = tempDir();
+    const dataDir = freshDataDir();
     const first = await bridgeOn({}, dataDir);
     await finished(first.url, 1);
     await first.close();
@@ -211,6 +210,7 @@ describe('schedule across restarts', () => {
     await second.close();
 
     // 0.0002 h = 0.72 s: run 1 is now overdue.
+    // A fixed wait on purpose: what makes the run overdue is wall-clock time passing; there is nothing to wait on.
     await new Promise((resolve) => setTimeout(resolve, 800));
     const third = await bridgeOn({ COLLECT_INTERVAL_HOURS: '0.0002' }, dataDir);
     const afterStart = await runs(third.url);
@@ -223,7 +223,7 @@ describe('schedule across restarts', () => {
   });
 
   it('a bridge killed mid-run leaves no half-written day; the next start fails the run and collects again', async () => {
-    const dataDir = tempDir();
+    const dataDir = freshDataDir();
     // Post reads hang: the run has its social metrics in memory and is reading posts when killed.
     postsvc.faults.injectFault({
       method: 'POST',

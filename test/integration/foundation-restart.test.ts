@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callBridge, eventually } from '../support/bridge.js';
 import { runCli, spawnBridge, type BridgeProcess } from '../support/process.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-restart-'));
+const data = tempDir('bridge-restart');
+const dataDir = data.path;
 const running: BridgeProcess[] = [];
 afterAll(() => {
   for (const bridge of running) bridge.child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
 describe('durable job queue across a crash', () => {
@@ -83,8 +82,14 @@ describe('headless CLI', () => {
   it('on SIGTERM finishes the in-flight request, closes the database and exits 0', async () => {
     const bridge = await spawnBridge({ BRIDGE_DATA_DIR: dataDir });
     running.push(bridge);
+    const testJobs = async () => {
+      const jobs = await callBridge(bridge.url, 'GET', '/api/jobs?kind=webhook.test&limit=500');
+      return (jobs.body.data as unknown[]).length;
+    };
+    const jobsBefore = await testJobs();
     const inFlight = callBridge(bridge.url, 'POST', '/webhooks/test', { body: { delayMs: 700 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // SIGTERM once the request is being handled: its job is queued.
+    await eventually(async () => (await testJobs()) > jobsBefore);
     bridge.child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);

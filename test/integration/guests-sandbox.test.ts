@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { jobsIdle } from '../support/settle.js';
+import { tempDir } from '../support/temp-dir.js';
 
 interface Guest {
   id: string;
@@ -14,16 +13,30 @@ interface Guest {
 
 /** Sandbox mode: the demo guests, their seeded history, and the simulated n8n's view of what it received. */
 let bridge: TestBridge;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-guests-'));
+const data = tempDir('bridge-guests');
+const dataDir = data.path;
 beforeAll(async () => {
   bridge = await startTestBridge({ BRIDGE_SANDBOX: '1' }, { dataDir });
 });
 afterAll(async () => {
   await bridge?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
 const guests = async (): Promise<Guest[]> => (await bridge.call('GET', '/api/guests')).body.data;
+
+interface CrmDelivery {
+  event: string;
+  body: string;
+  status: number;
+}
+/** The webhook deliveries of the sandbox CRM the bridge runs (its control route, no key). */
+async function crmDeliveries(): Promise<CrmDelivery[]> {
+  const health = await bridge.call('GET', '/health');
+  const crmUrl = String(health.body.peers.crm.url).replace(/\/api\/v1\/?$/, '');
+  const response = await fetch(`${crmUrl}/__sandbox/deliveries`);
+  return ((await response.json()) as { deliveries: CrmDelivery[] }).deliveries;
+}
 
 describe('guests in sandbox mode', () => {
   it('has demo guests in every stage, each with a seeded history ending at its stage', async () => {
@@ -119,8 +132,18 @@ describe('guests in sandbox mode', () => {
     expect(after?.workflows).toEqual([
       expect.objectContaining({ workflow: 'guest-confirmed', status: 'started' }),
     ]);
-    // The CRM's echo of the move (delivered by the sandbox CRM in a moment) starts nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The CRM's echo of the move (delivered by the sandbox CRM in a moment) starts nothing more:
+    // checked once the bridge has answered the echo and has no workflow run left to send.
+    await eventually(async () =>
+      (await crmDeliveries()).some(
+        (d) =>
+          d.event === 'guest-updated' &&
+          d.body.includes(String(hannah?.id)) &&
+          d.body.includes('"stage":"Confirmed"') &&
+          d.status === 200,
+      ),
+    );
+    await jobsIdle(bridge.url, 'guests.workflow');
     const engine = await bridge.call('GET', '/api/sandbox/automation/received');
     expect(
       engine.body.received.filter(

@@ -7,6 +7,7 @@ import {
   type SandboxCrm,
 } from '../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { jobsIdle } from '../support/settle.js';
 
 const SECRET = 'guests-webhook-secret';
 const WEBHOOK_ID = 'wh-guests';
@@ -66,15 +67,8 @@ async function newGuest(name: string, stage = 'Responded') {
   return guest.id;
 }
 
-/** eventually(), narrowed to the value found. */
-async function waitFor<T>(
-  check: () => Promise<T | null | undefined> | T | null | undefined,
-  timeoutMs?: number,
-) {
-  const value = await eventually(check, timeoutMs);
-  if (!value) throw new Error('eventually() resolved without a value');
-  return value;
-}
+/** Every workflow run the bridge queued has been sent to the engine (or given up): nothing more will arrive. */
+const workflowsIdle = () => jobsIdle(bridge.url, 'guests.workflow');
 
 const runsOf = async (guestId: string) => {
   const response = await bridge.call('GET', `/api/guests/${guestId}/timeline`);
@@ -101,7 +95,7 @@ describe('guest-updated starts the stage workflow at n8n (spec §3.3, DESIGN §5
       .at(-1);
     expect(delivery?.status).toBe(200);
 
-    const [run] = await waitFor(() => {
+    const [run] = await eventually(() => {
       const found = receivedFor(id);
       return found.length > 0 ? found : null;
     });
@@ -130,7 +124,7 @@ describe('guest-updated starts the stage workflow at n8n (spec §3.3, DESIGN §5
     expect(body.email.body).toContain('Time: 22:00 (Asia/Tokyo)');
     expect(body.email.body).toContain('Episode: The Studio Hour #12: Tape Is Back');
 
-    const runs = await waitFor(async () => {
+    const runs = await eventually(async () => {
       const list = await runsOf(id);
       return list[0]?.status === 'started' ? list : null;
     });
@@ -229,7 +223,7 @@ describe('guest-updated starts the stage workflow at n8n (spec §3.3, DESIGN §5
     expect(echo?.status).toBe(200);
 
     await eventually(() => receivedFor(id, 'guest-scheduled').length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await workflowsIdle();
     expect(receivedFor(id).map((r) => r.workflow)).toEqual(['guest-confirmed', 'guest-scheduled']);
     const runs = await runsOf(id);
     expect(runs.map((r) => r.workflow)).toEqual(['guest-confirmed', 'guest-scheduled']);
@@ -257,7 +251,7 @@ describe('guest-updated starts the stage workflow at n8n (spec §3.3, DESIGN §5
     expect(timeline.body.runs).toEqual([]);
     crm.update('GuestBooking', id, { notes: 'called back' });
     await crm.flushWebhooks();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await workflowsIdle();
     expect(receivedFor(id)).toEqual([]);
   });
 });
@@ -275,7 +269,7 @@ describe('durable delivery to the engine', () => {
           .filter((d) => d.event === 'guest-updated')
           .at(-1)?.status,
       ).toBe(200);
-      const failing = await waitFor(async () => {
+      const failing = await eventually(async () => {
         const [run] = await runsOf(id);
         return run && Number(run.attempts) >= 1 && run.message ? run : null;
       });
@@ -284,12 +278,12 @@ describe('durable delivery to the engine', () => {
     } finally {
       await automation.faults.refuseConnections(false);
     }
-    const started = await waitFor(async () => {
+    const started = await eventually(async () => {
       const [run] = await runsOf(id);
       return run?.status === 'started' ? run : null;
     }, 15_000);
     expect(Number(started.attempts)).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await workflowsIdle();
     expect(receivedFor(id).map((r) => r.workflow)).toEqual(['guest-recorded']);
   });
 
@@ -305,7 +299,7 @@ describe('durable delivery to the engine', () => {
     try {
       crm.update('GuestBooking', other, { stage: 'Recorded' });
       await crm.flushWebhooks();
-      const failed = await waitFor(async () => {
+      const failed = await eventually(async () => {
         const [run] = await runsOf(other);
         return run?.status === 'failed' ? run : null;
       });

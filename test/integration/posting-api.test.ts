@@ -6,7 +6,7 @@ import {
   type SandboxCrm,
   type SandboxPostsvc,
 } from '../../main/sandbox/index.js';
-import { startTestBridge, type TestBridge } from '../support/bridge.js';
+import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 
 /** POST /postsvc/schedule, /delete, GET /history, /analytics, POST /sync and the dashboard routes, over HTTP. */
 
@@ -427,8 +427,8 @@ describe('quota (spec §8), dashboard routes', () => {
         status: 'Scheduled',
         scheduledAt: toCrmDatetime(new Date(Date.now() + 300 * 3_600_000)),
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
       await crm.flushWebhooks();
+      await eventually(() => crm.get('SocialPost', record.id)?.postsvcId);
       expect(crm.get('SocialPost', record.id)?.postsvcId).toEqual(expect.any(String));
 
       const before = postsvc.callCount('/post', 'POST');
@@ -457,8 +457,8 @@ describe('quota (spec §8), dashboard routes', () => {
         status: 'Scheduled',
         scheduledAt: toCrmDatetime(new Date(Date.now() + 400 * 3_600_000)),
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
       await crm.flushWebhooks();
+      await eventually(() => crm.get('SocialPost', over.id)?.status === 'Failed');
       expect(crm.get('SocialPost', over.id)).toMatchObject({
         status: 'Failed',
         error: expect.stringContaining('daily posting quota used up'),

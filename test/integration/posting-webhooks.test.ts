@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +10,8 @@ import {
   type SandboxPostsvc,
 } from '../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { webhooksQuiet } from '../support/settle.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
 
 /**
  * The social-* webhooks end to end: the sandbox CRM delivers real signed, batched EspoCRM
@@ -25,6 +25,7 @@ const hoursAhead = (h: number) => toCrmDatetime(new Date(Date.now() + h * 3_600_
 let crm: SandboxCrm;
 let postsvc: SandboxPostsvc;
 let bridge: TestBridge;
+let data: TempDir;
 let dataDir: string;
 
 async function startBridge(): Promise<TestBridge> {
@@ -59,12 +60,7 @@ async function deliver(event: string, rawBody: string) {
 }
 
 /** Lets the CRM send what it has gathered (and the echoes of the bridge's write-backs) until quiet. */
-async function settle(rounds = 3) {
-  for (let i = 0; i < rounds; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await crm.flushWebhooks();
-  }
-}
+const settle = () => webhooksQuiet(crm);
 
 const creates = () => postsvc.callCount('/post', 'POST');
 const deletes = () => postsvc.callCount('/post', 'DELETE');
@@ -91,14 +87,15 @@ afterAll(async () => {
   await postsvc.stop();
 });
 beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'posting-webhooks-'));
+  data = tempDir('posting-webhooks');
+  dataDir = data.path;
   bridge = await startBridge();
 });
 afterEach(async () => {
   crm.clearWebhookTarget();
   postsvc.faults.clearFaults();
   await bridge.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
 describe('social-created', () => {

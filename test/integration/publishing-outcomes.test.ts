@@ -6,6 +6,7 @@ import {
   type SandboxGateway,
 } from '../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { jobsIdle } from '../support/settle.js';
 
 /** A gateway that does not answer, or cannot be reached: when to retry and when not to. */
 const SECRET = 'whsec-publishing-outcomes';
@@ -50,8 +51,9 @@ describe('publish outcomes', () => {
     );
     // The gateway did publish: sending it again by itself would have published twice.
     expect(publishesOf(id)).toHaveLength(1);
+    // The echo of the Failed write-back is answered, and no publish job is left that could resend it.
     await crm.flushWebhooks();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await jobsIdle(bridge.url, 'publishing.publish');
     expect(publishesOf(id)).toHaveLength(1);
 
     // The operator looked and decided: publishing again is their call.

@@ -8,6 +8,7 @@ import {
   type SandboxGateway,
 } from '../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { jobsIdle, webhooksQuiet } from '../support/settle.js';
 
 const SECRET = 'whsec-publishing-test';
 let crm: SandboxCrm;
@@ -43,10 +44,10 @@ const publishRecord = (attrs: Record<string, unknown>) =>
 const record = (id: string) => crm.get('PlatformPublish', id)!;
 const publishesOf = (id: string) => gateway.publishes().filter((p) => p.body.id === id);
 const statusOf = (id: string) => record(id).status;
+/** Every webhook (and echo of a write-back) delivered and answered, and no publish job left to run. */
 const settle = async () => {
-  await crm.flushWebhooks();
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  await crm.flushWebhooks();
+  await webhooksQuiet(crm);
+  await jobsIdle(bridge.url, 'publishing.publish');
 };
 const deliveryOf = (event: string, id: string) =>
   crm.deliveries().filter((d) => d.event === event && d.body.includes(id));

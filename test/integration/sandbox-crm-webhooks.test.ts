@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandboxCrm, type SandboxCrm } from '../../main/sandbox/index.js';
+import { eventually } from '../support/wait.js';
 
 interface Received {
   path: string;
@@ -37,13 +38,6 @@ async function startReceiver(script: number[] = [], hangMs = 0) {
 }
 
 const SECRET = 'webhook-secret-123';
-const until = async (check: () => boolean, timeoutMs = 3000): Promise<void> => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
   let crm: SandboxCrm;
@@ -108,7 +102,7 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
       topics: 'sound walks / radio 🎙️',
       email: 'tomas@example.com',
     });
-    await until(() => receiver.received.length === 1);
+    await eventually(() => receiver.received.length === 1, 3000, 10);
 
     const { raw, headers } = receiver.received[0]!;
     const text = raw.toString('latin1');
@@ -154,7 +148,7 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
     receiver = await startReceiver([500]);
     crm.setWebhookTarget({ baseUrl: receiver.url, secret: SECRET, deliveryDelayMs: 10, retryDelayMs: 50 });
     crm.create('ContentProduction', { name: 'retry me' });
-    await until(() => crm.deliveries().length === 2);
+    await eventually(() => crm.deliveries().length === 2, 3000, 10);
     const [first, second] = crm.deliveries();
     expect(first).toMatchObject({ event: 'content-created', attempt: 1, status: 500, outcome: 'retry' });
     expect(second).toMatchObject({ event: 'content-created', attempt: 2, status: 200, outcome: 'delivered' });

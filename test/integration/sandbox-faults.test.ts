@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/index.js';
+import { eventually } from '../support/wait.js';
 
 describe('sandbox fault injection (any peer; shown on the provider)', () => {
   let postsvc: SandboxPostsvc;
@@ -77,9 +78,15 @@ describe('sandbox fault injection (any peer; shown on the provider)', () => {
     expect(((await (await post(body)).json()) as { status: string }).status).toBe('error');
 
     expect((await control('/refuse-connections', { on: true, forMs: 200 })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refusing = () =>
+      fetch(`${postsvc.url}/user`).then(
+        () => false,
+        () => true,
+      );
+    // The refusal starts once the control answer is sent, and ends by itself after forMs.
+    await eventually(refusing, 2_000, 10);
     await expect(fetch(`${postsvc.url}/user`)).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(async () => !(await refusing()), 2_000, 20);
     expect((await fetch(`${postsvc.url}/user`)).status).toBe(401);
     const state = (await (await fetch(`${postsvc.url}/__sandbox/state`)).json()) as { peer: string };
     expect(state.peer).toBe('postsvc');
@@ -90,7 +97,7 @@ describe('sandbox fault injection (any peer; shown on the provider)', () => {
     await fetch(`${postsvc.url}/user`);
     postsvc.faults.injectFault({ pathPrefix: '/post', hang: true, times: 1 });
     const hanging = post(body).catch(() => 'closed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(() => postsvc.callCount('/post', 'POST') === 1);
     const started = Date.now();
     await postsvc.stop();
     expect(Date.now() - started).toBeLessThan(1000);

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startBridge, type RunningBridge, type StartBridgeOptions } from '../../main/app.js';
+import { tempDir } from './temp-dir.js';
+
+export { eventually } from './wait.js';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef';
 
@@ -25,7 +25,8 @@ export async function startTestBridge(
   env: Record<string, string> = {},
   options: Omit<StartBridgeOptions, 'env'> & { dataDir?: string } = {},
 ): Promise<TestBridge> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'bridge-test-'));
+  const ownDir = options.dataDir === undefined ? tempDir('bridge-test') : null;
+  const dataDir = options.dataDir ?? ownDir!.path;
   const bridge = await startBridge({
     logLevel: 'silent',
     logToStdout: false,
@@ -45,7 +46,7 @@ export async function startTestBridge(
     call: (method, urlPath, callOptions = {}) => callBridge(bridge.url, method, urlPath, callOptions),
     async close() {
       await bridge.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      ownDir?.remove();
     },
   };
 }
@@ -70,27 +71,4 @@ export async function callBridge(
     // not JSON: keep the text
   }
   return { status: response.status, body: body as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-export type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;
-
-/** Polls until `check` returns a truthy value (for effects that happen in the job queue), and returns it. */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 10_000,
-  intervalMs = 50,
-): Promise<Truthy<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as Truthy<T>;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }

@@ -1,21 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_API_KEY } from './bridge.js';
+import { freePort } from './ports.js';
+import { eventually } from './wait.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface BridgeProcess {
   url: string;
@@ -54,19 +44,20 @@ export function runCli(
 export async function spawnBridge(env: Record<string, string>): Promise<BridgeProcess> {
   const port = await freePort();
   const bridge = runCli({ BRIDGE_HOST: '127.0.0.1', BRIDGE_PORT: String(port), BRIDGE_SANDBOX: '0', ...env });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (bridge.child.exitCode !== null) throw new Error(`bridge exited: ${bridge.output().stderr}`);
-    try {
-      const response = await fetch(`${bridge.url}/health`);
-      if (response.ok) return bridge;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      bridge.child.kill('SIGKILL');
-      throw new Error(`bridge did not start: ${bridge.output().stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // Up once /health answers; an early exit ends the wait at once.
+  const outcome = await eventually(
+    async () => {
+      if (bridge.child.exitCode !== null) return 'exited';
+      const response = await fetch(`${bridge.url}/health`); // throws while not listening yet
+      return response.ok && 'up';
+    },
+    20_000,
+    100,
+  ).catch(() => 'timed out' as const);
+  if (outcome === 'exited') throw new Error(`bridge exited: ${bridge.output().stderr}`);
+  if (outcome === 'timed out') {
+    bridge.child.kill('SIGKILL');
+    throw new Error(`bridge did not start: ${bridge.output().stderr}`);
   }
+  return bridge;
 }

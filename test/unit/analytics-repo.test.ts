@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -9,19 +7,20 @@ import {
   type PostSnapshotWrite,
 } from '../../main/areas/analytics/repo.js';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
 
-const dirs: string[] = [];
+const dirs: TempDir[] = [];
 const opened: Db[] = [];
 function fresh() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'analytics-repo-'));
+  const dir = tempDir('analytics-repo');
   dirs.push(dir);
-  const db = openDatabase(path.join(dir, 'bridge.sqlite'));
+  const db = openDatabase(path.join(dir.path, 'bridge.sqlite'));
   opened.push(db);
   return { db, repo: createAnalyticsRepo(db) };
 }
 afterEach(() => {
   opened.splice(0).forEach((db) => db.open && db.close());
-  dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  dirs.splice(0).forEach((dir) => dir.remove());
 });
 
 const social = (

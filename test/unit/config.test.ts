@@ -1,17 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, maskSecret, writeConfigFile } from '../../main/config/config.js';
 import { defaultPublishRoutes } from '../../main/config/publish-routes.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
 
-const dirs: string[] = [];
+const dirs: TempDir[] = [];
 const dataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+  const dir = tempDir('config');
   dirs.push(dir);
-  return dir;
+  return dir.path;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
 
 const errorsOf = (env: Record<string, string>): string[] => {
   try {

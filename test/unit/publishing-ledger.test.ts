@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
 import { createPublishingRepo } from '../../main/areas/publishing/repo.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
 
 const now = '2026-06-01T12:00:00.000Z';
 const subject = { recordId: 'pp1', platform: 'Videosite', contentProductionId: 'cp1' };
 const open: Db[] = [];
-const dirs: string[] = [];
+const dirs: TempDir[] = [];
 const repoOn = (file = ':memory:') => {
   const db = openDatabase(file);
   open.push(db);
@@ -16,7 +15,7 @@ const repoOn = (file = ':memory:') => {
 };
 afterEach(() => {
   for (const db of open.splice(0)) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) dir.remove();
 });
 
 describe('publish ledger (migration 004)', () => {
@@ -91,9 +90,9 @@ describe('publish ledger (migration 004)', () => {
   });
 
   it('lets exactly one of two processes claim the same record', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-'));
+    const dir = tempDir('ledger');
     dirs.push(dir);
-    const file = path.join(dir, 'bridge.sqlite');
+    const file = path.join(dir.path, 'bridge.sqlite');
     const first = repoOn(file);
     const second = repoOn(file);
     const claims = [first.claim(subject, now), second.claim(subject, now), first.claim(subject, now)];

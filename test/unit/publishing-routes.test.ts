@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../main/config/config.js';
@@ -9,20 +8,21 @@ import {
   readPublishRoutesSource,
 } from '../../main/config/publish-routes.js';
 import { chooseRoute, isPrimaryPlatform, routeKey } from '../../main/areas/publishing/plan.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'routes-'));
+const dirs: TempDir[] = [];
+const freshDir = () => {
+  const dir = tempDir('routes');
   dirs.push(dir);
-  return dir;
+  return dir.path;
 };
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) dir.remove();
 });
 
 function issuesOf(env: Record<string, string>): string[] {
   try {
-    loadConfig({ env: { BRIDGE_DATA_DIR: tempDir(), BRIDGE_API_KEY: 'k'.repeat(20), ...env } });
+    loadConfig({ env: { BRIDGE_DATA_DIR: freshDir(), BRIDGE_API_KEY: 'k'.repeat(20), ...env } });
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return error.issues;
@@ -39,7 +39,7 @@ describe('publish route table (DESIGN §6.4)', () => {
       dependsOn: 'Videosite',
     });
     expect(
-      loadConfig({ env: { BRIDGE_DATA_DIR: tempDir(), BRIDGE_API_KEY: 'k'.repeat(20) } }).publishRoutes,
+      loadConfig({ env: { BRIDGE_DATA_DIR: freshDir(), BRIDGE_API_KEY: 'k'.repeat(20) } }).publishRoutes,
     ).toEqual(defaultPublishRoutes);
   });
 
@@ -64,13 +64,13 @@ describe('publish route table (DESIGN §6.4)', () => {
   });
 
   it('reads the table from a file path as well as inline JSON', () => {
-    const file = path.join(tempDir(), 'routes.json');
+    const file = path.join(freshDir(), 'routes.json');
     const table = { Podcast: { livestream: '/podcast/live', upload: '/podcast/episodes' } };
     writeFileSync(file, JSON.stringify(table));
     expect(readPublishRoutesSource(file)).toEqual(table);
     expect(readPublishRoutesSource(`  ${JSON.stringify(table)}`)).toEqual(table);
     const config = loadConfig({
-      env: { BRIDGE_DATA_DIR: tempDir(), BRIDGE_API_KEY: 'k'.repeat(20), PUBLISH_ROUTES: file },
+      env: { BRIDGE_DATA_DIR: freshDir(), BRIDGE_API_KEY: 'k'.repeat(20), PUBLISH_ROUTES: file },
     });
     expect(config.publishRoutes).toEqual(table);
   });

@@ -1,23 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../main/kernel/db.js';
 import { createJobsRepo } from '../../main/kernel/jobs/repo.js';
 import { migrations } from '../../main/kernel/migrations/index.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
 
-const dirs: string[] = [];
+const dirs: TempDir[] = [];
 const opened: Db[] = [];
 function fresh(): Db {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-'));
+  const dir = tempDir('store');
   dirs.push(dir);
-  const db = openDatabase(path.join(dir, 'bridge.sqlite'));
+  const db = openDatabase(path.join(dir.path, 'bridge.sqlite'));
   opened.push(db);
   return db;
 }
 afterEach(() => {
   opened.splice(0).forEach((db) => db.open && db.close());
-  dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  dirs.splice(0).forEach((dir) => dir.remove());
 });
 
 describe('store (DESIGN §7)', () => {
