@@ -1,4 +1,4 @@
-import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
+import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
 import { formatClock, formatDateTime, formatRelative, useNow } from '../format.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
@@ -6,7 +6,8 @@ import type { Tone } from '../components/StatusPill.js';
 const levelTone: Record<ActivityLevel, Tone> = { info: 'info', warn: 'warn', error: 'bad' };
 
 export interface ActivityRow {
-  event: ActivityEvent;
+  /** Any event, typed or not: stored history may hold types this build does not know. */
+  event: StoredActivityEvent;
   /** Arrived over /events after the list was loaded. */
   live: boolean;
 }
@@ -48,9 +49,9 @@ export function ActivityList({ rows, compact = false }: { rows: readonly Activit
 
 /** Live events first (newest first), then the loaded ones; each id once. */
 export function mergeActivity(
-  live: readonly ActivityEvent[],
-  loaded: readonly ActivityEvent[],
-  accept: (event: ActivityEvent) => boolean = () => true,
+  live: readonly StoredActivityEvent[],
+  loaded: readonly StoredActivityEvent[],
+  accept: (event: StoredActivityEvent) => boolean = () => true,
 ): ActivityRow[] {
   const newestLoaded = loaded.reduce((max, event) => Math.max(max, event.id), 0);
   const seen = new Set<number>();

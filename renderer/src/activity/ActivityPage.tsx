@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { ActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
-import { activityLevel } from '../../../shared/api/activity.js';
+import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
+import { activityLevel, activityTypes } from '../../../shared/api/activity.js';
 import { jobStatuses, useActivity, useJobs } from './api.js';
 import type { ActivityFilter, Job, JobStatus } from './api.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
@@ -42,13 +42,13 @@ function EventsPanel() {
   const filtered = filter.level !== undefined || filter.type !== undefined;
 
   const knownTypes = useMemo(() => {
-    const types = new Set<string>();
+    const types = new Set<string>(activityTypes);
     for (const event of live.events) types.add(event.type);
     for (const page of events.data?.pages ?? []) for (const event of page.data) types.add(event.type);
     return [...types].sort();
   }, [live.events, events.data]);
 
-  const accept = (event: ActivityEvent) =>
+  const accept = (event: StoredActivityEvent) =>
     (filter.level === undefined || event.level === filter.level) &&
     (filter.type === undefined || event.type === filter.type);
 

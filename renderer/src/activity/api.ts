@@ -3,7 +3,7 @@ import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import type { ActivityLevel } from '../../../shared/api/activity.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-client.js';
+import { queryKeys } from '../api/query-keys.js';
 
 export interface ActivityFilter {
   level?: ActivityLevel;

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
-  collectionProgress,
   getContentMetrics,
   getFollowers,
   getSocialMetrics,
@@ -13,11 +12,12 @@ import {
 } from '../../../shared/api/analytics.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import { callApi } from '../api/client.js';
+import { queryKeys } from '../api/query-keys.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
 import { daysBetween } from './filters.js';
 
 /** Every analytics query lives under this key: a finished collection refreshes them all. */
-const root = ['analytics'] as const;
+const root = queryKeys.analytics;
 
 export function useSocialMetrics(start: string, end: string, platform: PlatformKey | null) {
   return useQuery({
@@ -64,7 +64,7 @@ export function useContentMetrics(start: string, end: string) {
 
 export function useCollectionRuns() {
   return useQuery({
-    queryKey: [...root, 'runs'],
+    queryKey: queryKeys.analyticsRuns,
     queryFn: ({ signal }) => callApi(listCollectionRuns, { query: { limit: 10 }, signal }),
   });
 }
@@ -73,35 +73,20 @@ export function useStartCollection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callApi(startCollection),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...root, 'runs'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.analyticsRuns }),
   });
 }
 
 /**
- * Live collection state from /events: the newest progress of `runId`, and a refresh of every
- * analytics query whenever a run finishes (here or started elsewhere, e.g. by the timer).
+ * Live collection state from /events: the newest progress of `runId`. (A run that starts or
+ * finishes refreshes the analytics queries through api/event-invalidation.ts.)
  */
 export function useCollectionLive(runId: number | null): CollectionProgress | null {
   const { events } = useLiveActivity();
-  const queryClient = useQueryClient();
-  const lastFinishedId = events.find((event) => event.type === 'collection.finished')?.id ?? null;
-  const lastStartedId =
-    events.find((event) => event.type === 'collection.progress' && event.data?.phase === 'started')?.id ??
-    null;
-
-  useEffect(() => {
-    if (lastFinishedId !== null) void queryClient.invalidateQueries({ queryKey: root });
-  }, [lastFinishedId, queryClient]);
-  useEffect(() => {
-    if (lastStartedId !== null) void queryClient.invalidateQueries({ queryKey: [...root, 'runs'] });
-  }, [lastStartedId, queryClient]);
-
   return useMemo(() => {
     if (runId === null) return null;
     for (const event of events) {
-      if (event.type !== 'collection.progress') continue;
-      const parsed = collectionProgress.safeParse(event.data);
-      if (parsed.success && parsed.data.runId === runId) return parsed.data;
+      if (event.type === 'collection.progress' && event.data.runId === runId) return event.data;
     }
     return null;
   }, [events, runId]);

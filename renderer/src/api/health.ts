@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getHealth } from '../../../shared/api/health.js';
 import { callApi } from './client.js';
-import { queryKeys } from './query-client.js';
+import { queryKeys } from './query-keys.js';
 
 /** GET /health with the key: bridge status, peers, job queue, quota, last collection. Polled. */
 export function useHealth() {

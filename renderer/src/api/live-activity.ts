@@ -1,11 +1,14 @@
-import { activityEvent } from '../../../shared/api/activity.js';
-import type { ActivityEvent } from '../../../shared/api/activity.js';
+import { parseActivityEvent } from '../../../shared/activity-events.js';
+import type { ActivityEvent } from '../../../shared/activity-events.js';
 import { bridgeUrl } from './client.js';
 
 /**
  * One Server-Sent Events connection to GET /events for the whole dashboard, as an external store.
  * EventSource cannot send headers, so the key goes in `?key=`. The browser's own reconnect gives
  * up on HTTP errors, so this closes on any error and reconnects itself with capped, jittered backoff.
+ * Events are parsed by type (shared/activity-events.ts): one of a type this build does not
+ * know (a newer bridge) or with a payload that does not match its type is skipped, with one
+ * console warning per type; it still lists on the Activity page, which reads stored history.
  */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
@@ -37,6 +40,7 @@ export class LiveActivity {
   private key: string | null = null;
   private handlers: LiveHandlers = {};
   private wasOpen = false;
+  private readonly warned = new Set<string>();
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -111,18 +115,40 @@ export class LiveActivity {
     } catch {
       return;
     }
-    const parsed = activityEvent.safeParse(json);
-    if (!parsed.success) return;
-    const event = parsed.data;
+    const parsed = parseActivityEvent(json);
+    if (!parsed.ok) {
+      if (parsed.reason === 'unknown-type')
+        this.warnSkipped(parsed.type, 'a type this dashboard does not know');
+      else this.warnSkipped(typeOf(json), parsed.error.issues.map(describeIssue).join('; '));
+      return;
+    }
+    const { event } = parsed;
     if (this.snapshot.events.some((known) => known.id === event.id)) return;
     this.set({ events: [event, ...this.snapshot.events].slice(0, MAX_EVENTS) });
     this.handlers.onEvent?.(event);
+  }
+
+  /** Once per event type: a bridge newer than the dashboard would repeat it all day. */
+  private warnSkipped(type: string, why: string): void {
+    if (this.warned.has(type)) return;
+    this.warned.add(type);
+    console.warn(`/events: skipped ${type} event: ${why}`);
   }
 
   private set(change: Partial<LiveSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
   }
+}
+
+function typeOf(json: unknown): string {
+  return typeof json === 'object' && json !== null && 'type' in json && typeof json.type === 'string'
+    ? json.type
+    : '(untyped)';
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  return issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message;
 }
 
 export const liveActivity = new LiveActivity();

@@ -1,15 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client.js';
 
-/** Query keys of every area, in one place so invalidation from live events stays in step. */
-export const queryKeys = {
-  health: ['health'] as const,
-  recorderFilename: ['recorder', 'filename'] as const,
-  activity: ['activity'] as const,
-  jobs: ['jobs'] as const,
-  settings: ['settings'] as const,
-};
-
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,4 +1,3 @@
-import { useLiveBroadcastRefresh } from './api.js';
 import { BroadcastList } from './BroadcastList.js';
 import { CreateBroadcastForm } from './CreateBroadcastForm.js';
 import { PublishingPanel } from './PublishingPanel.js';
@@ -7,7 +6,6 @@ import { PageHeader } from '../components/PageHeader.js';
 import './broadcasts.css';
 
 export function BroadcastsPage() {
-  useLiveBroadcastRefresh();
   return (
     <>
       <PageHeader

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   broadcastStatus,
@@ -11,12 +10,13 @@ import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
 import { callApi } from '../api/client.js';
-import { useLiveActivity } from '../api/use-live-activity.js';
+import { queryKeys } from '../api/query-keys.js';
 
+/** Broadcast and publishing events on /events refresh these (api/event-invalidation.ts). */
 export const broadcastKeys = {
-  list: ['broadcasts'] as const,
-  status: (id: string) => ['broadcasts', 'status', id] as const,
-  publishing: ['publishing'] as const,
+  list: queryKeys.broadcasts,
+  status: (id: string) => [...queryKeys.broadcasts, 'status', id] as const,
+  publishing: queryKeys.publishing,
 };
 
 /** Live updates come from /events; polling is only the fallback, and never faster than every 10 s. */
@@ -85,42 +85,4 @@ export function useRetryPublish() {
     mutationFn: (id: string) => callApi(retryPublish, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: broadcastKeys.publishing }),
   });
-}
-
-const REFRESH_DELAY_MS = 400;
-
-/**
- * Refreshes the broadcast list when the bridge reports a broadcast change on /events, and the
- * publishing panel when a publish moves; a burst of events gives one refetch each.
- */
-export function useLiveBroadcastRefresh(): void {
-  const queryClient = useQueryClient();
-  const { events } = useLiveActivity();
-  // Events from before the page opened are not news.
-  const seen = useRef(events[0]?.id ?? 0);
-  const pending = useRef({ broadcasts: false, publishing: false });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => {
-    const fresh = events.filter((event) => event.id > seen.current);
-    if (fresh.length === 0) return;
-    seen.current = Math.max(...fresh.map((event) => event.id));
-    if (fresh.some((event) => event.type.startsWith('broadcast.'))) pending.current.broadcasts = true;
-    if (fresh.some((event) => event.type.startsWith('publish.'))) pending.current.publishing = true;
-    if (timer.current !== null || (!pending.current.broadcasts && !pending.current.publishing)) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      const { broadcasts, publishing } = pending.current;
-      pending.current = { broadcasts: false, publishing: false };
-      if (broadcasts) void queryClient.invalidateQueries({ queryKey: broadcastKeys.list });
-      if (publishing) void queryClient.invalidateQueries({ queryKey: broadcastKeys.publishing });
-    }, REFRESH_DELAY_MS);
-  }, [events, queryClient]);
-
-  useEffect(
-    () => () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
 }

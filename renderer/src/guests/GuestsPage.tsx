@@ -4,7 +4,7 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
-import { useGuests, useGuestsLiveRefresh } from './api.js';
+import { useGuests } from './api.js';
 import { GuestDetail } from './GuestDetail.js';
 import { PipelinePanel } from './PipelinePanel.js';
 import { StageBoard } from './StageBoard.js';
@@ -13,7 +13,6 @@ import { SandboxEnginePanel, WorkflowRunsPanel } from './WorkflowPanels.js';
 import './guests.css';
 
 export function GuestsPage() {
-  useGuestsLiveRefresh();
   const health = useHealth();
   const guests = useGuests();
   const [selected, setSelected] = useState<string | null>(null);

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import {
   getEmailTemplates,
   getGuestPipeline,
@@ -19,17 +18,18 @@ import {
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
 import { callApi } from '../api/client.js';
-import { useLiveActivity } from '../api/use-live-activity.js';
+import { queryKeys } from '../api/query-keys.js';
 
-/** Query keys of the Guests page; everything under `guests` is refreshed by guest activity. */
+/** Query keys of the Guests page; guest activity on /events refreshes everything under `guests` (api/event-invalidation.ts). */
 export const guestKeys = {
-  all: ['guests'] as const,
-  list: ['guests', 'list'] as const,
-  pipeline: (startDate: string, endDate: string) => ['guests', 'pipeline', startDate, endDate] as const,
-  timeline: (id: string) => ['guests', 'timeline', id] as const,
-  runs: ['guests', 'runs'] as const,
-  received: ['guests', 'sandbox-received'] as const,
-  templates: ['guest-templates'] as const,
+  all: queryKeys.guests,
+  list: [...queryKeys.guests, 'list'] as const,
+  pipeline: (startDate: string, endDate: string) =>
+    [...queryKeys.guests, 'pipeline', startDate, endDate] as const,
+  timeline: (id: string) => [...queryKeys.guests, 'timeline', id] as const,
+  runs: [...queryKeys.guests, 'runs'] as const,
+  received: [...queryKeys.guests, 'sandbox-received'] as const,
+  templates: queryKeys.guestTemplates,
 };
 
 export function useGuests() {
@@ -97,7 +97,7 @@ export function usePreview(input: {
 }) {
   const { moment, guestId, template, settings } = input;
   return useQuery({
-    queryKey: ['guests', 'preview', moment, guestId, template, settings] as const,
+    queryKey: [...queryKeys.guests, 'preview', moment, guestId, template, settings] as const,
     queryFn: ({ signal }) =>
       callApi(previewEmailTemplate, { signal, body: { moment, guestId: guestId ?? '', template, settings } }),
     enabled: guestId !== null,
@@ -124,19 +124,4 @@ export function useRunAgain() {
       callApi(runGuestWorkflow, { params: { id, stage } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
   });
-}
-
-const REFRESHING_TYPES = /^(guests\.|webhook\.|clips\.fit|job\.(retry|failed))/;
-
-/** Guest activity on /events (stage changes, workflow outcomes, webhooks) refreshes the page's data. */
-export function useGuestsLiveRefresh(): void {
-  const queryClient = useQueryClient();
-  const latest = useLiveActivity().events[0];
-  const relevant = latest !== undefined && REFRESHING_TYPES.test(latest.type);
-  const latestId = latest?.id;
-  useEffect(() => {
-    if (!relevant) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: guestKeys.all }), 250);
-    return () => clearTimeout(timer);
-  }, [latestId, relevant, queryClient]);
 }

@@ -2,7 +2,7 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { Spinner } from '../components/States.js';
-import { usePosts, usePostsLiveRefresh, useQuota } from './api.js';
+import { usePosts, useQuota } from './api.js';
 import { Composer } from './Composer.js';
 import { PostList } from './PostList.js';
 import { QuotaMeter } from './QuotaMeter.js';
@@ -11,7 +11,6 @@ import { WeekCalendar } from './WeekCalendar.js';
 import './posts.css';
 
 export function PostsPage() {
-  usePostsLiveRefresh();
   const quota = useQuota();
   const posts = usePosts();
   return (

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '../../../shared/api/contract.js';
 import {
@@ -11,11 +10,11 @@ import {
   syncPosts,
 } from '../../../shared/api/posting.js';
 import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-client.js';
-import { useLiveActivity } from '../api/use-live-activity.js';
+import { queryKeys } from '../api/query-keys.js';
 
+/** Under `queryKeys.posts`: posting events on /events refresh them all (api/event-invalidation.ts). */
 export const postKeys = {
-  all: ['posts'] as const,
+  all: queryKeys.posts,
   list: (from: string | null, to: string | null) => ['posts', 'list', from, to] as const,
   quota: ['posts', 'quota'] as const,
   preview: (draft: unknown) => ['posts', 'preview', draft] as const,
@@ -96,20 +95,4 @@ export function useRetryPost() {
 export function useSyncPosts() {
   const refresh = useRefreshPosts();
   return useMutation({ mutationFn: () => callApi(syncPosts), onSettled: refresh });
-}
-
-/** Refreshes the posts when the bridge reports posting or SocialPost webhook activity on /events. */
-export function usePostsLiveRefresh() {
-  const { events } = useLiveActivity();
-  const queryClient = useQueryClient();
-  const seen = useRef<number | null>(null);
-  const newest = events[0];
-  useEffect(() => {
-    if (!newest || newest.id === seen.current) return;
-    seen.current = newest.id;
-    const relevant =
-      newest.type.startsWith('posting.') ||
-      (newest.type.startsWith('webhook.') && newest.message.startsWith('social-'));
-    if (relevant) void queryClient.invalidateQueries({ queryKey: postKeys.all });
-  }, [newest, queryClient]);
 }

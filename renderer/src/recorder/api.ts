@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRecorderFilename, setRecorderFilename } from '../../../shared/api/recorder.js';
 import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-client.js';
+import { queryKeys } from '../api/query-keys.js';
 
 /** GET /api/recorder/filename: `{filename, setAt}`, both null when none is set. */
 export function useRecorderFilename() {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/api/contract.js';
 import { getSettings, updateSettings } from '../../../shared/api/settings.js';
 import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-client.js';
+import { queryKeys } from '../api/query-keys.js';
 
 /** GET /api/settings: values in force (secrets masked), their source, the config file path. */
 export function useSettings() {
