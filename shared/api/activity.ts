@@ -21,6 +21,7 @@ export type {
   ActivityData,
   ActivityDataArgs,
   ActivityDataMap,
+  ActivityEvent,
   ActivityLevel,
   ActivityParseResult,
   ActivityType,
@@ -30,7 +31,7 @@ export type {
  * The wire and storage shape of an event, any type: what GET /api/activity answers and the
  * activity table holds. Loose on purpose (`type` any string, `data` any object): history
  * written by an older bridge, or a type this build does not know, still lists. For typed
- * `data`, narrow with `parseActivityEvent` / the typed `ActivityEvent` of activity-events.ts.
+ * `data`, parse with `parseActivityEvent` into the typed `ActivityEvent`.
  */
 export const storedActivityEvent = z.object({
   id: z.number(),
@@ -41,14 +42,6 @@ export const storedActivityEvent = z.object({
   data: z.record(z.string(), z.unknown()).nullable(),
 });
 export type StoredActivityEvent = z.infer<typeof storedActivityEvent>;
-
-/**
- * @deprecated Transitional: main/kernel/activity and main/http/event-stream.ts still use this
- * name for the stored (untyped) event. Use `StoredActivityEvent` for rows and the wire, and
- * the typed `ActivityEvent` from shared/activity-events.ts for events by type. Once main/
- * has switched, this alias becomes a re-export of the typed `ActivityEvent`.
- */
-export type ActivityEvent = StoredActivityEvent;
 
 export const listActivity = defineContract({
   method: 'get',
