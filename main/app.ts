@@ -14,6 +14,7 @@ import { publishingArea } from './areas/publishing/module.js';
 import { recorderArea } from './areas/recorder/module.js';
 import { settingsArea } from './areas/settings/module.js';
 import { webhooksArea } from './areas/webhooks/module.js';
+import { createRecordMarks, type RecordMarks } from './areas/webhooks/record-marks.js';
 import { areaMigrations } from './areas/migrations.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
 import { createHttpApp } from './http/server.js';
@@ -117,7 +118,11 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const activity = new ActivityLog(activityRepo, logger, now);
   const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now });
   const scheduler = new Scheduler(logger);
-  const peers = buildPeers(config, now, tuning.peers);
+  // A write-back marks its record touched, so an identical later item is a genuine repeat (DESIGN §6.1.2).
+  const recordMarks = createRecordMarks(db);
+  const peers = buildPeers(config, now, tuning.peers, {
+    onCrmWrite: (entity, id) => void recordMarks.touch(entity, id, now().toISOString()),
+  });
 
   const ctx: AreaContext = {
     now,
@@ -133,6 +138,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   };
   const wanted = new Set<AreaName>(options.areas ?? areaNames);
   const areas = buildAreas(ctx, wanted, {
+    recordMarks,
     version,
     startedAt,
     tuning,
@@ -207,6 +213,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
 }
 
 interface AreaWiring {
+  recordMarks: RecordMarks;
   version: string;
   startedAt: Date;
   tuning: BridgeTuning;
@@ -242,7 +249,11 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
   };
   if (wanted.has('webhooks')) {
     const handlers = Object.values(built).flatMap((area) => (area?.webhooks ? [area.webhooks] : []));
-    built.webhooks = webhooksArea(ctx, { handlers, budgetMs: wiring.webhookBudgetMs });
+    built.webhooks = webhooksArea(ctx, {
+      handlers,
+      marks: wiring.recordMarks,
+      budgetMs: wiring.webhookBudgetMs,
+    });
   }
   if (wanted.has('health')) {
     built.health = healthArea(ctx, {

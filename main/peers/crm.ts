@@ -44,13 +44,17 @@ export interface CrmClientOptions {
   timeoutMs?: number;
   retry?: { attempts: number; backoff: BackoffPolicy };
   onAttempt?: HttpClientOptions['onAttempt'];
+  /** Told before every write-back (DESIGN §6.1.2: a write-back touches the record, echo or not). */
+  onWrite?: (entity: string, id: string) => void;
 }
 
 /** EspoCRM REST client (DESIGN §5.1). Knows the wire, not what the records mean. */
 export class CrmClient {
   readonly http: HttpClient;
+  private readonly onWrite: (entity: string, id: string) => void;
 
   constructor(options: CrmClientOptions) {
+    this.onWrite = options.onWrite ?? (() => undefined);
     const auth: Record<string, string> = options.apiKey
       ? { 'X-Api-Key': options.apiKey }
       : {
@@ -130,6 +134,7 @@ export class CrmClient {
 
   /** PUT with only the changed fields; EspoCRM answers with the full record. */
   async update(entity: CrmEntity, id: string, changes: Record<string, unknown>): Promise<CrmRecord> {
+    this.onWrite(entity, id);
     const record = await this.http.json(
       { method: 'PUT', path: `/${entity}/${encodeURIComponent(id)}`, body: recordToCrm(changes) },
       crmRecord,

@@ -25,7 +25,17 @@ export interface PeerTuning {
  * One client per peer account: one limiter per provider profile and per gateway account, so a
  * 429 seen by any area holds back every area that talks to that account (DESIGN §5.2).
  */
-export function buildPeers(config: Readonly<BridgeConfig>, now: Clock, tuning: PeerTuning = {}): Peers {
+export interface PeerHooks {
+  /** Every write-back to a CRM record (the webhooks area marks the record touched). */
+  onCrmWrite?: (entity: string, id: string) => void;
+}
+
+export function buildPeers(
+  config: Readonly<BridgeConfig>,
+  now: Clock,
+  tuning: PeerTuning = {},
+  hooks: PeerHooks = {},
+): Peers {
   const health = new PeerHealthTracker(
     {
       crm: config.crm?.url ?? null,
@@ -35,7 +45,13 @@ export function buildPeers(config: Readonly<BridgeConfig>, now: Clock, tuning: P
     },
     now,
   );
-  const crm = config.crm ? new CrmClient({ ...config.crm, onAttempt: health.observer('crm') }) : null;
+  const crm = config.crm
+    ? new CrmClient({
+        ...config.crm,
+        onAttempt: health.observer('crm'),
+        ...(hooks.onCrmWrite ? { onWrite: hooks.onCrmWrite } : {}),
+      })
+    : null;
   const postsvc = config.postsvc
     ? new PostsvcClient({
         url: config.postsvc.url,

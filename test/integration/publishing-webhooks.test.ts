@@ -238,7 +238,9 @@ describe('no double publishing', () => {
     await settle();
     expect(publishesOf(id)).toHaveLength(1);
 
-    // Five distinct items: one of them published, the others found it done. A redelivered item gets its stored answer.
+    // Five distinct items: one of them published, the others found it done. The repeat of
+    // item 1 came after the bridge wrote Published back: a genuine repeat (DESIGN §6.1.2), run
+    // again, and its read of the record and ledger finds the publish done.
     const outcomes = [...atOnce.slice(0, 3), inARow[1]!].flatMap((r) => r.body.results);
     expect(outcomes).toHaveLength(5);
     expect(outcomes.every((o: { success: boolean }) => o.success)).toBe(true);

@@ -87,9 +87,9 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
     expect(created[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const updated = byPath['/webhooks/social-updated'];
     expect(updated).toHaveLength(2);
-    expect(Object.keys(updated[0]).sort()).toEqual(['id', 'modifiedAt', 'status']);
+    expect(Object.keys(updated[0]).sort()).toEqual(['id', 'status']);
     expect(updated[0].status).toBe('Scheduled');
-    expect(Object.keys(updated[1]).sort()).toEqual(['content', 'id', 'modifiedAt']);
+    expect(Object.keys(updated[1]).sort()).toEqual(['content', 'id']);
     expect(byPath['/webhooks/social-deleted']).toEqual([{ id: post.id }]);
     expect(crm.deliveries().every((d) => d.attempt === 1 && d.outcome === 'delivered')).toBe(true);
   });

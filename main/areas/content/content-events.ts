@@ -34,7 +34,9 @@ export class ContentEvents {
   ) {}
 
   readonly onContentCreated = async (item: WebhookItem): Promise<ItemOutcome> => {
-    const stage = text(item.stage);
+    const current = await this.currentState(item);
+    if (!current) return { success: true, skipped: true, reason: 'the content is gone from the CRM' };
+    const stage = text(current.stage);
     if (!stage) return { success: true, skipped: true, reason: 'the content has no stage' };
     const { stages, transaction, now } = this.deps;
     const recorded = transaction(() => {
@@ -44,7 +46,7 @@ export class ContentEvents {
           contentId: item.id,
           stage,
           previous: null,
-          enteredAt: text(item.createdAt) ?? now().toISOString(),
+          enteredAt: text(current.createdAt) ?? now().toISOString(),
           source: 'created',
         },
         now().toISOString(),
@@ -56,10 +58,17 @@ export class ContentEvents {
       : { success: true, skipped: true, reason: 'the bridge already knows this content' };
   };
 
-  /** Update items carry only what changed: no `stage`, no stage change. */
+  /**
+   * Update items carry only what changed: no `stage`, no stage change. With one, the stage is
+   * taken from the record as it is now, never from the item (DESIGN §6.1.3): an item delivered
+   * late, after a newer one, records no transition that did not happen.
+   */
   readonly onContentUpdated = async (item: WebhookItem): Promise<ItemOutcome> => {
-    const stage = text(item.stage);
-    if (!stage) return { success: true, skipped: true, reason: 'stage not changed' };
+    if (!text(item.stage)) return { success: true, skipped: true, reason: 'stage not changed' };
+    const current = await this.currentState(item);
+    if (!current) return { success: true, skipped: true, reason: 'the content is gone from the CRM' };
+    const stage = text(current.stage);
+    if (!stage) return { success: true, skipped: true, reason: 'the content has no stage' };
     const { stages, transaction, now } = this.deps;
     const previous = transaction(() => {
       const last = stages.last(item.id);
@@ -69,7 +78,7 @@ export class ContentEvents {
           contentId: item.id,
           stage,
           previous: last?.stage ?? null,
-          enteredAt: text(item.modifiedAt) ?? now().toISOString(),
+          enteredAt: text(current.modifiedAt) ?? now().toISOString(),
           source: 'webhook',
         },
         now().toISOString(),
@@ -79,6 +88,12 @@ export class ContentEvents {
     if (previous === undefined) return { success: true, skipped: true, reason: `stage unchanged (${stage})` };
     return { success: true, stage, from: previous, recorded: true };
   };
+
+  /** The record as the CRM has it now; the item itself only when no CRM is configured to ask. */
+  private async currentState(item: WebhookItem): Promise<Record<string, unknown> | null> {
+    const { crm } = this.deps;
+    return crm ? crm.find('ContentProduction', item.id) : item;
+  }
 
   readonly onClip = async (item: WebhookItem, context: { event: string }): Promise<ItemOutcome> => {
     const isUpdate = context.event === 'clip-updated';

@@ -12,12 +12,19 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** DESIGN §6.1: entity, id, event and a hash of the item. A redelivered item has the same key. */
+/** A hash of the item's content (key order does not matter). */
+export function itemHash(item: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 32);
+}
+
+/**
+ * DESIGN §6.1: what makes two items identical: entity, id, event and a hash of the item. Identical
+ * is not yet a redelivery: only when nothing touched the record in between (record-marks.ts).
+ */
 export function webhookItemKey(
   entity: string,
   event: string,
   item: { id: string } & Record<string, unknown>,
 ): string {
-  const hash = createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 32);
-  return `${entity}:${item.id}:${event}:${hash}`;
+  return `${entity}:${item.id}:${event}:${itemHash(item)}`;
 }

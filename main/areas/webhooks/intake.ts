@@ -12,7 +12,8 @@ import type { WebhooksRepo } from './repo.js';
 import type { Transaction } from '../../kernel/db.js';
 import type { WebhookItemHandler } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { webhookItemKey } from './idempotency.js';
+import { itemHash } from './idempotency.js';
+import type { RecordMarks } from './record-marks.js';
 
 export interface WebhookResult {
   status: number;
@@ -40,6 +41,7 @@ export class WebhookIntake {
   constructor(
     private readonly deps: {
       repo: WebhooksRepo;
+      marks: RecordMarks;
       transaction: Transaction;
       jobs: JobQueue;
       activity: ActivityLog;
@@ -87,30 +89,17 @@ export class WebhookIntake {
     const now = this.deps.now().toISOString();
     const entity = webhookEntity[event];
 
-    // One transaction: the delivery, the idempotency rows and their jobs exist together or not at all.
+    // One transaction: the delivery, its items, the records' marks and the jobs exist together or not at all.
     const tracked = this.deps.transaction(() => {
       const deliveryId = repo.recordDelivery(
         { event, itemCount: items.length, signedBy: meta.signedBy, payload: meta.rawPayload },
         now,
       );
-      const entries = items.map((item) => {
-        const key = webhookItemKey(entity, event, item);
-        if (repo.claimEvent(key, event, item.id, deliveryId, now)) {
-          const job = jobs.enqueue({
-            kind: WEBHOOK_ITEM_JOB,
-            payload: { key, event, deliveryId, item } satisfies ItemJobPayload,
-            lane: `${entity}:${item.id}`,
-            dedupeKey: key,
-          });
-          repo.attachJob(key, job.id);
-          return { key, jobId: job.id, duplicate: false };
-        }
-        return { key, jobId: repo.getEvent(key)?.job_id ?? null, duplicate: true };
-      });
+      const entries = items.map((item, index) => this.logItem(entity, event, deliveryId, index, item, now));
       return { deliveryId, entries };
     });
 
-    const duplicates = tracked.entries.filter((e) => e.duplicate).length;
+    const duplicates = tracked.entries.filter((e) => e.redelivery).length;
     activity.record(
       'webhook.received',
       'info',
@@ -122,10 +111,14 @@ export class WebhookIntake {
     const outcomes: (ItemOutcome | null)[] = [];
     for (const entry of tracked.entries) {
       if (entry.jobId !== null) await jobs.waitFor(entry.jobId, remaining());
-      outcomes.push(this.outcomeOf(entry.key));
+      outcomes.push(this.outcomeOf(entry.answeredBy));
     }
 
-    const result = respond(single, outcomes);
+    const result = respond(
+      single,
+      outcomes,
+      tracked.entries.map((entry) => entry.redelivery),
+    );
     repo.finishDelivery(tracked.deliveryId, result.status, this.deps.now().toISOString());
     return result;
   }
@@ -156,15 +149,51 @@ export class WebhookIntake {
     return { status, deliveryId, queued: !finished, echo: payload };
   }
 
+  /**
+   * DESIGN §6.1.2: an item identical to an earlier one (same record, event and bytes) is a
+   * redelivery only while the record's mark is still the one that earlier item set: no other
+   * item for the record and no write-back by the bridge came in between. A redelivery runs
+   * nothing and is answered with the earlier item's outcome; every other item raises the mark
+   * and gets its own job (keyed by delivery and position, not by content).
+   */
+  private logItem(
+    entity: string,
+    event: WebhookEvent,
+    deliveryId: number,
+    index: number,
+    item: WebhookItem,
+    now: string,
+  ): { answeredBy: string; jobId: number | null; redelivery: boolean } {
+    const { repo, marks, jobs } = this.deps;
+    const key = `${deliveryId}:${index}`;
+    const hash = itemHash(item);
+    const earlier = repo.lastIdentical(entity, item.id, event, hash);
+    const base = { key, event, entity, entityId: item.id, itemHash: hash, deliveryId };
+    if (earlier?.mark != null && earlier.mark === marks.current(entity, item.id)) {
+      const answeredBy = earlier.same_as ?? earlier.key;
+      repo.logItem({ ...base, mark: earlier.mark, sameAs: answeredBy, jobId: earlier.job_id }, now);
+      return { answeredBy, jobId: earlier.job_id, redelivery: true };
+    }
+    const mark = marks.touch(entity, item.id, now);
+    const job = jobs.enqueue({
+      kind: WEBHOOK_ITEM_JOB,
+      payload: { key, event, deliveryId, item } satisfies ItemJobPayload,
+      lane: `${entity}:${item.id}`,
+      dedupeKey: `${WEBHOOK_ITEM_JOB}:${key}`,
+    });
+    repo.logItem({ ...base, mark, sameAs: null, jobId: job.id }, now);
+    return { answeredBy: key, jobId: job.id, redelivery: false };
+  }
+
   private outcomeOf(key: string): ItemOutcome | null {
     const row = this.deps.repo.getEvent(key);
-    return row?.status === 'done' && row.outcome ? (JSON.parse(row.outcome) as ItemOutcome) : null;
+    return row?.status === 'done' ? row.outcome : null;
   }
 
   private async runItem(payload: ItemJobPayload, context: JobContext): Promise<ItemOutcome> {
     const { repo, activity, now } = this.deps;
     const existing = repo.getEvent(payload.key);
-    if (existing?.status === 'done' && existing.outcome) return JSON.parse(existing.outcome) as ItemOutcome;
+    if (existing?.status === 'done' && existing.outcome) return existing.outcome;
     const handler = this.handlers.get(payload.event);
     let outcome: ItemOutcome;
     if (!handler) {
@@ -202,10 +231,18 @@ export class WebhookIntake {
   }
 }
 
-/** DESIGN §6.1.4: spec responses for one object; `{success, results}` for an array. */
-export function respond(single: boolean, outcomes: readonly (ItemOutcome | null)[]): WebhookResult {
+/**
+ * DESIGN §6.1.4: spec responses for one object; `{success, results}` for an array, 500 only
+ * when an item newly failed: a redelivered failure is already on its record, and answering it
+ * with 500 again would only have EspoCRM send it again.
+ */
+export function respond(
+  single: boolean,
+  outcomes: readonly (ItemOutcome | null)[],
+  redelivered: readonly boolean[] = [],
+): WebhookResult {
   const queued = outcomes.some((o) => o === null);
-  const failed = outcomes.some((o) => o !== null && !o.success);
+  const failed = outcomes.some((o, i) => o !== null && !o.success && !redelivered[i]);
   if (single) {
     const outcome = outcomes[0] ?? null;
     if (outcome === null) return { status: 202, body: { success: true, queued: true } };

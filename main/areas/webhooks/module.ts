@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '../../../shared/api/webhooks.js';
 import type { AreaContext, AreaModule, WebhookItemHandler } from '../area.js';
 import { WebhookIntake } from './intake.js';
+import type { RecordMarks } from './record-marks.js';
 import { createWebhooksRepo } from './repo.js';
 import { webhookRoutes } from './routes.js';
 
@@ -9,6 +10,8 @@ const RETENTION_MS = 14 * 24 * 3600 * 1000;
 export interface WebhooksWiring {
   /** Every area's item handlers, by the webhook event they own. */
   handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler>>>;
+  /** The records' "last touched" marks, raised by items here and by every CRM write-back. */
+  marks: RecordMarks;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
   budgetMs: number;
 }
@@ -22,6 +25,7 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModu
   const repo = ctx.repo(createWebhooksRepo);
   const intake = new WebhookIntake({
     repo,
+    marks: wiring.marks,
     transaction: ctx.transaction,
     jobs: ctx.jobs,
     activity: ctx.activity,

@@ -1,7 +1,17 @@
 import type { ItemOutcome } from '../../../shared/api/webhooks.js';
-import type { Db } from '../../kernel/db.js';
+import { mappedRows, type Db } from '../../kernel/db.js';
 
-export interface ProcessedEventRow {
+const toItem = (row: ProcessedEventRow): ProcessedItem => ({
+  ...row,
+  outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as ItemOutcome),
+});
+
+/** An item of a delivery as the area reads it (its outcome parsed here, once). */
+export interface ProcessedItem extends Omit<ProcessedEventRow, 'outcome'> {
+  outcome: ItemOutcome | null;
+}
+
+interface ProcessedEventRow {
   key: string;
   event: string;
   entity_id: string;
@@ -11,6 +21,24 @@ export interface ProcessedEventRow {
   outcome: string | null;
   created_at: string;
   finished_at: string | null;
+  /** Null on rows logged before migration 006 (content-hash keys). */
+  entity: string | null;
+  item_hash: string | null;
+  mark: number | null;
+  same_as: string | null;
+}
+
+export interface NewItemRow {
+  key: string;
+  event: string;
+  entity: string;
+  entityId: string;
+  itemHash: string;
+  deliveryId: number;
+  mark: number;
+  /** A redelivery: the key of the item whose outcome answers it. */
+  sameAs: string | null;
+  jobId: number | null;
 }
 
 export function createWebhooksRepo(db: Db) {
@@ -20,12 +48,23 @@ export function createWebhooksRepo(db: Db) {
   const finishDelivery = db.prepare<[number, string, number]>(
     'UPDATE webhook_deliveries SET response_status = ?, finished_at = ? WHERE id = ?',
   );
-  const claimEvent = db.prepare<[string, string, string, number, string]>(
-    `INSERT INTO processed_events (key, event, entity_id, delivery_id, status, created_at)
-     VALUES (?, ?, ?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING`,
+  const insertItem = db.prepare<[NewItemRow & { now: string }]>(
+    `INSERT INTO processed_events (key, event, entity, entity_id, item_hash, delivery_id, mark, same_as, job_id,
+       status, created_at)
+     VALUES (:key, :event, :entity, :entityId, :itemHash, :deliveryId, :mark, :sameAs, :jobId, 'pending', :now)`,
   );
   const setJob = db.prepare<[number, string]>('UPDATE processed_events SET job_id = ? WHERE key = ?');
-  const getEvent = db.prepare<[string], ProcessedEventRow>('SELECT * FROM processed_events WHERE key = ?');
+  const lastIdentical = mappedRows(
+    db.prepare<[string, string, string, string], ProcessedEventRow>(
+      `SELECT * FROM processed_events WHERE entity = ? AND entity_id = ? AND event = ? AND item_hash = ?
+       ORDER BY mark DESC LIMIT 1`,
+    ),
+    toItem,
+  );
+  const getEvent = mappedRows(
+    db.prepare<[string], ProcessedEventRow>('SELECT * FROM processed_events WHERE key = ?'),
+    toItem,
+  );
   const finishEvent = db.prepare<[string, string, string]>(
     "UPDATE processed_events SET status = 'done', outcome = ?, finished_at = ? WHERE key = ? AND status = 'pending'",
   );
@@ -41,9 +80,11 @@ export function createWebhooksRepo(db: Db) {
       );
     },
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
-    /** True when this call created the row (first sighting of the item). */
-    claimEvent: (key: string, event: string, entityId: string, deliveryId: number, now: string) =>
-      claimEvent.run(key, event, entityId, deliveryId, now).changes > 0,
+    /** Logs one item of a delivery (its key is `<deliveryId>:<index>`). */
+    logItem: (row: NewItemRow, now: string) => insertItem.run({ ...row, now }),
+    /** The latest earlier item identical to this one (same record, event and bytes), if any. */
+    lastIdentical: (entity: string, entityId: string, event: string, itemHash: string) =>
+      lastIdentical.get(entity, entityId, event, itemHash),
     attachJob: (key: string, jobId: number) => setJob.run(jobId, key),
     getEvent: (key: string) => getEvent.get(key),
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>

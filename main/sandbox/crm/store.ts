@@ -115,7 +115,6 @@ export class CrmStore {
 
     for (const attribute of changed) row.attrs[attribute] = attrs[attribute];
     row.attrs.modifiedAt = toCrmDatetime(this.options.now());
-    const actorChanged = row.attrs.modifiedById !== actor.id;
     row.attrs.modifiedById = actor.id;
     row.attrs.modifiedByName = actor.name;
     const after = this.#view(entity, row);
@@ -129,8 +128,8 @@ export class CrmStore {
         item[nameAttribute] = after[nameAttribute];
       }
     }
-    item.modifiedAt = after.modifiedAt;
-    if (actorChanged) Object.assign(item, { modifiedById: actor.id, modifiedByName: actor.name });
+    // No modifiedAt/modifiedBy: EspoCRM leaves them out of update items (DESIGN §5.1), so two
+    // real changes to the same values are byte-identical items.
 
     this.options.onWrite({ entity, action: 'update', id, item, before, after, changed, actor });
     return structuredClone(after);
