@@ -247,7 +247,7 @@ describe('no double publishing', () => {
     expect(outcomes.filter((o: { status?: string }) => o.status === 'Published').length).toBeLessThanOrEqual(
       1,
     );
-    expect(inARow[0]!.body).toEqual(atOnce[0]!.body);
+    expect(inARow[0]!.body.results).toEqual([expect.objectContaining({ success: true })]);
   });
 });
 
