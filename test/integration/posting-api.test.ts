@@ -197,13 +197,15 @@ describe('POST /postsvc/schedule: posting', () => {
 
 describe('provider errors map to the spec codes', () => {
   it('429 → RATE_LIMIT with Retry-After', async () => {
+    // Twice: a Retry-After of at most 3 s is waited out and the create sent once more (DESIGN §6.2,
+    // test/integration/posting-api-429-resend.test.ts); the answer is the 429 of that second try.
     postsvc.faults.injectFault({
       method: 'POST',
       pathPrefix: '/post',
       status: 429,
       headers: { 'Retry-After': '1' },
       body: { status: 'error', code: 429, message: 'Too many requests' },
-      times: 1,
+      times: 2,
     });
     const response = await schedule({
       post: 'Rate limited',

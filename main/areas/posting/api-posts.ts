@@ -4,7 +4,7 @@ import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api
 import type { postDraftBody, schedulePost } from '../../../shared/api/posting.js';
 import { reviewPost } from '../../../shared/post-rules.js';
 import type { CrmClient } from '../../peers/crm.js';
-import type { PostResult, PostsvcClient } from '../../peers/postsvc.js';
+import { PostsvcError, type PostResult, type PostsvcClient } from '../../peers/postsvc.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
@@ -240,7 +240,7 @@ export class ApiPosting {
   private async send(row: LedgerRow, warnings: string[], signal?: AbortSignal): Promise<ScheduleAnswer> {
     let outcome: SendOutcome;
     try {
-      outcome = await this.deps.scheduler.send(row, signal);
+      outcome = await this.sendWaitingOutShortRateLimit(row, signal);
     } catch (error) {
       const failed = this.deps.repo.get(row.id);
       this.deps.activity.record(
@@ -265,6 +265,30 @@ export class ApiPosting {
     return answer(outcome.row, outcome.result, warnings, false);
   }
 
+  /**
+   * The operator waits on this request (DESIGN §6.2): a provider 429 whose Retry-After is at most
+   * 3 s is waited out and the create sent once more; a longer one (or a second 429) is the answer.
+   * A 429 created nothing, so the resend is safe, and it goes through the same ledger row, claimed
+   * again with the same idempotencyKey: never a second live post. The wait is the client's own:
+   * after a 429 it holds every request of the profile back until Retry-After has passed (and, if
+   * another 429 meanwhile asks for more than 3 s, it refuses to send with RATE_LIMIT instead).
+   */
+  private async sendWaitingOutShortRateLimit(row: LedgerRow, signal?: AbortSignal): Promise<SendOutcome> {
+    const { scheduler, repo } = this.deps;
+    try {
+      return await scheduler.send(row, signal);
+    } catch (error) {
+      if (!isShortRateLimit(error)) throw error;
+      const failed = repo.get(row.id);
+      if (failed?.state !== 'failed' || failed.refused) throw error;
+      const claim = scheduler.reclaimFailed(failed);
+      if (claim.kind === 'quota') throw this.quotaError();
+      // Another request with this key took the row first: its answer is the post, this one's is the 429.
+      if (claim.kind === 'exists') throw error;
+      return await scheduler.send(claim.row, signal);
+    }
+  }
+
   private pendingError(row: LedgerRow, reason: string, retryInMs = 30_000): AppError {
     this.deps.reconcileLater(row, retryInMs);
     return AppError.peer(
@@ -278,6 +302,16 @@ export class ApiPosting {
     const quota = this.deps.quota.snapshot();
     return AppError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), this.deps.quota.retryAfterS(), quota);
   }
+}
+
+/** The longest provider Retry-After a request the operator waits on sits through (DESIGN §6.2). */
+const WAIT_OUT_RETRY_AFTER_S = 3;
+
+/** A provider 429 (nothing created) that asks for a wait of at most 3 s. */
+function isShortRateLimit(error: unknown): error is PostsvcError {
+  if (!(error instanceof PostsvcError) || error.code !== 'RATE_LIMIT' || error.status !== 429) return false;
+  const retryAfterS = error.details.retryAfterS;
+  return retryAfterS !== undefined && retryAfterS <= WAIT_OUT_RETRY_AFTER_S;
 }
 
 function refusedError(row: LedgerRow): AppError {

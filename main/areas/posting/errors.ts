@@ -3,13 +3,22 @@ import type { RuleIssue } from '../../../shared/post-rules.js';
 import { PostsvcError } from '../../peers/postsvc.js';
 import { AppError } from '../../kernel/app-error.js';
 
+/** The provider's code for "post id not found" (DESIGN §5.2: 404 with code 186). */
+const POST_NOT_FOUND = 186;
+
 /**
  * A provider failure as the bridge answers it (spec §7, DESIGN §4): 429 RATE_LIMIT with
  * Retry-After; AUTH_ERROR, INVALID_MEDIA, PLATFORM_ERROR as 500 with the provider's own
- * message in `details`.
+ * message in `details`. When the request asked for a provider post by id (`askedFor`), the
+ * provider's 404 "post id not found" is 404 NOT_FOUND naming that field and id (DESIGN §5.2).
  */
-export function postingError(error: unknown): unknown {
+export function postingError(error: unknown, askedFor?: { field: string; id: string }): unknown {
   if (!(error instanceof PostsvcError)) return error;
+  if (askedFor && isUnknownPost(error)) {
+    return AppError.notFound(
+      `${askedFor.field}: the provider has no post ${askedFor.id} (never created, or deleted)`,
+    );
+  }
   if (error.code === 'RATE_LIMIT') {
     return AppError.tooMany(
       'RATE_LIMIT',
@@ -27,6 +36,13 @@ export function postingError(error: unknown): unknown {
     error.providerMessage,
     error,
   );
+}
+
+/** The provider's 404 with code 186: it does not know the post id it was asked about. */
+function isUnknownPost(error: PostsvcError): boolean {
+  const body = error.details.body;
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return error.status === 404 && code === POST_NOT_FOUND;
 }
 
 /** The posting rules' first failure as 400: INVALID_DATE for dates, VALIDATION_ERROR with every issue otherwise. */

@@ -86,7 +86,7 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
         analytics: { followers, following, impressions, engagement, engagementRate },
       };
     } catch (error) {
-      throw postingError(error);
+      throw postingError(error, query.postId ? { field: 'postId', id: query.postId } : undefined);
     }
   });
   mount(syncPosts, async () => {
