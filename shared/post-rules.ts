@@ -1,5 +1,6 @@
 import twitterText from 'twitter-text';
 import { postingPlatforms, type PlatformKey } from './platforms.js';
+import { dateBoundIssue } from './time-bounds.js';
 
 /**
  * The posting rules of spec §2.4/§8 and DESIGN §6.2, pure, shared by the bridge (which enforces
@@ -64,7 +65,7 @@ export interface RuleIssue {
   field: string;
   rule: string;
   message: string;
-  /** INVALID_DATE for a date in the past or not a date; VALIDATION_ERROR otherwise. */
+  /** INVALID_DATE for a date that is not a date, is in the past or out of bounds (time-bounds.ts); VALIDATION_ERROR otherwise. */
   code: 'VALIDATION_ERROR' | 'INVALID_DATE';
 }
 
@@ -178,6 +179,8 @@ export function reviewPost(
   // An empty string is not "now": publishing at once must be asked for by leaving the date out.
   if (draft.scheduleDate !== undefined && draft.scheduleDate !== null) {
     const at = ISO_DATE_TIME.test(draft.scheduleDate) ? Date.parse(draft.scheduleDate) : NaN;
+    // Before 2000 or more than 5 years ahead (shared/time-bounds.ts): said so, not "in the past".
+    const bound = dateBoundIssue('scheduleDate', draft.scheduleDate, context.now);
     if (Number.isNaN(at)) {
       errors.push({
         field: 'scheduleDate',
@@ -185,6 +188,8 @@ export function reviewPost(
         message: `scheduleDate: "${draft.scheduleDate}" is not an ISO 8601 date-time with a zone (e.g. 2026-07-08T12:30:00Z)`,
         code: 'INVALID_DATE',
       });
+    } else if (bound) {
+      errors.push({ field: bound.field, rule: bound.rule, message: bound.message, code: 'INVALID_DATE' });
     } else if (at <= context.now.getTime()) {
       errors.push({
         field: 'scheduleDate',

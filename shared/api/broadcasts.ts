@@ -27,6 +27,7 @@ export type StreamSource = z.output<typeof streamSource>;
 export const createBroadcastBody = z.object({
   name: z.string().trim().min(1, 'is required').max(200),
   description: z.string().max(5000).optional(),
+  /** Between 2000-01-01 and 5 years after now: checked by the service with the bridge's clock (shared/time-bounds.ts, 400 INVALID_DATE). */
   scheduledAt: isoDateTime,
   channelId: z.string().trim().min(1).max(100).optional(),
   streamSource: streamSource.optional(),
@@ -39,7 +40,7 @@ export const createBroadcast = defineContract({
   path: '/streamhost/create-broadcast',
   tag: 'broadcasts',
   summary:
-    'Create a live broadcast at the host through the gateway and its StreamhostBroadcast record in the CRM. Gateway codes pass through: CHANNEL_NOT_FOUND 404, RTMP_INVALID 400, CONFLICT 409, AUTH_EXPIRED and STREAMHOST_ERROR 500.',
+    'Create a live broadcast at the host through the gateway and its StreamhostBroadcast record in the CRM. A scheduledAt before 2000-01-01 or more than 5 years ahead is 400 INVALID_DATE. Gateway codes pass through: CHANNEL_NOT_FOUND 404, RTMP_INVALID 400, CONFLICT 409, AUTH_EXPIRED and STREAMHOST_ERROR 500.',
   auth: 'key',
   body: createBroadcastBody,
   response: z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clipPlatforms } from '../platforms.js';
+import { clipTimeIssues } from '../time-bounds.js';
 import { defineContract, queryInt } from './contract.js';
 
 /** Longest transcript analysed (characters, ~330,000 words, well over a day of speech). */
@@ -125,14 +126,15 @@ export const createDraftClip = defineContract({
   path: '/clips/create-draft',
   tag: 'clips',
   summary:
-    'Create a Draft Clip in the CRM from a suggestion (name, hookQuote, duration in whole seconds, contentProductionId); a repeat answers the existing draft.',
+    'Create a Draft Clip in the CRM from a suggestion (name, hookQuote, duration in whole seconds, contentProductionId); a repeat answers the existing draft. Times in seconds: 0 ≤ startTime < endTime ≤ 172800 (48 h).',
   auth: 'key',
   body: z
     .object({
       contentProductionId: crmId,
       hookQuote: z.string().trim().min(1, 'is required').max(2000, 'is longer than 2000 characters'),
-      startTime: z.number({ error: 'must be a number of seconds' }).min(0, 'must be 0 or more'),
-      endTime: z.number({ error: 'must be a number of seconds' }).min(0, 'must be 0 or more'),
+      /** Seconds into the recording: 0 ≤ startTime < endTime ≤ 48 h (clipTimeIssues, shared/time-bounds.ts). */
+      startTime: z.number({ error: 'must be a number of seconds' }),
+      endTime: z.number({ error: 'must be a number of seconds' }),
       /** Default: "<m:ss–m:ss> <start of the quote>". */
       name: z
         .string()
@@ -142,7 +144,11 @@ export const createDraftClip = defineContract({
         .optional(),
       targetPlatforms: z.array(clipPlatformName).max(clipPlatforms.length).optional(),
     })
-    .refine((body) => body.endTime > body.startTime, { path: ['endTime'], error: 'must be after startTime' }),
+    .superRefine((body, ctx) => {
+      for (const issue of clipTimeIssues(body.startTime, body.endTime)) {
+        ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.problem });
+      }
+    }),
   response: z.object({
     success: z.literal(true),
     id: z.string(),

@@ -20,7 +20,7 @@ export const postDraftBody = z.object({
   platforms: z.array(platformKey, {
     error: `required, an array of platform keys (${platformKeys.join(', ')})`,
   }),
-  /** ISO 8601 with a zone; omitted: publish now. Checked by the posting rules (INVALID_DATE). */
+  /** ISO 8601 with a zone, in the future, from 2000 to 5 years ahead; omitted: publish now. Checked by the posting rules (INVALID_DATE). */
   scheduleDate: z.string().nullish(),
   mediaUrls: z.array(z.string()).default([]),
   hashtags: z.array(z.string()).default([]),

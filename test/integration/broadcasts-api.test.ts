@@ -138,6 +138,28 @@ describe('POST /streamhost/create-broadcast', () => {
     expect(badDate.status).toBe(400);
   });
 
+  it('a scheduledAt before 2000 or more than 5 years ahead is 400 INVALID_DATE; nothing reaches the host or the CRM', async () => {
+    const hosted = gateway.broadcasts().length;
+    const before = records().length;
+    const ancient = await create({ scheduledAt: '0026-05-01T10:00:00Z' });
+    expect(ancient.status).toBe(400);
+    expect(ancient.body).toMatchObject({
+      success: false,
+      code: 'INVALID_DATE',
+      error: 'scheduledAt: 0026-05-01T10:00:00Z is before 2000-01-01',
+    });
+    const sixYears = new Date(Date.now() + 6 * 366 * 86_400_000).toISOString();
+    const far = await create({ scheduledAt: sixYears });
+    expect(far.status).toBe(400);
+    expect(far.body).toMatchObject({
+      success: false,
+      code: 'INVALID_DATE',
+      error: expect.stringMatching(/^scheduledAt: \S+ is more than 5 years ahead \(latest /),
+    });
+    expect(gateway.broadcasts().length).toBe(hosted);
+    expect(records().length).toBe(before);
+  });
+
   it("passes the gateway's codes through: CHANNEL_NOT_FOUND 404, CONFLICT 409, AUTH_EXPIRED 500, STREAMHOST_ERROR 500 with details", async () => {
     const before = records().length;
     const channel = await create({ channelId: 'nope' });

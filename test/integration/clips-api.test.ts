@@ -228,6 +228,24 @@ describe('POST /clips/create-draft', () => {
   });
 });
 
+describe('POST /clips/create-draft: clip times', () => {
+  it.each([
+    [{ startTime: 10, endTime: 1e308 }, 'body.endTime: 1e+308 s is past 172800 s (48 h)'],
+    [{ startTime: 200_000, endTime: 200_030 }, 'body.startTime: 200000 s is past 172800 s (48 h)'],
+    [{ startTime: 30, endTime: 30 }, 'body.endTime: must be after startTime'],
+    [{ startTime: -1, endTime: 20 }, 'body.startTime: must be 0 or more'],
+  ])('%j → 400 naming %s; no Clip in the CRM', async (times, rule) => {
+    const before = crm.list('Clip').length;
+    const response = await bridge.call('POST', '/clips/create-draft', {
+      body: { contentProductionId: episodeId, hookQuote: 'Out of range.', ...times },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(response.body.error).toContain(rule);
+    expect(crm.list('Clip').length).toBe(before);
+  });
+});
+
 describe('GET /api/crm/content', () => {
   it('lists ContentProduction records newest first, paged, with id, name, showName and stage', async () => {
     for (let i = 0; i < 4; i++) crm.create('ContentProduction', { name: `Extra ${i}`, showName: 'Extras' });

@@ -285,6 +285,26 @@ describe('failures are visible on the record and in the activity log', () => {
     });
   });
 
+  it('a scheduledAt before 2000 or more than 5 years ahead: Failed with the bound it breaks, no provider call', async () => {
+    const before = creates();
+    const ancient = newPost({ content: 'Dated year 0026', scheduledAt: '0026-05-01 10:00:00' });
+    const far = newPost({
+      content: 'Dated six years out',
+      scheduledAt: toCrmDatetime(new Date(Date.now() + 6 * 366 * 86_400_000)),
+    });
+    await settle();
+    expect(crm.get('SocialPost', ancient.id)).toMatchObject({
+      status: 'Failed',
+      error: 'scheduledAt: 0026-05-01T10:00:00.000Z is before 2000-01-01',
+    });
+    expect(crm.get('SocialPost', far.id)).toMatchObject({
+      status: 'Failed',
+      error: expect.stringMatching(/^scheduledAt: \S+ is more than 5 years ahead \(latest /),
+    });
+    expect(creates()).toBe(before);
+    expect(postsvc.posts().filter((p) => p.post.startsWith('Dated '))).toEqual([]);
+  });
+
   it("the provider's refusal: Failed with the provider's message; set back to Scheduled it is retried", async () => {
     postsvc.failPlatform('socialnet', 'Page token expired. Reconnect the page.');
     const record = newPost({ platform: 'Socialnet', content: 'Refused by the provider' });

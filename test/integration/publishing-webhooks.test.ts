@@ -131,6 +131,24 @@ describe('platform webhooks (spec §3.5, §6)', () => {
     expect(publishesOf(id)).toEqual([]);
   });
 
+  it('fails a scheduledAt before 2000 or more than 5 years ahead with the bound it breaks; nothing is published', async () => {
+    const ancient = publishRecord({
+      platform: 'Videosite',
+      title: 'Dated year 0026',
+      scheduledAt: '0026-05-01 10:00:00',
+    });
+    const sixYears = new Date(Date.now() + 6 * 366 * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+    const far = publishRecord({ platform: 'Altvideo', title: 'Dated six years out', scheduledAt: sixYears });
+    await eventually(() => statusOf(ancient.id) === 'Failed' && statusOf(far.id) === 'Failed');
+    expect(record(ancient.id).apiResponse).toBe(
+      'INVALID_DATE: scheduledAt: 0026-05-01T10:00:00.000Z is before 2000-01-01',
+    );
+    expect(record(far.id).apiResponse).toMatch(/^INVALID_DATE: scheduledAt: \S+ is more than 5 years ahead/);
+    await settle();
+    expect(publishesOf(ancient.id)).toEqual([]);
+    expect(publishesOf(far.id)).toEqual([]);
+  });
+
   it('retries a publish the gateway turned away with 503, then publishes once', async () => {
     gateway.faults.injectFault({
       method: 'POST',

@@ -6,6 +6,7 @@ import type {
   RemoteBroadcast,
   SyncResult,
 } from '../../../shared/api/broadcasts.js';
+import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import type { CrmClient, CrmWhere } from '../../peers/crm.js';
 import type { CreateBroadcastRequest, GatewayClient } from '../../peers/gateway.js';
 import { PeerError } from '../../peers/peer-error.js';
@@ -66,6 +67,9 @@ export class BroadcastService {
   }
 
   async create(request: CreateBroadcastRequest): Promise<CreatedBroadcastResult> {
+    // Before 2000 or more than 5 years ahead by the bridge's clock (shared/time-bounds.ts): never sent to the host.
+    const date = dateBoundIssue('scheduledAt', request.scheduledAt, this.deps.now());
+    if (date) throw AppError.invalidDate(date.message);
     const gateway = this.gateway();
     const secrets = [request.streamSource?.key];
     let created;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
+import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { describeGatewayError, type GatewayClient, type PublishResult } from '../../peers/gateway.js';
 import { PeerError } from '../../peers/peer-error.js';
@@ -114,8 +115,13 @@ export class PublishService {
     if (entry?.status === 'failed' && !entry.written_back) return this.restoreFailed(raw, entry);
 
     const route = chooseRoute(this.deps.routes, record.platform, record.publishType);
+    // Before 2000 or more than 5 years ahead (shared/time-bounds.ts): fails at once, a dependent does not wait first.
+    const date =
+      typeof raw.scheduledAt === 'string' && raw.scheduledAt !== ''
+        ? dateBoundIssue('scheduledAt', raw.scheduledAt, this.deps.now())
+        : null;
     let dependency: DependencyState = { kind: 'none' };
-    if (route.ok && route.dependsOn) {
+    if (route.ok && route.dependsOn && !date) {
       const siblings = record.contentProductionId ? await this.siblings(record.contentProductionId) : [];
       dependency = resolveDependency(this.deps.routes, record, route.dependsOn, siblings);
       if (dependency.kind === 'wait') return this.wait(record, raw, entry, dependency);
@@ -124,6 +130,10 @@ export class PublishService {
     const generation = this.deps.repo.claim(this.subject(record), this.nowIso());
     if (generation === null) return skipped('a publish of this record is in flight', { inFlight: true });
     if (!route.ok) return this.fail(raw, generation, { text: route.error });
+    if (date) {
+      const text = failureText({ code: 'INVALID_DATE', message: date.message });
+      return this.fail(raw, generation, { text, code: 'INVALID_DATE' });
+    }
     if (dependency.kind === 'fail') return this.fail(raw, generation, { text: dependency.error });
     if (!this.deps.gateway) {
       return this.fail(raw, generation, { text: 'the publishing gateway is not configured (GATEWAY_URL)' });

@@ -30,7 +30,9 @@ export function parseCrmDatetime(value: string): Date {
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not Date.UTC: it reads years 0-99 as 1900-1999, so 0026-05-01 would not round-trip.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
