@@ -86,6 +86,44 @@ describe('POST /postsvc/schedule: input rules', () => {
     expect(bad.body.code).toBe('INVALID_DATE');
   });
 
+  it('a scheduleDate before 2000 or more than 5 years ahead is 400 INVALID_DATE naming the bound; nothing is posted', async () => {
+    const before = postsvc.callCount('/post', 'POST');
+    const ancient = await schedule({
+      post: 'Hi',
+      platforms: ['socialnet'],
+      scheduleDate: '0026-05-01T10:00:00Z',
+    });
+    expect(ancient.status).toBe(400);
+    expect(ancient.body).toMatchObject({
+      success: false,
+      code: 'INVALID_DATE',
+      error: 'scheduleDate: 0026-05-01T10:00:00Z is before 2000-01-01',
+    });
+    const sixYears = inHours(6 * 366 * 24);
+    const far = await schedule({ post: 'Hi', platforms: ['socialnet'], scheduleDate: sixYears });
+    expect(far.status).toBe(400);
+    expect(far.body).toMatchObject({
+      success: false,
+      code: 'INVALID_DATE',
+      error: expect.stringMatching(
+        new RegExp(`^scheduleDate: ${sixYears} is more than 5 years ahead \\(latest `),
+      ),
+    });
+    expect(postsvc.callCount('/post', 'POST')).toBe(before);
+    // The composer's preview shows the same rule.
+    const preview = await bridge.call('POST', '/api/posts/preview', {
+      body: { post: 'Hi', platforms: ['socialnet'], scheduleDate: '0026-05-01T10:00:00Z' },
+    });
+    expect(preview.body.errors).toEqual([
+      {
+        field: 'scheduleDate',
+        rule: 'earliest-date',
+        message: 'scheduleDate: 0026-05-01T10:00:00Z is before 2000-01-01',
+        code: 'INVALID_DATE',
+      },
+    ]);
+  });
+
   it('counts microblog like the platform: a long URL is 23', async () => {
     const url = `https://studio.com/${'very-long-path/'.repeat(20)}`;
     const response = await schedule({
