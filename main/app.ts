@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './kernel/clock.js';
 import { openDatabase, transactionOf } from './kernel/db.js';
 import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
+import { acquireDataDirLock } from './kernel/data-dir-lock.js';
 import { createLogger, type LogLevel } from './kernel/logger.js';
 import { Scheduler } from './kernel/scheduler.js';
 import { readVersion } from './kernel/version.js';
@@ -91,6 +92,8 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     env: options.env ?? process.env,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
   });
+  // One bridge per data dir (DESIGN §7): locked before the log, the database and job recovery.
+  const lock = await acquireDataDirLock(config.dataDir);
   const now = options.now ?? systemClock;
   const logger = createLogger({
     dataDir: config.dataDir,
@@ -156,11 +159,13 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     server = await listen(app, config.port, config.host);
   } catch (error) {
     db.close();
+    lock.release();
     await sandbox?.stop();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
+  lock.setUrl(url);
   sandbox?.crm.setWebhookTarget({ baseUrl: url, secret: webhookSecret });
 
   scheduler.every('peer probes', PEER_PROBE_MS, () => peers.health.probeAll(), true);
@@ -198,6 +203,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       clearTimeout(forceAfter);
       await jobs.stop();
       db.close();
+      lock.release();
       await sandbox?.stop();
       logger.flush();
     })());

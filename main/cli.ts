@@ -1,12 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import { startBridge, type RunningBridge } from './app.js';
 import { ConfigError } from './config/config.js';
+import { DataDirInUseError } from './kernel/data-dir-lock.js';
 
 const USAGE = 'usage: studio-bridge serve   (configuration: environment variables, see README)';
 
 /**
- * Headless entry. Exit codes: 0 stopped cleanly, 1 could not start (e.g. port in use),
- * 2 invalid configuration (one line per bad key on stderr), 64 bad usage.
+ * Headless entry. Exit codes: 0 stopped cleanly, 1 could not start (e.g. port in use, or the
+ * data dir is in use by another bridge: one line naming it), 2 invalid configuration (one line
+ * per bad key on stderr), 64 bad usage.
  */
 export async function runCli(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'serve';
@@ -21,6 +23,10 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof ConfigError) {
       process.stderr.write(`studio-bridge: invalid configuration\n${error.issues.join('\n')}\n`);
       return 2;
+    }
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`studio-bridge: ${error.message}\n`);
+      return 1;
     }
     process.stderr.write(
       `studio-bridge: could not start: ${error instanceof Error ? error.message : String(error)}\n`,

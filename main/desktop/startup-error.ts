@@ -13,6 +13,16 @@ export function describeStartupError(error: unknown): StartupFailure {
   if (error.name === 'ConfigError' && 'issues' in error && Array.isArray(error.issues)) {
     return { title: 'Studio Bridge: invalid configuration', detail: error.issues.join('\n'), exitCode: 2 };
   }
+  // Another bridge (e.g. `studio-bridge serve`) holds the data dir (DESIGN §7): the CLI's line, and the way out.
+  if (error.name === 'DataDirInUseError' && 'lockPath' in error) {
+    return {
+      title: 'Studio Bridge: the data dir is in use',
+      detail:
+        `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.\n` +
+        `If no bridge is running (its process id was reused after a crash), delete ${String(error.lockPath)}.`,
+      exitCode: 1,
+    };
+  }
   if ('code' in error && error.code === 'EADDRINUSE') {
     return {
       title: 'Studio Bridge: port in use',
