@@ -60,7 +60,6 @@ export class BroadcastService {
       BROADCAST_RECORD_JOB,
       (payload) => this.writeRecord(payload.attributes),
       {
-        maxAttempts: 8,
         describe: (payload) => `CRM record for broadcast ${String(payload.attributes.streamhostId)}`,
       },
     );

@@ -7,7 +7,7 @@ import { describeGatewayError, type GatewayClient, type PublishResult } from '..
 import { PeerError } from '../../peers/peer-error.js';
 import type { PublishRouteTable } from '../../config/publish-routes.js';
 import { AppError } from '../../kernel/app-error.js';
-import { PermanentJobError, type JobQueue } from '../../kernel/jobs/queue.js';
+import { MAX_JOB_ATTEMPTS, PermanentJobError, type JobQueue } from '../../kernel/jobs/queue.js';
 import type { LedgerRow, PublishingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { redactText } from '../../kernel/secret-mask.js';
@@ -26,10 +26,11 @@ import {
 
 export const PUBLISH_JOB = 'publishing.publish';
 /**
- * Failures where the gateway surely did nothing (connection refused, 429, 503) are tried this
- * many times in all through the queue (2 s, 4 s) before the record is set to Failed.
+ * Failures where the gateway surely did nothing (connection refused, 429, 503) are tried as many
+ * times as any transient failure (DESIGN §6.2: 10, 2 s doubling to 10 min, about 45 min in all)
+ * before the record is set to Failed.
  */
-export const TRANSIENT_ATTEMPTS = 3;
+export const TRANSIENT_ATTEMPTS = MAX_JOB_ATTEMPTS;
 /** A claim older than this without an outcome belongs to a run that vanished (the bridge stopped mid-call). */
 export const STALE_CLAIM_MS = 10 * 60_000;
 
@@ -81,7 +82,6 @@ export class PublishService {
       (payload, context) =>
         this.process(payload.recordId, { attempt: context.attempt, trigger: payload.trigger }),
       {
-        maxAttempts: 5,
         logDone: false,
         describe: (p) => `publish PlatformPublish ${p.recordId} (${p.trigger})`,
       },

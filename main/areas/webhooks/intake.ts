@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/api/webhooks.js';
 import { webhookEntity } from '../../../shared/api/webhooks.js';
 import { recordFromCrm } from '../../peers/crm-datetime.js';
-import { PermanentJobError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
+import type { JobContext, JobQueue } from '../../kernel/jobs/queue.js';
+import { retryClassOf } from '../../kernel/jobs/retry-class.js';
 import type { WebhooksRepo } from './repo.js';
 import type { Transaction } from '../../kernel/db.js';
 import type { WebhookItemHandler } from '../area.js';
@@ -207,7 +208,8 @@ export class WebhookIntake {
           signal: context.signal,
         });
       } catch (error) {
-        const lastAttempt = error instanceof PermanentJobError || context.attempt >= context.job.max_attempts;
+        const lastAttempt =
+          retryClassOf(error) === 'permanent' || context.attempt >= context.job.max_attempts;
         if (!lastAttempt || context.signal.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
         repo.finishEvent(payload.key, { success: false, error: message }, now().toISOString());

@@ -5,22 +5,12 @@ import type { ActivityLog } from '../activity/activity-log.js';
 import type { JobRow, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
 import { LaneLocks } from './lane-locks.js';
+import { RetryLaterError, retryAfterMsOf, retryClassOf } from './retry-class.js';
 
-/** Thrown by a handler when trying again cannot help (a 4xx, a bad record). */
-export class PermanentJobError extends Error {
-  override name = 'PermanentJobError';
-}
+export { PermanentJobError, RetryLaterError } from './retry-class.js';
 
-/** Lets a handler ask for a specific delay before the next attempt (a peer's Retry-After). */
-export class RetryLaterError extends Error {
-  override name = 'RetryLaterError';
-  constructor(
-    message: string,
-    readonly delayMs: number,
-  ) {
-    super(message);
-  }
-}
+/** DESIGN §6.2: at most 10 attempts (2 s doubling, capped at 10 min: ≈ 45 min, a half-hour outage heals). */
+export const MAX_JOB_ATTEMPTS = 10;
 
 export interface JobContext {
   job: JobRow;
@@ -86,7 +76,7 @@ export class JobQueue {
   ): void {
     this.handlers.set(kind, {
       handler: handler as JobHandler,
-      maxAttempts: options.maxAttempts ?? 5,
+      maxAttempts: options.maxAttempts ?? MAX_JOB_ATTEMPTS,
       logDone: options.logDone ?? true,
       describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
     });
@@ -243,10 +233,11 @@ export class JobQueue {
     } catch (error) {
       if (signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof PermanentJobError;
+      const permanent = retryClassOf(error) === 'permanent';
       if (!permanent && job.attempts < job.max_attempts) {
+        const backoff = backoffDelayMs(job.attempts, this.backoff);
         const delay =
-          error instanceof RetryLaterError ? error.delayMs : backoffDelayMs(job.attempts, this.backoff);
+          error instanceof RetryLaterError ? error.delayMs : Math.max(backoff, retryAfterMsOf(error) ?? 0);
         const runAt = new Date(this.now().getTime() + delay).toISOString();
         repo.reschedule(job.id, message, runAt);
         activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
