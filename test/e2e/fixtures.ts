@@ -43,7 +43,7 @@ export const test = base.extend<{ bridge: BridgeUnderTest; dashboard: Page }>({
 
 export { expect };
 
-/** Full-page screenshot to test/e2e/screenshots/<name>.png (committed: what each page looks like). */
+/** Full-page screenshot to test/e2e/screenshots/<name>.png (git-ignored: every run rewrites them; `npm run docs:images` refreshes the README's). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Sticky header and sidebar are drawn where the viewport is: capture from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
