@@ -1,14 +1,22 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { IconName } from './components/Icon.js';
-import { ActivityPage } from './activity/ActivityPage.js';
-import { AnalyticsPage } from './analytics/AnalyticsPage.js';
-import { BroadcastsPage } from './broadcasts/BroadcastsPage.js';
-import { ClipsPage } from './clips/ClipsPage.js';
-import { GuestsPage } from './guests/GuestsPage.js';
 import { OverviewPage } from './overview/OverviewPage.js';
-import { PostsPage } from './posts/PostsPage.js';
-import { RecorderPage } from './recorder/RecorderPage.js';
-import { SettingsPage } from './settings/SettingsPage.js';
+
+/**
+ * Every page but the Overview is its own chunk, loaded on first visit: the first paint only
+ * needs the shell and the Overview (twitter-text, recharts and the other pages come later).
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const PostsPage = page(() => import('./posts/PostsPage.js'), 'PostsPage');
+const BroadcastsPage = page(() => import('./broadcasts/BroadcastsPage.js'), 'BroadcastsPage');
+const RecorderPage = page(() => import('./recorder/RecorderPage.js'), 'RecorderPage');
+const AnalyticsPage = page(() => import('./analytics/AnalyticsPage.js'), 'AnalyticsPage');
+const GuestsPage = page(() => import('./guests/GuestsPage.js'), 'GuestsPage');
+const ClipsPage = page(() => import('./clips/ClipsPage.js'), 'ClipsPage');
+const ActivityPage = page(() => import('./activity/ActivityPage.js'), 'ActivityPage');
+const SettingsPage = page(() => import('./settings/SettingsPage.js'), 'SettingsPage');
 
 export interface PageEntry {
   /** Route path under the hash, e.g. `/posts` is `#/posts`. */
