@@ -202,6 +202,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       await closed;
       clearTimeout(forceAfter);
       await jobs.stop();
+      activity.flush();
       db.close();
       lock.release();
       await sandbox?.stop();

@@ -10,6 +10,10 @@ import type { ActivityRepo } from './repo.js';
  */
 export class ActivityLog {
   private readonly emitter = new EventEmitter();
+  /** Events recorded but not stored yet: written together, once per turn of the event loop. */
+  private pending: StoredActivityEvent[] = [];
+  private flushing: NodeJS.Immediate | null = null;
+  private nextId: number;
 
   constructor(
     private readonly repo: ActivityRepo,
@@ -17,6 +21,8 @@ export class ActivityLog {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.emitter.setMaxListeners(0);
+    // One bridge owns the data dir (kernel/data-dir-lock.ts), so it can number the events itself.
+    this.nextId = repo.maxId() + 1;
   }
 
   /** Records one event of the typed union (shared/activity-events.ts): its data is checked by type. */
@@ -27,7 +33,11 @@ export class ActivityLog {
     ...[data = null]: ActivityDataArgs<T>
   ): StoredActivityEvent {
     const stored = data as Record<string, unknown> | null;
-    const event = this.repo.insert({ at: this.now().toISOString(), type, level, message, data: stored });
+    const event = { id: this.nextId++, at: this.now().toISOString(), type, level, message, data: stored };
+    // Off the hot path: a webhook's answer does not wait for its activity rows (a crash loses at
+    // most the events of the current turn of the event loop; the log is for people, not recovery).
+    this.pending.push(event);
+    this.flushing ??= setImmediate(() => this.flush());
     if (level !== 'info') this.logger[level === 'error' ? 'error' : 'warn']({ type, data }, message);
     this.emitter.emit('event', event);
     return event;
@@ -39,6 +49,22 @@ export class ActivityLog {
   }
 
   list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
+    this.flush();
     return this.repo.list(filter);
+  }
+
+  /** Stores what is pending now (also before the database closes). */
+  flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    if (this.pending.length === 0) return;
+    const events = this.pending;
+    this.pending = [];
+    try {
+      this.repo.insertAll(events);
+    } catch (error) {
+      // E.g. recorded after the database closed during a stop: the log line is all that is left.
+      this.logger.warn({ err: error, events: events.length }, 'activity events not stored');
+    }
   }
 }

@@ -16,9 +16,16 @@ const toEvent = (row: ActivityRow): StoredActivityEvent => ({
 });
 
 export function createActivityRepo(db: Db) {
-  const insert = db.prepare<[string, string, string, string, string | null]>(
-    'INSERT INTO activity (at, type, level, message, data) VALUES (?, ?, ?, ?, ?)',
+  const insert = db.prepare<[number, string, string, string, string, string | null]>(
+    'INSERT INTO activity (id, at, type, level, message, data) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const maxId = db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM activity');
+  const insertAll = db.transaction((events: readonly StoredActivityEvent[]) => {
+    for (const event of events) {
+      const data = event.data === null ? null : JSON.stringify(event.data);
+      insert.run(event.id, event.at, event.type, event.level, event.message, data);
+    }
+  });
   const list = db.prepare<
     { limit: number; level: string | null; type: string | null; beforeId: number | null },
     ActivityRow
@@ -31,11 +38,10 @@ export function createActivityRepo(db: Db) {
   const prune = db.prepare<[string]>('DELETE FROM activity WHERE at < ?');
 
   return {
-    insert(event: Omit<StoredActivityEvent, 'id'>): StoredActivityEvent {
-      const data = event.data === null ? null : JSON.stringify(event.data);
-      const { lastInsertRowid } = insert.run(event.at, event.type, event.level, event.message, data);
-      return { ...event, id: Number(lastInsertRowid) };
-    },
+    /** The highest id stored (0 for none): the log numbers its events on from there. */
+    maxId: () => maxId.get()?.id ?? 0,
+    /** Stores events numbered by the caller, in one transaction. */
+    insertAll: (events: readonly StoredActivityEvent[]) => insertAll(events),
     list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
       return list
         .all({
