@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
 import { selectClips } from '../../main/areas/clips/select.js';
-import { calibrate, lengthFit, type Candidate } from '../../main/areas/clips/windows.js';
+import { parseTranscript } from '../../main/areas/clips/parse.js';
+import { segmentSentences } from '../../main/areas/clips/sentences.js';
+import { sentenceSignals } from '../../main/areas/clips/signals.js';
+import { buildTopicModel } from '../../main/areas/clips/topics.js';
+import {
+  calibrate,
+  lengthFit,
+  MAX_WINDOW_WORDS,
+  scoreWindows,
+  type Candidate,
+} from '../../main/areas/clips/windows.js';
 import { clipPlatformsFitting } from '../../shared/platforms.js';
 
 const fixture = (name: string) =>
@@ -145,5 +155,31 @@ describe('analyzeTranscript', () => {
     const result = analyzeTranscript('[00:00:01] Hi.\n[00:00:03] Bye.', { maxClips: 5 });
     expect(result.suggestedClips).toEqual([]);
     expect(result.warnings.join(' ')).toMatch(/a clip needs at least 15 s/);
+  });
+});
+
+describe('the work per window start is bounded (analysis stays linear)', () => {
+  /** Stamped lines whose time never advances: no window ever reaches 15 s. */
+  const frozen = (lines: number) =>
+    Array.from(
+      { length: lines },
+      (_, i) => `[00:00:00] Line ${i} says a few more words about the show.`,
+    ).join('\n');
+  const workFor = (transcript: string) => {
+    const sentences = segmentSentences(parseTranscript(transcript).cues);
+    const input = { sentences, signals: sentences.map(sentenceSignals), topics: buildTopicModel(sentences) };
+    const work = { grown: 0 };
+    scoreWindows(input, 0.05, work);
+    return { sentences: sentences.length, grown: work.grown, wordsEach: sentences[0]!.words };
+  };
+
+  it('grows at most MAX_WINDOW_WORDS worth of sentences from each start, even when times do not advance', () => {
+    const small = workFor(frozen(400));
+    const large = workFor(frozen(1600));
+    const perStart = Math.floor(MAX_WINDOW_WORDS / small.wordsEach) + 1; // each line is one sentence
+    expect(small.grown).toBeLessThanOrEqual(small.sentences * perStart);
+    expect(large.grown).toBeLessThanOrEqual(large.sentences * perStart);
+    // Four times the transcript, about four times the work (it was sixteen times).
+    expect(large.grown).toBeLessThanOrEqual(4.5 * small.grown);
   });
 });

@@ -106,6 +106,10 @@ class WindowAccumulator {
     return this.input.sentences[this.from]!.start;
   }
 
+  get wordCount(): number {
+    return this.words;
+  }
+
   get end(): number {
     return this.input.sentences[this.to]!.end;
   }
@@ -193,16 +197,33 @@ class WindowAccumulator {
 }
 
 /**
+ * No 90 s of speech holds more words (5 a second is very fast speech). Where a transcript's times
+ * do not advance (one stamp repeated, cues of no length), windows never reach 90 s: this bound
+ * keeps the work per start constant, so analysis stays linear in the transcript.
+ */
+export const MAX_WINDOW_WORDS = CLIP_MAX_S * 5;
+
+/**
  * Scores every window of whole sentences lasting 15–90 s. O(sentences × sentences per 90 s).
  * Only the compact candidates are kept; `describeWindow` recomputes the detail of the few chosen.
  */
-export function scoreWindows(input: ScoringInput, minConfidence: number): Candidate[] {
+export function scoreWindows(
+  input: ScoringInput,
+  minConfidence: number,
+  /** Counts the sentences taken into windows: the work done, for tests of the bound. */
+  work: { grown: number } = { grown: 0 },
+): Candidate[] {
   const { sentences } = input;
   const candidates: Candidate[] = [];
   for (let from = 0; from < sentences.length; from++) {
     const window = new WindowAccumulator(input, from);
-    while (window.to + 1 < sentences.length && sentences[window.to + 1]!.end - window.start <= CLIP_MAX_S) {
+    while (
+      window.to + 1 < sentences.length &&
+      sentences[window.to + 1]!.end - window.start <= CLIP_MAX_S &&
+      window.wordCount + sentences[window.to + 1]!.words <= MAX_WINDOW_WORDS
+    ) {
       window.grow();
+      work.grown++;
       if (window.end - window.start < CLIP_MIN_S) continue;
       const { to, start, end, confidence, topic } = window.detail();
       if (confidence >= minConfidence) candidates.push({ from, to, start, end, confidence, topic });
