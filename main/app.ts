@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AreaContext, AreaModule, DemoPeers } from './areas/area.js';
 import { analyticsArea, type AnalyticsTuning } from './areas/analytics/module.js';
 import { broadcastsArea, type BroadcastsTuning } from './areas/broadcasts/module.js';
-import { clipsArea } from './areas/clips/module.js';
+import { clipsArea, type ClipsTuning } from './areas/clips/module.js';
 import { contentArea } from './areas/content/module.js';
 import { guestsArea } from './areas/guests/module.js';
 import { healthArea } from './areas/health/module.js';
@@ -55,6 +55,7 @@ export interface BridgeTuning {
   posting?: PostingTuning;
   analytics?: AnalyticsTuning;
   broadcasts?: BroadcastsTuning;
+  clips?: ClipsTuning;
 }
 
 export interface StartBridgeOptions {
@@ -252,7 +253,7 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     guests,
     content: wanted.has('content') ? contentArea(ctx, guests?.contentStages ?? null) : null,
     posting,
-    clips: wanted.has('clips') ? clipsArea(ctx) : null,
+    clips: wanted.has('clips') ? clipsArea(ctx, wiring.tuning.clips) : null,
   };
   if (wanted.has('webhooks')) {
     const handlers = Object.values(built).flatMap((area) => (area?.webhooks ? [area.webhooks] : []));

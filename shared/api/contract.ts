@@ -75,6 +75,7 @@ export const errorCodes = [
   'CRM_ERROR',
   'AUTOMATION_ERROR',
   'NOT_CONFIGURED',
+  'ANALYSIS_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -4,7 +4,7 @@ import type { CrmClient } from '../../peers/crm.js';
 import type { AreaContext, Mount } from '../area.js';
 import { createDraftClip as createDraftInCrm, listContent } from './crm-clips.js';
 import { TranscriptError } from './parse.js';
-import type { ClipAnalysisRunner } from './runner.js';
+import { AnalysisUnavailableError, type ClipAnalysisRunner } from './runner.js';
 
 export function clipsRoutes(mount: Mount, ctx: AreaContext, runner: ClipAnalysisRunner): void {
   const requireCrm = (): CrmClient => {
@@ -12,12 +12,22 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, runner: ClipAnalysis
     throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
   };
 
-  mount(analyzeClips, async ({ body }) => {
+  mount(analyzeClips, async ({ body, res }) => {
     const started = performance.now();
+    // A client that goes away (closed the page, timed out) stops its analysis.
+    const abandoned = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) abandoned.abort();
+    });
     let analysis;
     try {
-      analysis = await runner.analyze(body.transcript, { maxClips: body.maxClips });
+      analysis = await runner.analyze(body.transcript, { maxClips: body.maxClips, signal: abandoned.signal });
     } catch (error) {
+      if (error instanceof AnalysisUnavailableError) {
+        throw new AppError('unavailable', 'ANALYSIS_UNAVAILABLE', error.message, {
+          retryAfterS: error.retryAfterS,
+        });
+      }
       if (!(error instanceof TranscriptError)) throw error;
       throw AppError.validation(`body.transcript: ${error.message}`, [
         { field: 'body.transcript', rule: error.rule, message: error.message },

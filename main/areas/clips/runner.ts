@@ -10,49 +10,159 @@ export interface AnalysisRequest {
 }
 
 export type AnalysisReply =
+  | { id: number; started: true }
   | { id: number; ok: true; analysis: ClipAnalysis }
   | { id: number; ok: false; rule: TranscriptError['rule'] | null; message: string };
 
-interface Waiting {
+/** Why an analysis did not run or did not finish (the route answers 503 with Retry-After). */
+export class AnalysisUnavailableError extends Error {
+  override name = 'AnalysisUnavailableError';
+  constructor(
+    readonly reason: 'busy' | 'timeout' | 'cancelled',
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunnerLimits {
+  /** Analyses waiting behind the running one; one more is refused (default 2). */
+  maxWaiting: number;
+  /** An analysis running longer is stopped (default 20 s). */
+  timeoutMs: number;
+  /** After an analysis of at least this many characters the idle worker exits, returning its memory. */
+  releaseAfterChars: number;
+}
+
+const DEFAULT_LIMITS: RunnerLimits = { maxWaiting: 2, timeoutMs: 20_000, releaseAfterChars: 256_000 };
+
+interface Job {
   request: AnalysisRequest;
+  signal: AbortSignal | undefined;
   resolve: (analysis: ClipAnalysis) => void;
   reject: (error: Error) => void;
 }
 
 /**
- * Runs clip analysis on a worker thread: a day-long transcript takes seconds of CPU, and the
- * bridge must keep answering webhooks and /events meanwhile. One long-lived worker, started on
- * first use and restarted after a crash; requests queue in its message port (FIFO). Where a
- * worker cannot be started at all (its file unloadable, e.g. inside a packed archive), the
- * analysis runs on the calling thread instead, and says so once in the log.
+ * Runs clip analysis on a worker thread, one at a time: a day-long transcript takes seconds of
+ * CPU, and the bridge must keep answering webhooks and /events meanwhile. Bounded (issue #12):
+ * one running and `maxWaiting` waiting, anything more refused at once; an analysis past
+ * `timeoutMs`, or whose client went away, is stopped by ending its worker (the CPU work cannot
+ * be interrupted otherwise); after a large transcript the idle worker exits so its memory goes
+ * back to the system. Where a worker cannot be started at all (its file unloadable, e.g. inside
+ * a packed archive), analyses run on the calling thread instead, and the log says so once.
  */
 export class ClipAnalysisRunner {
   private worker: Worker | null = null;
   /** Set once a worker has answered: later failures are crashes, not "cannot start here". */
   private workerProven = false;
   private inThread = false;
-  private readonly waiting = new Map<number, Waiting>();
+  private running: (Job & { timer?: NodeJS.Timeout; onAbort: () => void }) | null = null;
+  private readonly queue: Job[] = [];
   private nextId = 1;
+  private stopped = false;
+  private readonly limits: RunnerLimits;
 
-  constructor(private readonly logger?: Logger) {}
+  constructor(
+    private readonly logger?: Logger,
+    limits: Partial<RunnerLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
 
-  analyze(transcript: string, options: { maxClips: number }): Promise<ClipAnalysis> {
-    const request: AnalysisRequest = { id: this.nextId++, transcript, maxClips: options.maxClips };
+  analyze(transcript: string, options: { maxClips: number; signal?: AbortSignal }): Promise<ClipAnalysis> {
+    if (this.stopped) return Promise.reject(new Error('clip analysis stopped: the bridge is shutting down'));
+    const busy = this.running !== null;
+    if (busy && this.queue.length >= this.limits.maxWaiting) {
+      const seconds = Math.max(1, Math.ceil(this.limits.timeoutMs / 1000));
+      return Promise.reject(
+        new AnalysisUnavailableError(
+          'busy',
+          `clip analysis is busy: one transcript is being analysed and ${this.queue.length} wait; try again shortly`,
+          seconds,
+        ),
+      );
+    }
     return new Promise<ClipAnalysis>((resolve, reject) => {
-      const waiting = { request, resolve, reject };
-      if (this.inThread) return runInThread(waiting);
-      const worker = this.worker ?? this.startWorker();
-      this.waiting.set(request.id, waiting);
-      worker.ref();
-      worker.postMessage(request);
+      const job: Job = {
+        request: { id: this.nextId++, transcript, maxClips: options.maxClips },
+        signal: options.signal,
+        resolve,
+        reject,
+      };
+      if (options.signal?.aborted) return reject(cancelled());
+      options.signal?.addEventListener('abort', () => this.dropWaiting(job), { once: true });
+      this.queue.push(job);
+      this.pump();
     });
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    const error = new Error('clip analysis stopped: the bridge is shutting down');
+    for (const job of this.queue.splice(0)) job.reject(error);
+    if (this.running) this.finish(this.running, error);
+    await this.endWorker();
+  }
+
+  private pump(): void {
+    if (this.running || this.stopped) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    if (this.inThread) return this.runInThread(job);
+    const onAbort = () => {
+      if (this.running?.request.id !== job.request.id) return;
+      this.finish(this.running, cancelled());
+      void this.endWorker();
+    };
+    this.running = { ...job, onAbort };
+    job.signal?.addEventListener('abort', onAbort, { once: true });
+    const worker = this.worker ?? this.startWorker();
+    worker.ref();
+    worker.postMessage(job.request);
+  }
+
+  /** Stops the analysis `id` if it is still running when the time limit passes. */
+  private timeLimit(id: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      if (this.running?.request.id !== id) return;
+      const seconds = Math.max(1, Math.round(this.limits.timeoutMs / 1000));
+      this.finish(
+        this.running,
+        new AnalysisUnavailableError(
+          'timeout',
+          `clip analysis stopped after ${seconds} s: the transcript is too long to analyse here`,
+          seconds,
+        ),
+      );
+      void this.endWorker();
+    }, this.limits.timeoutMs);
+  }
+
+  /** Settles the running job and moves on to the next one. */
+  private finish(running: NonNullable<ClipAnalysisRunner['running']>, outcome: Error | ClipAnalysis): void {
+    clearTimeout(running.timer);
+    running.signal?.removeEventListener('abort', running.onAbort);
+    if (this.running === running) this.running = null;
+    if (outcome instanceof Error) running.reject(outcome);
+    else running.resolve(outcome);
+    const large = running.request.transcript.length >= this.limits.releaseAfterChars;
+    if (this.queue.length === 0 && large) void this.endWorker();
+    else if (this.queue.length === 0) this.worker?.unref();
+    setImmediate(() => this.pump());
+  }
+
+  private dropWaiting(job: Job): void {
+    const at = this.queue.indexOf(job);
+    if (at === -1) return;
+    this.queue.splice(at, 1);
+    job.reject(cancelled());
+  }
+
+  private async endWorker(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    // Refused before terminating, so the worker's exit is not taken for a failure to start.
-    this.failAll(new Error('clip analysis stopped: the bridge is shutting down'));
     await worker?.terminate();
   }
 
@@ -61,25 +171,30 @@ export class ClipAnalysisRunner {
     worker.unref();
     worker.on('message', (reply: AnalysisReply) => {
       this.workerProven = true;
-      const waiting = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if (this.waiting.size === 0) worker.unref();
-      if (!waiting) return;
-      if (reply.ok) waiting.resolve(reply.analysis);
-      else if (reply.rule) waiting.reject(new TranscriptError(reply.rule, reply.message));
-      else waiting.reject(new Error(`clip analysis failed: ${reply.message}`));
+      const running = this.running;
+      if (!running || running.request.id !== reply.id) return;
+      if ('started' in reply) running.timer = this.timeLimit(running.request.id);
+      else if (reply.ok) this.finish(running, reply.analysis);
+      else if (reply.rule) this.finish(running, new TranscriptError(reply.rule, reply.message));
+      else this.finish(running, new Error(`clip analysis failed: ${reply.message}`));
     });
     worker.on('error', (error) => {
-      if (this.worker === worker) this.worker = null;
-      if (this.workerProven)
-        this.failAll(new Error(`clip analysis worker crashed: ${error.message}`, { cause: error }));
-      else this.fallBackToThread(error);
+      if (this.worker !== worker) return;
+      this.worker = null;
+      if (!this.workerProven) return this.fallBackToThread(error);
+      if (this.running)
+        this.finish(this.running, new Error(`clip analysis worker crashed: ${error.message}`));
     });
     worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
-      if (this.waiting.size === 0) return;
-      if (this.workerProven) this.failAll(new Error(`clip analysis worker exited with code ${code}`));
-      else this.fallBackToThread(new Error(`clip analysis worker exited with code ${code} before answering`));
+      // A worker this runner ended itself (timeout, cancel, release) is no longer this.worker.
+      if (this.worker !== worker) return;
+      this.worker = null;
+      if (!this.running) return;
+      if (!this.workerProven)
+        return this.fallBackToThread(
+          new Error(`clip analysis worker exited with code ${code} before answering`),
+        );
+      this.finish(this.running, new Error(`clip analysis worker exited with code ${code}`));
     });
     this.worker = worker;
     return worker;
@@ -88,26 +203,30 @@ export class ClipAnalysisRunner {
   private fallBackToThread(error: Error): void {
     this.logger?.warn({ err: error }, 'clip analysis worker cannot start here; analysing on the main thread');
     this.inThread = true;
-    const pending = [...this.waiting.values()];
-    this.waiting.clear();
-    for (const waiting of pending) runInThread(waiting);
+    const running = this.running;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.running = null;
+    this.queue.unshift(running);
+    this.pump();
   }
 
-  private failAll(error: Error): void {
-    for (const waiting of this.waiting.values()) waiting.reject(error);
-    this.waiting.clear();
+  /** No worker: the analysis blocks this thread, so it cannot be timed out or cancelled midway. */
+  private runInThread(job: Job): void {
+    this.running = { ...job, onAbort: () => undefined };
+    setImmediate(() => {
+      const running = this.running!;
+      try {
+        this.finish(running, analyzeTranscript(job.request.transcript, { maxClips: job.request.maxClips }));
+      } catch (error) {
+        this.finish(running, error instanceof Error ? error : new Error(String(error)));
+      }
+    });
   }
 }
 
-function runInThread({ request, resolve, reject }: Waiting): void {
-  setImmediate(() => {
-    try {
-      resolve(analyzeTranscript(request.transcript, { maxClips: request.maxClips }));
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
-}
+const cancelled = () =>
+  new AnalysisUnavailableError('cancelled', 'clip analysis cancelled: the client went away', 1);
 
 /**
  * Built, the worker is plain JS next to this file. From source (tests, `tsx`), it is TypeScript:

@@ -5,6 +5,8 @@ import type { AnalysisReply, AnalysisRequest } from './runner.js';
 
 /** Worker thread entry: analyses one transcript per message, so the bridge's event loop stays free. */
 parentPort?.on('message', (request: AnalysisRequest) => {
+  // The time limit counts from here, not from the worker's start-up.
+  parentPort?.postMessage({ id: request.id, started: true } satisfies AnalysisReply);
   let reply: AnalysisReply;
   try {
     reply = {
