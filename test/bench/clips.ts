@@ -101,16 +101,83 @@ async function childMain(format: 'stamped' | 'srt' | 'plain'): Promise<void> {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 
-async function inChild(format: 'stamped' | 'srt' | 'plain'): Promise<ChildFigures> {
+async function inChild<T = ChildFigures>(mode: string): Promise<T> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)],
     {
-      env: { ...process.env, CLIPS_BENCH_CHILD: format },
+      env: { ...process.env, CLIPS_BENCH_CHILD: mode },
       maxBuffer: 1024 * 1024,
     },
   );
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildFigures;
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
+}
+
+/** A stamped transcript of about `chars` characters: the three hours again and again, times moving on. */
+export function stampedTranscriptOf(chars: number): string {
+  const lines = threeHourTranscript('stamped').split('\n');
+  const out: string[] = [];
+  let length = 0;
+  for (let hours = 0; length < chars; hours += HOURS) {
+    for (const line of lines) {
+      const moved = line.replace(
+        /^\[(\d+)(:\d+:\d+\])/,
+        (_, h: string, rest: string) => `[${String(Number(h) + hours).padStart(2, '0')}${rest}`,
+      );
+      out.push(moved);
+      length += moved.length + 1;
+      if (length >= chars) break;
+    }
+  }
+  return out.join('\n');
+}
+
+interface SizeFigures {
+  chars: number;
+  ms: number;
+  peakAboveIdleMb: number;
+  afterAboveIdleMb: number;
+  words: number;
+}
+
+/** One analysis of a transcript of `chars` characters: time, peak RSS above idle, RSS after (GC'd). */
+async function sizeChildMain(chars: number): Promise<void> {
+  const transcript = stampedTranscriptOf(chars);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const idle = process.memoryUsage().rss;
+  const started = performance.now();
+  const result = analyzeTranscript(transcript, { maxClips: 5 });
+  const ms = performance.now() - started;
+  const peak = process.resourceUsage().maxRSS * 1024;
+  gc?.();
+  const figures: SizeFigures = {
+    chars: transcript.length,
+    ms,
+    peakAboveIdleMb: mb(peak - idle),
+    afterAboveIdleMb: mb(process.memoryUsage().rss - idle),
+    words: result.stats.words,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+/** Time and memory for growing transcripts, so the growth (linear or not) is visible. */
+async function sizeTable(): Promise<BenchResult[]> {
+  const rows: BenchResult[] = [];
+  for (const chars of [100_000, 500_000, 1_000_000, 2_000_000]) {
+    const child = await inChild<SizeFigures>(`size:${chars}`);
+    rows.push({
+      name: `analyze ${(chars / 1e6).toFixed(1)} M characters (stamped)`,
+      figures: {
+        ms: Math.round(child.ms),
+        'ms per 100 k chars': Math.round((child.ms / child.chars) * 100_000),
+        'peak RSS above idle MB': child.peakAboveIdleMb,
+        'RSS after, above idle MB': child.afterAboveIdleMb,
+      },
+      note: `${child.words} words`,
+    });
+  }
+  return rows;
 }
 
 /** The baseline: a bare Express handler that parses the same 5 MB-limit JSON body and answers. */
@@ -152,7 +219,7 @@ async function timePost(url: string, body: string, headers: Record<string, strin
 export const clipsBench: Bench = {
   name: 'clips',
   async run(): Promise<BenchResult[]> {
-    const results: BenchResult[] = [];
+    const results: BenchResult[] = await sizeTable();
     for (const format of ['stamped', 'srt', 'plain'] as const) {
       const child = await inChild(format);
       results.push({
@@ -220,6 +287,6 @@ export const clipsBench: Bench = {
   },
 };
 
-const childFormat = process.env.CLIPS_BENCH_CHILD;
-if (childFormat === 'stamped' || childFormat === 'srt' || childFormat === 'plain')
-  await childMain(childFormat);
+const childMode = process.env.CLIPS_BENCH_CHILD;
+if (childMode === 'stamped' || childMode === 'srt' || childMode === 'plain') await childMain(childMode);
+else if (childMode?.startsWith('size:')) await sizeChildMain(Number(childMode.slice('size:'.length)));
