@@ -66,7 +66,8 @@ export class WebhookIntake {
         deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
         return { deliveryId };
       },
-      { logDone: false, describe: ({ deliveryId }) => `test webhook ${deliveryId}` },
+      // Nobody waits for a test job: one slot at most, however many are sent, so CRM items never queue behind them.
+      { logDone: false, describe: ({ deliveryId }) => `test webhook ${deliveryId}`, maxRunning: 1 },
     );
   }
 
