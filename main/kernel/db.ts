@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as shippedMigrations, type Migration } from './migrations/index.js';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 
 export type Db = Database.Database;
 
@@ -21,9 +22,16 @@ export function transactionOf(db: Db): Transaction {
 
 /** Opens (or creates) the bridge database with the pragmas of DESIGN §7 and migrates it. */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:';
+  if (onDisk) {
+    ensurePrivateDir(path.dirname(file));
+    // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
+    ensurePrivateFile(file);
+  }
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   db.pragma('journal_mode = WAL');
+  // Side files an earlier version (or a crash) left behind keep their old mode: tightened too.
+  if (onDisk) for (const side of [`${file}-wal`, `${file}-shm`]) if (existsSync(side)) chmodSync(side, 0o600);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -14,11 +14,10 @@ export function createLogger(options: { dataDir: string; level: LogLevel; stdout
     streams.push({ level: options.level === 'silent' ? 'fatal' : options.level, stream: process.stdout });
   if (options.level !== 'silent') {
     const logDir = path.join(options.dataDir, 'logs');
-    mkdirSync(logDir, { recursive: true });
-    streams.push({
-      level: options.level,
-      stream: pino.destination({ dest: path.join(logDir, 'bridge.log'), sync: false }),
-    });
+    const logFile = path.join(logDir, 'bridge.log');
+    ensurePrivateDir(logDir);
+    ensurePrivateFile(logFile);
+    streams.push({ level: options.level, stream: pino.destination({ dest: logFile, sync: false }) });
   }
   return pino(
     {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callBridge, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { freePort } from '../support/ports.js';
+import { startSandboxCrm, startSandboxGateway } from '../../main/sandbox/index.js';
 import { runCli, spawnBridge, type BridgeProcess } from '../support/process.js';
 import { tempDir, type TempDir } from '../support/temp-dir.js';
 import { eventually } from '../support/wait.js';
@@ -15,6 +16,7 @@ import { eventually } from '../support/wait.js';
 const processes: BridgeProcess[] = [];
 const inProcess: TestBridge[] = [];
 const dirs: TempDir[] = [];
+const peers: { stop(): Promise<void> }[] = [];
 
 afterEach(async () => {
   for (const bridge of processes.splice(0)) {
@@ -24,6 +26,7 @@ afterEach(async () => {
     }
   }
   for (const bridge of inProcess.splice(0)) await bridge.stop();
+  for (const peer of peers.splice(0)) await peer.stop();
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
@@ -61,21 +64,43 @@ async function startSecond(dir: string) {
 
 describe('one bridge per data dir', () => {
   it('a second bridge on the same data dir exits 1 naming the first and leaves its running job alone', async () => {
+    // A slow job, running in the first bridge: a publish the gateway takes 15 s to answer (a test
+    // webhook's job sleeps 2 s at most). Long enough to still run when the second bridge has come and gone.
+    const crm = await startSandboxCrm();
+    const gateway = await startSandboxGateway();
+    peers.push(crm, gateway);
     const dir = dataDir();
-    const first = await spawnBridge({ BRIDGE_DATA_DIR: dir });
+    const first = await spawnBridge({
+      BRIDGE_DATA_DIR: dir,
+      CRM_URL: crm.url,
+      CRM_API_KEY: crm.apiKey,
+      GATEWAY_URL: gateway.url,
+      GATEWAY_API_KEY: gateway.apiKey,
+    });
     processes.push(first);
+    gateway.faults.injectFault({
+      method: 'POST',
+      pathPrefix: '/videosite/upload',
+      delayMs: 15_000,
+      times: 1,
+    });
+    const record = crm.create('PlatformPublish', {
+      platform: 'Videosite',
+      publishType: 'Upload',
+      status: 'Queued',
+      title: 'Slow upload',
+    });
 
-    // A slow job, running in the first bridge: the request is cut off once the job runs. It runs
-    // long enough (15 s) to still be running when the second bridge has come and gone.
+    // The request is cut off once the job runs.
     const controller = new AbortController();
-    const pending = fetch(`${first.url}/webhooks/test`, {
+    const pending = fetch(`${first.url}/webhooks/platform-created`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': 'test-key-0123456789abcdef' },
-      body: JSON.stringify({ delayMs: 15_000 }),
+      body: JSON.stringify([{ id: record.id, status: 'Queued' }]),
       signal: controller.signal,
     }).catch(() => undefined);
     const job = await eventually(async () => {
-      const jobs = await callBridge(first.url, 'GET', '/api/jobs?kind=webhook.test');
+      const jobs = await callBridge(first.url, 'GET', '/api/jobs?kind=webhook.item');
       const found = (jobs.body.data as { id: number; status: string; attempts: number }[])[0];
       return found?.status === 'running' ? found : null;
     });
@@ -94,21 +119,22 @@ describe('one bridge per data dir', () => {
 
     // The first keeps serving, and its job is still its own: running, claimed once.
     expect((await fetch(`${first.url}/health`)).status).toBe(200);
-    const during = await callBridge(first.url, 'GET', '/api/jobs?kind=webhook.test');
+    const during = await callBridge(first.url, 'GET', '/api/jobs?kind=webhook.item');
     expect(during.body.data).toEqual([
       expect.objectContaining({ id: job.id, status: 'running', attempts: 1 }),
     ]);
 
     // It finishes there exactly once; nothing was "recovered".
     const done = await eventually(async () => {
-      const jobs = await callBridge(first.url, 'GET', '/api/jobs?kind=webhook.test');
+      const jobs = await callBridge(first.url, 'GET', '/api/jobs?kind=webhook.item');
       const [only] = jobs.body.data as { status: string; attempts: number }[];
       return only?.status === 'done' ? only : null;
     }, 30_000);
     expect(done.attempts).toBe(1);
+    expect(crm.get('PlatformPublish', record.id)?.status).toBe('Published');
+    expect(gateway.publishes().filter((p) => p.body.id === record.id)).toHaveLength(1);
     const activity = await callBridge(first.url, 'GET', '/api/activity?limit=500');
     const events = activity.body.data as { type: string }[];
-    expect(events.filter((e) => e.type === 'webhook.test')).toHaveLength(1);
     expect(events.some((e) => e.type === 'jobs.recovered')).toBe(false);
     expect(lockOf(dir)).toMatchObject({ pid: first.child.pid, url: first.url });
   }, 60_000);

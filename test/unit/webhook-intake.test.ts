@@ -48,4 +48,43 @@ describe('delivery log redaction', () => {
       '[{"id":"p1","streamKey":"[redacted]","streamUrl":"rtmp:\\/\\/x","empty":"","password":""}]',
     );
   });
+
+  it('knows a secret by its name however it is spelled, and a numeric one', async () => {
+    const { redactPayload } = await import('../../main/areas/webhooks/redact.js');
+    const raw =
+      '{"stream_key":"a1","Stream-Key":"a2","api_key":"a3","X_API_KEY":"a4","clientSecret":"a5","accessToken":"a6","passwd":7,"name":"kept"}';
+    expect(JSON.parse(redactPayload(raw))).toEqual({
+      stream_key: '[redacted]',
+      'Stream-Key': '[redacted]',
+      api_key: '[redacted]',
+      X_API_KEY: '[redacted]',
+      clientSecret: '[redacted]',
+      accessToken: '[redacted]',
+      passwd: '[redacted]',
+      name: 'kept',
+    });
+  });
+
+  it('reaches a streamSource key, a name written with escapes and an object under a secret name', async () => {
+    const { redactPayload } = await import('../../main/areas/webhooks/redact.js');
+    const raw =
+      '{"streamSource":{"url":"rtmp:\\/\\/in","key":"k1"},"stream\\u004bey":"k2","password":{"old":"k3"},"key":"not a secret"}';
+    const stored = redactPayload(raw);
+    for (const secret of ['k1', 'k2', 'k3']) expect(stored).not.toContain(`"${secret}"`);
+    expect(JSON.parse(stored)).toEqual({
+      streamSource: { url: 'rtmp://in', key: '[redacted]' },
+      streamKey: '[redacted]',
+      password: '[redacted]',
+      key: 'not a secret',
+    });
+  });
+});
+
+describe('queued webhook items', () => {
+  it('carry no secret values: the rest of the item is unchanged', async () => {
+    const { redactSecrets } = await import('../../main/areas/webhooks/redact.js');
+    const item = { id: 'p1', status: 'Published', streamKey: 'live_abc', streamUrl: 'rtmp://x', apiKey: '' };
+    expect(redactSecrets(item)).toEqual({ ...item, streamKey: '[redacted]' });
+    expect(item.streamKey).toBe('live_abc');
+  });
 });

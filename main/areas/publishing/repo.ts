@@ -83,6 +83,17 @@ export function createPublishingRepo(db: Db) {
     `UPDATE publish_ledger SET status = 'failed', note = :note, written_back = 1, updated_at = :now
      WHERE record_id = :id AND status = 'publishing' AND claimed_at < :before`,
   );
+  // Published, on the record, dependents handed on, and still holding the gateway's stream key.
+  const keyHolders = db.prepare<[string], LedgerRow>(
+    `SELECT * FROM publish_ledger
+     WHERE content_production_id = ? AND status = 'published' AND written_back = 1 AND dependents_released = 1
+       AND json_extract(result, '$.streamKey') IS NOT NULL`,
+  );
+  const forgetKey = db.prepare<{ id: string; now: string }>(
+    `UPDATE publish_ledger SET result = json_remove(result, '$.streamKey'), updated_at = :now
+     WHERE record_id = :id AND status = 'published' AND written_back = 1 AND dependents_released = 1
+       AND json_extract(result, '$.streamKey') IS NOT NULL`,
+  );
   const subject = (s: LedgerSubject) => ({ id: s.recordId, platform: s.platform, cp: s.contentProductionId });
 
   return {
@@ -109,6 +120,10 @@ export function createPublishingRepo(db: Db) {
     markWrittenBack: (recordId: string, now: string) => writtenBack.run({ id: recordId, now }).changes > 0,
     markDependentsReleased: (recordId: string, now: string) =>
       dependentsReleased.run({ id: recordId, now }).changes > 0,
+    /** The production's published records whose stored result still holds a stream key. */
+    streamKeyHolders: (contentProductionId: string) => keyHolders.all(contentProductionId),
+    /** Drops the stored stream key of a published record that is on the CRM and has handed on its dependents. */
+    forgetStreamKey: (recordId: string, now: string) => forgetKey.run({ id: recordId, now }).changes > 0,
     /** Operator retry of a claim whose run vanished (the bridge stopped mid-call): outcome unknown. */
     abandonStale: (recordId: string, claimedBefore: string, note: string, now: string) =>
       abandon.run({ id: recordId, before: claimedBefore, note, now }).changes > 0,

@@ -282,13 +282,11 @@ export class PublishService {
     const now = this.nowIso();
     if (!isPrimaryPlatform(this.deps.routes, primary.platform) || primary.contentProductionId === null) {
       this.deps.repo.markDependentsReleased(primary.id, now);
+      await this.forgetSpentStreamKeys(primary);
       return;
     }
-    const dependents = waitingDependents(
-      this.deps.routes,
-      primary,
-      await this.siblings(primary.contentProductionId),
-    );
+    const siblings = await this.siblings(primary.contentProductionId);
+    const dependents = waitingDependents(this.deps.routes, primary, siblings);
     for (const dependent of dependents) {
       this.deps.jobs.enqueue({
         kind: PUBLISH_JOB,
@@ -308,6 +306,38 @@ export class PublishService {
           dependents: dependents.map((d) => d.id),
           contentProductionId: primary.contentProductionId,
         },
+      );
+    }
+    await this.forgetSpentStreamKeys(primary, siblings);
+  }
+
+  /**
+   * DESIGN §7: the ledger keeps a published record's stream key (to write the result back again)
+   * only while a dependent of it is still Queued, waiting to publish with that stream; then it is
+   * dropped. Dependents take the key from the primary's CRM record, which keeps it. Runs after
+   * every outcome in a production, so the last dependent to publish or fail clears its primary.
+   * Best effort: a failed sweep is logged, and the next outcome in the production sweeps again.
+   */
+  private async forgetSpentStreamKeys(record: PublishRecord, siblings?: PublishRecord[]): Promise<void> {
+    const { repo, routes, logger } = this.deps;
+    const now = this.nowIso();
+    if (record.contentProductionId === null) {
+      repo.forgetStreamKey(record.id, now); // without a production, nothing can depend on it
+      return;
+    }
+    const holders = repo.streamKeyHolders(record.contentProductionId);
+    if (holders.length === 0) return;
+    try {
+      const current = siblings ?? (await this.siblings(record.contentProductionId));
+      for (const holder of holders) {
+        const primary = current.find((s) => s.id === holder.record_id);
+        if (primary && waitingDependents(routes, primary, current).length > 0) continue;
+        repo.forgetStreamKey(holder.record_id, now);
+      }
+    } catch (error) {
+      logger.warn(
+        { err: error, contentProductionId: record.contentProductionId },
+        'stream keys of the production kept until its next publish outcome',
       );
     }
   }
@@ -399,6 +429,8 @@ export class PublishService {
       contentProductionId: record.contentProductionId,
       ...(failure.code ? { code: failure.code } : {}),
     });
+    // A failed dependent no longer waits for its primary's stream.
+    await this.forgetSpentStreamKeys(record);
     return { success: false, error: text, ...(failure.code ? { code: failure.code } : {}) };
   }
 

@@ -14,6 +14,7 @@ import type { Transaction } from '../../kernel/db.js';
 import type { WebhookItemHandler } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { itemHash } from './idempotency.js';
+import { redactSecrets } from './redact.js';
 import type { RecordMarks } from './record-marks.js';
 
 export interface WebhookResult {
@@ -66,7 +67,8 @@ export class WebhookIntake {
         deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
         return { deliveryId };
       },
-      { logDone: false, describe: ({ deliveryId }) => `test webhook ${deliveryId}` },
+      // Nobody waits for a test job: one slot at most, however many are sent, so CRM items never queue behind them.
+      { logDone: false, describe: ({ deliveryId }) => `test webhook ${deliveryId}`, maxRunning: 1 },
     );
   }
 
@@ -178,7 +180,8 @@ export class WebhookIntake {
     const mark = marks.touch(entity, item.id, now);
     const job = jobs.enqueue({
       kind: WEBHOOK_ITEM_JOB,
-      payload: { key, event, deliveryId, item } satisfies ItemJobPayload,
+      // Queued without its secrets (DESIGN §7): handlers read what they need from the CRM record.
+      payload: { key, event, deliveryId, item: redactSecrets(item) } satisfies ItemJobPayload,
       lane: `${entity}:${item.id}`,
       dedupeKey: `${WEBHOOK_ITEM_JOB}:${key}`,
     });

@@ -25,6 +25,8 @@ interface Registration {
   /** Record `job.done` in the activity log (off for chatty kinds that log their own outcome). */
   logDone: boolean;
   describe: (payload: unknown) => string;
+  /** The most jobs of this kind running at once: at most this many of the queue's slots. */
+  maxRunning: number;
 }
 
 export interface EnqueueOptions {
@@ -49,11 +51,19 @@ export interface JobQueueOptions {
 /**
  * Durable queue in SQLite. Jobs survive a crash: on start, jobs left running by a dead
  * process go back to pending, so handlers must be idempotent (they check their ledgers).
+ *
+ * Slots: at most `concurrency` jobs run at once, oldest due first. A kind may be registered
+ * with `maxRunning` below that: it never holds more slots than that, whatever its backlog, so
+ * the other slots stay free for everyone else. Work nobody waits for (the test webhook's
+ * sleeping job) takes one slot at most, and CRM item jobs always find one of the other three.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, Registration>();
   private readonly finished = new EventEmitter();
-  private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  private readonly inFlight = new Map<
+    number,
+    { kind: string; promise: Promise<void>; abort: AbortController }
+  >();
   /** The one lock per CRM record: jobs of a lane hold it while they run, `withLane` holders too. */
   private readonly lanes = new LaneLocks();
   private running = false;
@@ -72,13 +82,20 @@ export class JobQueue {
   register<P>(
     kind: string,
     handler: JobHandler<P>,
-    options: { maxAttempts?: number; logDone?: boolean; describe?: (payload: P) => string } = {},
+    options: {
+      maxAttempts?: number;
+      logDone?: boolean;
+      describe?: (payload: P) => string;
+      /** Below the queue's concurrency: the most slots this kind may hold at once. */
+      maxRunning?: number;
+    } = {},
   ): void {
     this.handlers.set(kind, {
       handler: handler as JobHandler,
       maxAttempts: options.maxAttempts ?? MAX_JOB_ATTEMPTS,
       logDone: options.logDone ?? true,
       describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
+      maxRunning: options.maxRunning ?? Infinity,
     });
   }
 
@@ -190,8 +207,9 @@ export class JobQueue {
 
   private pump(): void {
     if (!this.running) return;
-    const kinds = [...this.handlers.keys()];
     while (this.inFlight.size < this.concurrency) {
+      const kinds = this.kindsWithFreeSlots();
+      if (kinds.length === 0) break;
       const job = this.options.repo.claimNext(this.now().toISOString(), kinds, this.lanes.busyKeys());
       if (!job) break;
       this.runJob(job);
@@ -199,10 +217,20 @@ export class JobQueue {
     this.scheduleNextPump();
   }
 
+  /** The kinds this process runs that are below their `maxRunning`. */
+  private kindsWithFreeSlots(): string[] {
+    const running = new Map<string, number>();
+    for (const { kind } of this.inFlight.values()) running.set(kind, (running.get(kind) ?? 0) + 1);
+    return [...this.handlers]
+      .filter(([kind, registration]) => (running.get(kind) ?? 0) < registration.maxRunning)
+      .map(([kind]) => kind);
+  }
+
   private scheduleNextPump(): void {
     clearTimeout(this.timer);
-    const next = this.options.repo.nextRunAt();
-    // Poll at most every second; sooner when a job is due sooner.
+    // Poll at most every second; sooner when a job is due sooner. A kind at its maxRunning does not
+    // count: one of its jobs finishing wakes the queue.
+    const next = this.options.repo.nextRunAt(this.kindsWithFreeSlots());
     const delay = next ? Math.min(1_000, Math.max(10, Date.parse(next) - this.now().getTime())) : 1_000;
     this.timer = setTimeout(() => this.pump(), delay);
     this.timer.unref();
@@ -217,7 +245,7 @@ export class JobQueue {
       this.inFlight.delete(job.id);
       this.wake();
     });
-    this.inFlight.set(job.id, { promise, abort });
+    this.inFlight.set(job.id, { kind: job.kind, promise, abort });
   }
 
   private async execute(job: JobRow, registration: Registration, signal: AbortSignal): Promise<void> {

@@ -63,8 +63,9 @@ export function createJobsRepo(db: Db) {
   const counts = db.prepare<[], { status: JobStatus; n: number }>(
     "SELECT status, COUNT(*) AS n FROM jobs WHERE status IN ('pending', 'running', 'failed') GROUP BY status",
   );
-  const nextRunAt = db.prepare<[], { run_at: string }>(
-    "SELECT run_at FROM jobs WHERE status = 'pending' ORDER BY run_at LIMIT 1",
+  const nextRunAt = db.prepare<[string], { run_at: string }>(
+    `SELECT run_at FROM jobs WHERE status = 'pending' AND kind IN (SELECT value FROM json_each(?))
+     ORDER BY run_at LIMIT 1`,
   );
   const list = db.prepare<{ status: string | null; kind: string | null; limit: number }, JobRow>(
     `SELECT * FROM jobs WHERE (:status IS NULL OR status = :status) AND (:kind IS NULL OR kind = :kind)
@@ -115,7 +116,8 @@ export function createJobsRepo(db: Db) {
       for (const row of counts.all()) if (row.status !== 'done') out[row.status] = row.n;
       return out;
     },
-    nextRunAt: () => nextRunAt.get()?.run_at,
+    /** When the next pending job among `kinds` is due. */
+    nextRunAt: (kinds: string[]) => nextRunAt.get(JSON.stringify(kinds))?.run_at,
     list: (filter: { status?: string; kind?: string; limit: number }) =>
       list.all({ status: filter.status ?? null, kind: filter.kind ?? null, limit: filter.limit }),
     pruneFinishedBefore: (isoTime: string) => pruneFinished.run(isoTime).changes,

@@ -1,0 +1,18 @@
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+
+/**
+ * The data dir holds the database (stream keys while a dependent waits, webhook logs), the
+ * config (peer keys) and the logs: only the bridge's user may read them (DESIGN §7), whoever
+ * created the dir and whatever the umask.
+ */
+
+/** Creates `file` if missing and makes it 0600, also when an earlier version left it readable to others. */
+export function ensurePrivateFile(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
+/** Creates `dir` (and missing parents) as 0700; a dir that exists keeps the mode its owner chose. */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
