@@ -251,7 +251,9 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     publishing: wanted.has('publishing') ? publishingArea(ctx) : null,
     analytics,
     guests,
-    content: wanted.has('content') ? contentArea(ctx, guests?.contentStages ?? null) : null,
+    content: wanted.has('content')
+      ? contentArea(ctx, guests?.contentStages ?? null, guests?.contentChanged ?? null)
+      : null,
     posting,
     clips: wanted.has('clips') ? clipsArea(ctx, wiring.tuning.clips) : null,
   };

@@ -172,6 +172,20 @@ export const activityPayloads = {
     hint: nullableText.optional(),
     httpStatus: count.nullable().optional(),
   },
+  /**
+   * A stage workflow held because its email would render empty variables (DESIGN §6.8), and how
+   * the hold went on: `held`, `waiting` (re-checked, a different set still missing), `released`
+   * (the values came; `runId` started), `sent-anyway` (the operator's choice; `runId`),
+   * `superseded` (the guest moved on to another stage first: nothing sent).
+   */
+  'guests.hold': {
+    guestId: z.string(),
+    stage: workflowStage,
+    workflow: z.string(),
+    missing: z.array(z.string()),
+    outcome: z.enum(['held', 'waiting', 'released', 'sent-anyway', 'superseded']),
+    runId: count.optional(),
+  },
   /** The names of the templates and settings that were changed. */
   'guests.templates': { templates: z.array(z.string()), settings: z.array(z.string()) },
   'guests.demo': { guests: count, entries: count },

@@ -92,6 +92,34 @@ export const workflowRun = z.object({
 });
 export type WorkflowRun = z.infer<typeof workflowRun>;
 
+/**
+ * How a held workflow ended (DESIGN §6.8): waiting for values; released when the CRM filled
+ * them; sent-anyway by the operator's explicit choice; superseded when the guest moved to
+ * another stage first (nothing sent).
+ */
+export const holdStatuses = ['waiting', 'released', 'sent-anyway', 'superseded'] as const;
+export type HoldStatus = (typeof holdStatuses)[number];
+
+/** A stage workflow not started because its email would render empty variables. */
+export const guestHold = z.object({
+  id: z.number(),
+  guestId: z.string(),
+  guestName: nullableText,
+  stage: workflowStage,
+  workflow: z.string(),
+  moment: emailMoment,
+  /** The template variables that would render empty, in the order the email uses them. */
+  missing: z.array(z.string()),
+  status: z.enum(holdStatuses),
+  /** The run started when the hold ended released or sent-anyway. */
+  runId: z.number().nullable(),
+  createdAt: z.string(),
+  /** When the values were last checked (every CRM event for the guest or its content, or on request). */
+  checkedAt: z.string(),
+  resolvedAt: nullableText,
+});
+export type GuestHold = z.infer<typeof guestHold>;
+
 export const guestSummary = z.object({
   id: z.string(),
   name: z.string(),
@@ -108,6 +136,8 @@ export const guestSummary = z.object({
   stageEnteredAt: nullableText,
   /** The latest run of each workflow stage for this guest. */
   workflows: z.array(workflowRun),
+  /** The workflow of the current stage, when it is held waiting for values (DESIGN §6.8). */
+  hold: guestHold.nullable(),
 });
 export type GuestSummary = z.infer<typeof guestSummary>;
 
@@ -163,7 +193,7 @@ export const moveGuestStage = defineContract({
   path: '/api/guests/:id/stage',
   tag: 'guests',
   summary:
-    "Move a guest to a stage in the CRM. The bridge records the change and starts the stage's workflow once; the CRM's echo starts nothing.",
+    "Move a guest to a stage in the CRM. The bridge records the change and starts the stage's workflow once; the CRM's echo starts nothing. A workflow whose email would render empty variables is held instead (`hold`), not started.",
   auth: 'key',
   params: guestIdParams,
   body: z.object({ stage: guestStage }),
@@ -173,7 +203,48 @@ export const moveGuestStage = defineContract({
     /** false when the guest already was at that stage. */
     changed: z.boolean(),
     run: workflowRun.nullable(),
+    hold: guestHold.nullable(),
   }),
+});
+
+export const listGuestHolds = defineContract({
+  method: 'get',
+  path: '/api/guests/holds',
+  tag: 'guests',
+  summary:
+    'Guest workflows held because their email would render empty variables, oldest first (DESIGN §6.8).',
+  auth: 'key',
+  response: z.object({ success: z.literal(true), data: z.array(guestHold) }),
+});
+
+const holdParams = guestIdParams.extend({ stage: workflowStage });
+const holdResponse = z.object({
+  success: z.literal(true),
+  hold: guestHold,
+  /** The run started by this request; null when the hold still waits. */
+  run: workflowRun.nullable(),
+});
+
+export const checkGuestHold = defineContract({
+  method: 'post',
+  path: '/api/guests/:id/holds/:stage/check',
+  tag: 'guests',
+  summary:
+    "Check a held workflow's values again against the CRM now: it starts once when nothing is missing.",
+  auth: 'key',
+  params: holdParams,
+  response: holdResponse,
+});
+
+export const sendHeldWorkflow = defineContract({
+  method: 'post',
+  path: '/api/guests/:id/holds/:stage/send-anyway',
+  tag: 'guests',
+  summary:
+    "Start a held workflow with the values still missing (the operator's explicit choice, recorded in activity).",
+  auth: 'key',
+  params: holdParams,
+  response: holdResponse,
 });
 
 export const listWorkflowRuns = defineContract({
@@ -233,6 +304,17 @@ export const getGuestPipeline = defineContract({
     }),
     /** How many Recorded → Published pairs the median is taken over. */
     publishedSamples: z.number(),
+    /**
+     * What the show rate is taken over: only guests whose recording date has passed can have
+     * shown or not. recorded / due = showRate; notYetDue reached Scheduled with a recording
+     * still to come (or no date): they are left out.
+     */
+    showRateBasis: z.object({
+      recorded: z.number(),
+      due: z.number(),
+      notYetDue: z.number(),
+      rule: z.string(),
+    }),
   }),
 });
 

@@ -41,12 +41,12 @@ async function workflowsIdle(request: APIRequestContext, bridge: BridgeUnderTest
   return response.ok() && jobs.every((job) => job.status === 'done' || job.status === 'failed');
 }
 
-test('guests page: ratios against targets, guests per stage, a move to Confirmed starts the workflow', async ({
+test('guests page: ratios against targets, guests per stage; a move whose email lacks values is held until sent anyway', async ({
   dashboard: page,
   request,
   bridge,
 }) => {
-  // A demo guest that has not confirmed yet (the bridge is shared by the whole run).
+  // A demo guest that has not confirmed yet, with no recording date or episode (the bridge is shared by the whole run).
   const guests = await guestsOf(request, bridge);
   const guest = guests.find((g) => g.stage === 'Responded') ?? guests.find((g) => g.stage === 'Outreach');
   expect(guest, 'a demo guest at Responded or Outreach').toBeDefined();
@@ -58,9 +58,17 @@ test('guests page: ratios against targets, guests per stage, a move to Confirmed
   await expect(pipeline.getByTestId('ratio-responseRate')).toContainText('target > 30 %');
   await expect(pipeline.getByTestId('ratio-responseRate')).toContainText('on target');
   await expect(pipeline.getByTestId('ratio-showRate')).toContainText('off target');
+  // The show rate says what it counts: the demo recording next week is not a no-show.
+  await expect(pipeline.getByTestId('ratio-showRate')).toContainText(
+    '6 of 7 recordings whose date has passed',
+  );
+  await expect(pipeline.getByTestId('ratio-showRate-note')).toHaveText(
+    'Only recordings whose date has passed count: 1 still to come is not counted as no-shows.',
+  );
   await expect(pipeline.getByTestId('ratio-timeToPublishDays')).toContainText('days');
   await expect(page.getByTestId('guests-board')).toContainText('Marcus Bell');
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await screenshot(page, 'guests-show-rate');
 
   await page.getByTestId(`guest-card-${guest.id}`).click();
   const detail = page.getByTestId('guest-detail');
@@ -68,13 +76,53 @@ test('guests page: ratios against targets, guests per stage, a move to Confirmed
   await expect(detail.getByTestId('guest-timeline')).toContainText('demo history');
   await screenshot(page, 'guests-pipeline');
 
+  // The move shows the email as it would go out and what it lacks, before it confirms.
   await detail.getByLabel('Move in the CRM to').selectOption('Confirmed');
-  await detail.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(detail.getByRole('status').filter({ hasText: 'Moved to Confirmed' })).toContainText(
-    'guest-confirmed queued',
+  await detail.getByRole('button', { name: 'Move…' }).click();
+  const confirm = detail.getByRole('alertdialog', { name: `Move ${guest.name} to Confirmed` });
+  await expect(confirm).toContainText(
+    'This starts guest-confirmed once, which sends this email to the guest:',
   );
-  // Started at the sandbox n8n: the timeline, the card, the recent runs and the engine's own view show it.
+  await expect(confirm.getByTestId('move-email')).toContainText('Subject Confirmed: The Studio Hour on');
+  await expect(confirm.getByTestId('move-email')).toContainText('Episode:');
+  await expect(confirm.getByTestId('move-missing')).toContainText('Missing: date, subject, time.');
+  await confirm.scrollIntoViewIfNeeded();
+  await screenshot(page, 'guests-move-missing');
+  await confirm.getByRole('button', { name: 'Move and hold guest-confirmed' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Moved to Confirmed' })).toContainText(
+    'guest-confirmed is held, waiting for date, subject, time.',
+  );
+
+  // Held: on the guest, its card, the page's list; nothing reached the engine.
+  const hold = detail.getByTestId('guest-hold');
+  await expect(hold).toContainText('guest-confirmed is waiting for: date, subject, time');
+  await expect(page.getByTestId(`guest-card-${guest.id}`)).toContainText('waiting for: date, subject, time');
+  await expect(page.getByTestId('guests-held')).toContainText(
+    `${guest.name} waiting for date, subject, time`,
+  );
+  await expect(page.getByTestId('guests-sandbox-engine')).not.toContainText(guest.name);
+  await hold.getByRole('button', { name: 'Check again' }).click();
+  await expect(hold.getByRole('status')).toContainText(
+    'Checked just now: still missing date, subject, time.',
+  );
+  await screenshot(page, 'guests-held');
+
+  await page.goto('/#/');
+  const overview = page.getByTestId('overview-holds');
+  await expect(overview).toContainText('workflow waits for values');
+  await expect(overview).toContainText(`${guest.name} guest-confirmed waiting for date, subject, time`);
+  await screenshot(page, 'overview-hold');
+  await overview.getByRole('link', { name: 'Guests' }).click();
+  await page.getByTestId(`guest-card-${guest.id}`).click();
+
+  // Send anyway: asked once, then started at the sandbox n8n; the hold is gone.
+  await detail.getByTestId('guest-hold').getByRole('button', { name: 'Send anyway…' }).click();
+  await expect(detail.getByRole('alertdialog', { name: 'Send anyway' })).toContainText(
+    'Send it with date, subject, time empty?',
+  );
+  await detail.getByRole('button', { name: 'Yes, send anyway' }).click();
   await expect(detail.getByTestId('run-guest-confirmed')).toContainText('started');
+  await expect(detail.getByTestId('guest-hold')).toHaveCount(0);
   await expect(page.getByTestId(`guest-card-${guest.id}`)).toContainText('workflow started');
   await expect(page.getByTestId('guests-runs')).toContainText(guest.name);
   const engine = page.getByTestId('guests-sandbox-engine');

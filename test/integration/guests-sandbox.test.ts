@@ -83,7 +83,15 @@ describe('guests in sandbox mode', () => {
     });
     expect(ratios.responseRate).toBeCloseTo(11 / 13, 4);
     expect(ratios.confirmationRate).toBeCloseTo(10 / 11, 4);
-    expect(ratios.showRate).toBeCloseTo(6 / 8, 4);
+    // Show rate counts only recordings whose date has passed: the demo guest recording next week
+    // (at Scheduled, date to come) is not a no-show; the one recording now (not yet Recorded) is.
+    expect(ratios.showRate).toBeCloseTo(6 / 7, 4);
+    expect(response.body.showRateBasis).toEqual({
+      recorded: 6,
+      due: 7,
+      notYetDue: 1,
+      rule: 'Recorded ÷ guests who reached Scheduled and whose recording date has passed; 1 recording still to come is not counted.',
+    });
     expect(ratios.timeToPublishDays).toBeGreaterThanOrEqual(3);
     expect(ratios.timeToPublishDays).toBeLessThan(7);
     expect(targets).toEqual({
@@ -109,16 +117,20 @@ describe('guests in sandbox mode', () => {
     expect(impossible.body.error).toContain('startDate');
   });
 
-  it('moving a guest from the dashboard starts its workflow, which the sandbox engine shows', async () => {
+  it('moving a guest with no date to Confirmed holds the workflow; "send anyway" starts it once, which the sandbox engine shows', async () => {
     const hannah = (await guests()).find((g) => g.name === 'Hannah Okafor');
     expect(hannah?.stage).toBe('Responded');
     const moved = await bridge.call('POST', `/api/guests/${hannah?.id}/stage`, {
       body: { stage: 'Confirmed' },
     });
+    // Hannah has no recording date and no episode yet: the confirmation email would have empty lines.
     expect(moved.body).toMatchObject({
       changed: true,
-      run: { workflow: 'guest-confirmed', status: 'queued' },
+      run: null,
+      hold: { workflow: 'guest-confirmed', missing: ['date', 'subject', 'time'], status: 'waiting' },
     });
+    const sent = await bridge.call('POST', `/api/guests/${hannah?.id}/holds/Confirmed/send-anyway`);
+    expect(sent.body.run).toMatchObject({ workflow: 'guest-confirmed', status: 'queued' });
     const received = await eventually(async () => {
       const response = await bridge.call('GET', '/api/sandbox/automation/received');
       const found = response.body.received.find(

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/kernel/db.js';
+import { migrations } from '../../main/areas/guests/migrations/index.js';
 import { createGuestsRepo } from '../../main/areas/guests/repo.js';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 
 describe('guests repository (migration 005)', () => {
   it('keeps the stage history in order and answers the last known stage', () => {
-    const repo = createGuestsRepo(openDatabase(':memory:'));
+    const repo = createGuestsRepo(openDatabase(':memory:', { migrations }));
     repo.addStage(
       { guestId: 'g1', stage: 'Outreach', previous: null, enteredAt: NOW, source: 'created' },
       NOW,
@@ -21,7 +22,7 @@ describe('guests repository (migration 005)', () => {
   });
 
   it('allows one stage-change run per guest and stage, and any number of runs again', () => {
-    const repo = createGuestsRepo(openDatabase(':memory:'));
+    const repo = createGuestsRepo(openDatabase(':memory:', { migrations }));
     const run = { guestId: 'g1', guestName: 'Ada', stage: 'Confirmed' as const, workflow: 'guest-confirmed' };
     const first = repo.insertRun({ ...run, trigger: 'stage-change', stageEntryId: null }, NOW);
     expect(first).toMatchObject({ status: 'queued', attempts: 0 });
@@ -70,5 +71,57 @@ describe('guests repository (migration 005)', () => {
             WHERE r.id = (SELECT MAX(o.id) FROM workflow_runs o WHERE o.guest_id = r.guest_id AND o.stage = r.stage)`),
     ).toContain('workflow_runs_latest');
     expect(plan('SELECT * FROM workflow_runs ORDER BY id DESC LIMIT 5')).not.toContain('TEMP B-TREE');
+  });
+
+  it('holds (migration 008): one per guest and stage, one waiting per guest, ended once', () => {
+    const repo = createGuestsRepo(openDatabase(':memory:', { migrations }));
+    const entry = repo.addStage(
+      { guestId: 'g1', stage: 'Confirmed', previous: 'Responded', enteredAt: NOW, source: 'webhook' },
+      NOW,
+    );
+    const hold = {
+      guestId: 'g1',
+      guestName: 'Ada',
+      stage: 'Confirmed' as const,
+      workflow: 'guest-confirmed',
+      moment: 'confirmation' as const,
+      stageEntryId: entry.id,
+      contentId: 'c1',
+      missing: ['date', 'time'],
+    };
+    const first = repo.insertHold(hold, NOW);
+    expect(first).toMatchObject({ status: 'waiting', missing: ['date', 'time'], runId: null });
+    expect(repo.insertHold(hold, NOW)).toBeUndefined();
+    expect(repo.waitingHoldsOfContent('c1').map((h) => h.id)).toEqual([first?.id]);
+    // A second waiting hold for the same guest is not inserted (a guest is at one stage).
+    expect(repo.insertHold({ ...hold, stage: 'Recorded', moment: 'thank-you' }, NOW)).toBeUndefined();
+    repo.markHoldChecked(first!.id, ['time'], null, NOW);
+    expect(repo.waitingHoldOf('g1')).toMatchObject({ missing: ['time'], contentId: null });
+    expect(repo.resolveHold(first!.id, 'released', ['time'], NOW)).toBe(true);
+    expect(repo.resolveHold(first!.id, 'sent-anyway', ['time'], NOW)).toBe(false);
+    expect(repo.holdOf('g1', 'Confirmed')).toMatchObject({ status: 'released', resolvedAt: NOW });
+    expect(repo.waitingHolds()).toEqual([]);
+  });
+
+  it('uses an index for the hold queries', () => {
+    const db = openDatabase(':memory:', { migrations });
+    const plan = (sql: string) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all()
+        .map((row) => (row as { detail: string }).detail)
+        .join(' | ');
+    expect(plan("SELECT * FROM guest_holds WHERE guest_id = 'g' AND stage = 'Confirmed'")).toContain(
+      'guest_holds_once',
+    );
+    expect(plan("SELECT * FROM guest_holds WHERE guest_id = 'g' AND status = 'waiting'")).toContain(
+      'guest_holds_waiting',
+    );
+    expect(
+      plan("SELECT * FROM guest_holds WHERE content_id = 'c' AND status = 'waiting' ORDER BY id"),
+    ).toContain('guest_holds_by_content');
+    expect(plan("SELECT * FROM guest_holds WHERE status = 'waiting' ORDER BY id")).toContain(
+      'guest_holds_open',
+    );
   });
 });

@@ -70,16 +70,20 @@ describe('stage decisions (DESIGN §6.1.5)', () => {
   });
 });
 
+/** "Now" for the ratios: day 31 of the fixtures' calendar. */
+const NOW = new Date(Date.UTC(2026, 0, 1) + 31 * 86_400_000);
 const at = (day: number) => new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString();
 const guest = (
   id: string,
   stage: string,
   stages: Array<[string, number]>,
   createdAt?: string,
+  scheduledDate?: string,
 ): PipelineGuest => ({
   id,
   stage,
   createdAt: createdAt ?? null,
+  scheduledDate: scheduledDate ?? null,
   history: stages.map(([s, day]) => ({ stage: s, enteredAt: at(day) })),
 });
 
@@ -91,12 +95,19 @@ describe('pipeline ratios (spec §1.9)', () => {
       ['Outreach', 1],
       ['Responded', 3],
     ]),
-    guest('d', 'Scheduled', [
-      ['Outreach', 2],
-      ['Responded', 4],
-      ['Confirmed', 5],
-      ['Scheduled', 6],
-    ]),
+    // Its recording date (day 8) has passed and it was not recorded: a no-show.
+    guest(
+      'd',
+      'Scheduled',
+      [
+        ['Outreach', 2],
+        ['Responded', 4],
+        ['Confirmed', 5],
+        ['Scheduled', 6],
+      ],
+      undefined,
+      at(8),
+    ),
     guest('e', 'Published', [
       ['Outreach', 2],
       ['Responded', 3],
@@ -120,7 +131,7 @@ describe('pipeline ratios (spec §1.9)', () => {
   ];
 
   it('counts cumulatively and computes the four ratios with their targets', () => {
-    const summary = summarisePipeline(guests);
+    const summary = summarisePipeline(guests, {}, NOW);
     expect(summary.total).toBe(7);
     expect(summary.counts).toEqual({
       Outreach: 7,
@@ -145,6 +156,12 @@ describe('pipeline ratios (spec §1.9)', () => {
       timeToPublishDays: 7,
     });
     expect(summary.publishedSamples).toBe(2);
+    expect(summary.showRateBasis).toEqual({
+      recorded: 2,
+      due: 3,
+      notYetDue: 0,
+      rule: 'Recorded ÷ guests who reached Scheduled and whose recording date has passed.',
+    });
     expect(summary.targets).toEqual({
       responseRate: { target: 0.3, direction: 'above', met: true },
       confirmationRate: { target: 0.7, direction: 'above', met: true },
@@ -154,8 +171,35 @@ describe('pipeline ratios (spec §1.9)', () => {
     });
   });
 
+  it('show rate: a recording still to come, or with no date, is not a no-show', () => {
+    const scheduled = [
+      ['Outreach', 0],
+      ['Responded', 1],
+      ['Confirmed', 2],
+      ['Scheduled', 3],
+    ] as Array<[string, number]>;
+    const summary = summarisePipeline(
+      [
+        guest('past', 'Scheduled', scheduled, undefined, at(10)),
+        guest('soon', 'Scheduled', scheduled, undefined, at(40)),
+        guest('undated', 'Scheduled', scheduled),
+        guest('done', 'Recorded', [...scheduled, ['Recorded', 5]], undefined, at(50)),
+      ],
+      {},
+      NOW,
+    );
+    expect(summary.counts.Scheduled).toBe(4);
+    expect(summary.ratios.showRate).toBe(0.5);
+    expect(summary.showRateBasis).toEqual({
+      recorded: 1,
+      due: 2,
+      notYetDue: 2,
+      rule: 'Recorded ÷ guests who reached Scheduled and whose recording date has passed; 2 recordings still to come are not counted.',
+    });
+  });
+
   it('answers null (not 0, not NaN) when a ratio has no denominator, and met null', () => {
-    const summary = summarisePipeline([guest('a', 'Outreach', [['Outreach', 0]])]);
+    const summary = summarisePipeline([guest('a', 'Outreach', [['Outreach', 0]])], {}, NOW);
     expect(summary.ratios).toEqual({
       responseRate: 0,
       confirmationRate: null,
@@ -163,7 +207,7 @@ describe('pipeline ratios (spec §1.9)', () => {
       timeToPublishDays: null,
     });
     expect(summary.targets.showRate.met).toBeNull();
-    expect(summarisePipeline([]).ratios.responseRate).toBeNull();
+    expect(summarisePipeline([], {}, NOW).ratios.responseRate).toBeNull();
   });
 
   it('filters on the pipeline start: first recorded stage, else createdAt, inclusive days', () => {
@@ -177,7 +221,7 @@ describe('pipeline ratios (spec §1.9)', () => {
     expect(inRange(noHistory, { startDate: '2026-02-03' })).toBe(true);
     expect(inRange(noHistory, { endDate: '2026-02-02' })).toBe(false);
     expect(inRange(guest('y', 'Outreach', []), { startDate: '2026-01-01' })).toBe(false);
-    expect(summarisePipeline(guests, { startDate: '2026-01-03', endDate: '2026-01-04' }).total).toBe(3);
+    expect(summarisePipeline(guests, { startDate: '2026-01-03', endDate: '2026-01-04' }, NOW).total).toBe(3);
   });
 
   it('takes the current stage into the furthest reached, and the last Recorded before the first Published', () => {

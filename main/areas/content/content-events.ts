@@ -1,6 +1,6 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient } from '../../peers/crm.js';
-import type { ContentStageLog } from '../guests/module.js';
+import type { ContentChanged, ContentStageLog } from '../guests/module.js';
 import type { Transaction } from '../../kernel/db.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { checkClip } from './clip-fit.js';
@@ -26,6 +26,8 @@ export class ContentEvents {
   constructor(
     private readonly deps: {
       stages: ContentStageLog;
+      /** Re-checks the held guest workflows linked to the content (guests area, DESIGN §6.8). */
+      contentChanged: ContentChanged | null;
       transaction: Transaction;
       crm: CrmClient | null;
       activity: ActivityLog;
@@ -59,11 +61,20 @@ export class ContentEvents {
   };
 
   /**
-   * Update items carry only what changed: no `stage`, no stage change. With one, the stage is
+   * Update items carry only what changed: no `stage`, no stage change. Any change may fill a
+   * value a held guest workflow waits for, so the guests linked to it are re-checked too.
+   * With a stage, the stage is
    * taken from the record as it is now, never from the item (DESIGN §6.1.3): an item delivered
    * late, after a newer one, records no transition that did not happen.
    */
   readonly onContentUpdated = async (item: WebhookItem): Promise<ItemOutcome> => {
+    const outcome = await this.recordStage(item);
+    const holds = await this.deps.contentChanged?.(item.id);
+    if (!holds || holds.checked === 0) return outcome;
+    return { ...outcome, heldGuestWorkflows: holds.checked, heldGuestWorkflowsStarted: holds.started };
+  };
+
+  private async recordStage(item: WebhookItem): Promise<ItemOutcome> {
     if (!text(item.stage)) return { success: true, skipped: true, reason: 'stage not changed' };
     const current = await this.currentState(item);
     if (!current) return { success: true, skipped: true, reason: 'the content is gone from the CRM' };
@@ -87,7 +98,7 @@ export class ContentEvents {
     });
     if (previous === undefined) return { success: true, skipped: true, reason: `stage unchanged (${stage})` };
     return { success: true, stage, from: previous, recorded: true };
-  };
+  }
 
   /** The record as the CRM has it now; the item itself only when no CRM is configured to ask. */
   private async currentState(item: WebhookItem): Promise<Record<string, unknown> | null> {

@@ -1,5 +1,5 @@
 import type { AreaContext, AreaModule } from '../area.js';
-import type { ContentStageLog } from '../guests/module.js';
+import type { ContentChanged, ContentStageLog } from '../guests/module.js';
 import { ContentEvents } from './content-events.js';
 
 /**
@@ -7,10 +7,15 @@ import { ContentEvents } from './content-events.js';
  * by the guests area), clips checked against the platform table of spec §2.3. No write to the
  * CRM: its own hooks (clips cut, CVideo → CEpisode) stay its own.
  */
-export function contentArea(ctx: AreaContext, stages: ContentStageLog | null): AreaModule {
+export function contentArea(
+  ctx: AreaContext,
+  stages: ContentStageLog | null,
+  contentChanged: ContentChanged | null = null,
+): AreaModule {
   if (!stages) return { name: 'content' };
   const events = new ContentEvents({
     stages,
+    contentChanged,
     transaction: ctx.transaction,
     crm: ctx.peers.crm,
     activity: ctx.activity,

@@ -9,10 +9,18 @@ import type {
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { AppError } from '../../kernel/app-error.js';
-import { toWorkflowRun, type GuestsRepo, type StageRow, type WorkflowRunRow } from './repo.js';
+import {
+  toGuestHold,
+  toWorkflowRun,
+  type GuestsRepo,
+  type HoldRecord,
+  type StageRow,
+  type WorkflowRunRow,
+} from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { demoStageHistory } from './demo-history.js';
 import { linkedContent, renderEmailFor, type RenderedEmail } from './guest-data.js';
+import type { GuestHolds } from './holds.js';
 import { summarisePipeline, type PipelineGuest, type PipelineRange } from './pipeline.js';
 import { outcomeOf, type StageTracker } from './stage-tracker.js';
 import type { TemplateStore } from './template-store.js';
@@ -23,6 +31,7 @@ export interface GuestsServiceDeps {
   crm: CrmClient | null;
   tracker: StageTracker;
   workflows: GuestWorkflows;
+  holds: GuestHolds;
   templates: TemplateStore;
   activity: ActivityLog;
   now: () => Date;
@@ -66,9 +75,18 @@ export class GuestsService {
       itemStage,
       source: 'webhook',
       enteredAt: (itemStage !== undefined ? text(item.modifiedAt) : null) ?? this.deps.now().toISOString(),
+      emailCheck: await this.emailCheckBeforeObserving(crm, guest, current),
     });
-    return outcomeOf(result);
+    // Every event for the guest re-checks its waiting hold (DESIGN §6.8): this one may have filled it.
+    const rechecked = result.hold ? null : await this.deps.holds.recheckGuest(guest);
+    const outcome = outcomeOf(result);
+    return rechecked?.run ? { ...outcome, heldWorkflowStarted: rechecked.run.workflow } : outcome;
   };
+
+  /** The email check of the current stage, when observing it could start that stage's workflow. */
+  private async emailCheckBeforeObserving(crm: CrmClient, guest: CrmRecord, stage: string) {
+    return this.deps.holds.needsCheck(guest.id, stage) ? this.deps.holds.check(crm, guest, stage) : null;
+  }
 
   /** Moves a guest in the CRM from the dashboard; the bridge records it and starts the workflow once. */
   async moveStage(guestId: string, stage: GuestStage) {
@@ -77,23 +95,45 @@ export class GuestsService {
     if (!before) throw AppError.notFound(`guest ${guestId} not found in the CRM`);
     const changed = before.stage !== stage;
     const guest = changed ? await crm.update('GuestBooking', guestId, { stage }) : before;
+    const currentStage = text(guest.stage) ?? stage;
     const result = this.deps.tracker.observe({
       guestId,
       guestName: text(guest.name),
-      currentStage: text(guest.stage) ?? stage,
+      currentStage,
       itemStage: changed ? stage : undefined,
       source: 'dashboard',
       enteredAt: (changed ? text(guest.modifiedAt) : null) ?? this.deps.now().toISOString(),
+      emailCheck: await this.emailCheckBeforeObserving(crm, guest, currentStage),
     });
+    const rechecked = result.hold ? null : await this.deps.holds.recheckGuest(guest);
+    const run = rechecked?.run ?? (result.run && result.queued ? result.run : null);
+    const hold = result.hold ?? (rechecked?.hold.status === 'waiting' ? rechecked.hold : null);
     return {
       guest: this.summarise(guest, this.deps.repo.stagesOf(guestId)),
       changed,
-      run: result.run && result.queued ? toWorkflowRun(result.run) : null,
+      run: run ? toWorkflowRun(run) : null,
+      hold: hold ? toGuestHold(hold) : null,
     };
+  }
+
+  async checkHold(guestId: string, stage: WorkflowStage) {
+    const { hold, run } = await this.deps.holds.recheckOnRequest(guestId, stage);
+    return { hold: toGuestHold(hold), run: run ? toWorkflowRun(run) : null };
+  }
+
+  async sendHeldAnyway(guestId: string, stage: WorkflowStage) {
+    const { hold, run } = await this.deps.holds.sendAnyway(guestId, stage);
+    return { hold: toGuestHold(hold), run: run ? toWorkflowRun(run) : null };
+  }
+
+  /** The workflows waiting for values, oldest first (the Overview's count, no CRM call). */
+  holds() {
+    return this.deps.repo.waitingHolds().map(toGuestHold);
   }
 
   async runAgain(guestId: string, stage: WorkflowStage) {
     const { repo, crm } = this.deps;
+    this.deps.holds.assertNotHeld(guestId, stage);
     const reached = repo.stagesOf(guestId).some((entry) => entry.stage === stage);
     let name: string | null = repo.runsOf(guestId).at(-1)?.guest_name ?? null;
     if (!reached || name === null) {
@@ -116,8 +156,14 @@ export class GuestsService {
     const runs = new Map<string, WorkflowRunRow[]>();
     for (const run of this.deps.repo.latestRuns())
       runs.set(run.guest_id, [...(runs.get(run.guest_id) ?? []), run]);
+    const holds = new Map(this.deps.repo.waitingHolds().map((hold) => [hold.guestId, hold]));
     return guests.map((guest) =>
-      this.summarise(guest, history.get(guest.id) ?? [], runs.get(guest.id) ?? []),
+      this.summarise(
+        guest,
+        history.get(guest.id) ?? [],
+        runs.get(guest.id) ?? [],
+        holds.get(guest.id) ?? null,
+      ),
     );
   }
 
@@ -152,16 +198,17 @@ export class GuestsService {
 
   async pipeline(range: PipelineRange) {
     const guests = await this.requireCrm().listAll('GuestBooking', {
-      select: ['id', 'name', 'stage', 'createdAt'],
+      select: ['id', 'name', 'stage', 'createdAt', 'scheduledDate'],
     });
     const history = this.historyByGuest();
     const pipelineGuests: PipelineGuest[] = guests.map((guest) => ({
       id: guest.id,
       stage: text(guest.stage) ?? '',
       createdAt: text(guest.createdAt),
+      scheduledDate: text(guest.scheduledDate),
       history: (history.get(guest.id) ?? []).map((row) => ({ stage: row.stage, enteredAt: row.entered_at })),
     }));
-    return summarisePipeline(pipelineGuests, range);
+    return summarisePipeline(pipelineGuests, range, this.deps.now());
   }
 
   async preview(input: {
@@ -238,6 +285,7 @@ export class GuestsService {
     guest: CrmRecord,
     history: readonly StageRow[],
     runs: readonly WorkflowRunRow[] = this.deps.repo.runsOf(guest.id),
+    hold: HoldRecord | null = this.deps.repo.waitingHoldOf(guest.id) ?? null,
   ): GuestSummary {
     const stage = text(guest.stage) ?? '';
     const last = history.at(-1);
@@ -256,6 +304,7 @@ export class GuestsService {
       createdAt: text(guest.createdAt),
       stageEnteredAt: last && last.stage === stage ? last.entered_at : null,
       workflows: [...latest.values()].map(toWorkflowRun),
+      hold: hold ? toGuestHold(hold) : null,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { GuestsService } from './guests-service.js';
+import { GuestHolds } from './holds.js';
 import { createGuestsRepo, type ContentStageRow, type GuestsRepo } from './repo.js';
 import { guestsRoutes } from './routes.js';
 import { StageTracker } from './stage-tracker.js';
@@ -13,13 +14,18 @@ export interface ContentStageLog {
   add(entry: Parameters<GuestsRepo['addContentStage']>[0], now: string): number;
 }
 
+/** A CRM event for a content record: the guests linked to it may have a held workflow to re-check (DESIGN §6.8). */
+export type ContentChanged = (contentId: string) => Promise<{ checked: number; started: number }>;
+
 export interface GuestsModule extends AreaModule {
   contentStages: ContentStageLog;
+  contentChanged: ContentChanged;
 }
 
 /**
  * Guests (spec §1.9, §1.10, §3.3; DESIGN §5.4, §6.1.5): stage history from the guest webhooks,
- * workflows started at n8n once per guest and stage, the pipeline ratios, the email templates.
+ * workflows started at n8n once per guest and stage (held while their email would render empty
+ * values, DESIGN §6.8), the pipeline ratios, the email templates.
  */
 export function guestsArea(ctx: AreaContext): GuestsModule {
   const repo = ctx.repo(createGuestsRepo);
@@ -34,12 +40,21 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
     templates,
     now: ctx.now,
   });
-  const tracker = new StageTracker({ repo, workflows, activity: ctx.activity, now: ctx.now });
+  const holds = new GuestHolds({
+    repo,
+    crm,
+    workflows,
+    templates,
+    activity: ctx.activity,
+    now: ctx.now,
+  });
+  const tracker = new StageTracker({ repo, workflows, holds, activity: ctx.activity, now: ctx.now });
   const service = new GuestsService({
     repo,
     crm,
     tracker,
     workflows,
+    holds,
     templates,
     activity: ctx.activity,
     now: ctx.now,
@@ -53,6 +68,7 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
       last: (contentId) => repo.lastContentStage(contentId),
       add: (entry, now) => repo.addContentStage(entry, now),
     },
+    contentChanged: (contentId) => holds.recheckContent(contentId),
     async start() {
       if (!ctx.demo || !crm) return;
       try {

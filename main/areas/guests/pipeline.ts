@@ -15,6 +15,8 @@ export interface PipelineGuest {
   /** The CRM's current stage. */
   stage: string;
   createdAt: string | null;
+  /** The recording date (ISO), null when none is set. */
+  scheduledDate: string | null;
   /** The bridge's stage history, oldest first. */
   history: ReadonlyArray<{ stage: string; enteredAt: string }>;
 }
@@ -34,6 +36,14 @@ export interface PipelineSummary {
   ratios: Record<RatioName, number | null>;
   targets: Record<RatioName, { target: number; direction: 'above' | 'below'; met: boolean | null }>;
   publishedSamples: number;
+  showRateBasis: ShowRateBasis;
+}
+
+export interface ShowRateBasis {
+  recorded: number;
+  due: number;
+  notYetDue: number;
+  rule: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -86,17 +96,39 @@ export function median(values: readonly number[]): number | null {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+const RECORDED = stageIndex('Recorded');
+const SCHEDULED = stageIndex('Scheduled');
+
+/**
+ * Whether a scheduled guest's recording is due: it happened (Recorded or later), or its date has
+ * passed. A recording still to come, or with no date, cannot be a no-show yet.
+ */
+export function recordingDue(guest: PipelineGuest, now: Date): boolean {
+  if (reachedIndex(guest) >= RECORDED) return true;
+  const at = guest.scheduledDate === null ? Number.NaN : Date.parse(guest.scheduledDate);
+  return !Number.isNaN(at) && at <= now.getTime();
+}
+
+function showRateRule(notYetDue: number): string {
+  const base = 'Recorded ÷ guests who reached Scheduled and whose recording date has passed';
+  if (notYetDue === 0) return `${base}.`;
+  return `${base}; ${notYetDue} recording${notYetDue === 1 ? '' : 's'} still to come ${notYetDue === 1 ? 'is' : 'are'} not counted.`;
+}
+
 const ratio = (part: number, whole: number): number | null =>
   whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
 
 /**
  * Spec §1.9 ratios over cumulative counts: a guest counts at every stage up to the furthest it
  * reached. responseRate = Responded / all; confirmationRate = Confirmed / Responded;
- * showRate = Recorded / Scheduled; timeToPublishDays = median Recorded → Published.
+ * showRate = Recorded / Scheduled, over the recordings that are due (`recordingDue`): a guest
+ * whose recording date has not come yet is not a no-show; timeToPublishDays = median
+ * Recorded → Published.
  */
 export function summarisePipeline(
   guests: readonly PipelineGuest[],
-  range: PipelineRange = {},
+  range: PipelineRange,
+  now: Date,
 ): PipelineSummary {
   const selected = guests.filter((guest) => inRange(guest, range));
   const zero = (): StageCounts =>
@@ -104,12 +136,14 @@ export function summarisePipeline(
   const counts = zero();
   const current = zero();
   let otherStage = 0;
+  let due = 0;
   const publishDays: number[] = [];
   for (const guest of selected) {
     const reached = reachedIndex(guest);
     guestStages.forEach((stage, index) => {
       if (reached >= index) counts[stage] += 1;
     });
+    if (reached >= SCHEDULED && recordingDue(guest, now)) due += 1;
     const at = stageIndex(guest.stage);
     if (at >= 0) current[guestStages[at] as GuestStage] += 1;
     else otherStage += 1;
@@ -120,7 +154,7 @@ export function summarisePipeline(
   const ratios: Record<RatioName, number | null> = {
     responseRate: ratio(counts.Responded, selected.length),
     confirmationRate: ratio(counts.Confirmed, counts.Responded),
-    showRate: ratio(counts.Recorded, counts.Scheduled),
+    showRate: ratio(counts.Recorded, due),
     timeToPublishDays: medianDays === null ? null : Math.round(medianDays * 10) / 10,
   };
   const targets = Object.fromEntries(
@@ -139,5 +173,11 @@ export function summarisePipeline(
     ratios,
     targets,
     publishedSamples: publishDays.length,
+    showRateBasis: {
+      recorded: counts.Recorded,
+      due,
+      notYetDue: counts.Scheduled - due,
+      rule: showRateRule(counts.Scheduled - due),
+    },
   };
 }

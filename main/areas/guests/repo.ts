@@ -1,4 +1,11 @@
-import type { StageSource, WorkflowRun, WorkflowStage } from '../../../shared/api/guests.js';
+import type {
+  EmailMoment,
+  GuestHold,
+  HoldStatus,
+  StageSource,
+  WorkflowRun,
+  WorkflowStage,
+} from '../../../shared/api/guests.js';
 import type { Db } from '../../kernel/db.js';
 
 export interface StageRow {
@@ -41,6 +48,42 @@ export interface WorkflowRunRow {
   failed_at: string | null;
 }
 
+interface HoldRow {
+  id: number;
+  guest_id: string;
+  guest_name: string | null;
+  stage: WorkflowStage;
+  workflow: string;
+  moment: EmailMoment;
+  stage_entry_id: number;
+  content_id: string | null;
+  /** JSON array of variable names. */
+  missing: string;
+  status: HoldStatus;
+  run_id: number | null;
+  created_at: string;
+  checked_at: string;
+  resolved_at: string | null;
+}
+
+/** A held workflow (guest_holds, migration 008) as the area uses it. */
+export interface HoldRecord extends GuestHold {
+  stageEntryId: number;
+  /** The content linked when last checked: its events re-check the hold. */
+  contentId: string | null;
+}
+
+export interface NewHold {
+  guestId: string;
+  guestName: string | null;
+  stage: WorkflowStage;
+  workflow: string;
+  moment: EmailMoment;
+  stageEntryId: number;
+  contentId: string | null;
+  missing: readonly string[];
+}
+
 export interface NewRun {
   guestId: string;
   guestName: string | null;
@@ -50,7 +93,7 @@ export interface NewRun {
   stageEntryId: number | null;
 }
 
-/** guest_stages, content_stages and workflow_runs (migration 005). */
+/** guest_stages, content_stages and workflow_runs (migration 005), guest_holds (008). */
 export function createGuestsRepo(db: Db) {
   const lastStage = db.prepare<[string], StageRow>(
     'SELECT * FROM guest_stages WHERE guest_id = ? ORDER BY id DESC LIMIT 1',
@@ -100,6 +143,35 @@ export function createGuestsRepo(db: Db) {
      WHERE r.id = (SELECT MAX(o.id) FROM workflow_runs o WHERE o.guest_id = r.guest_id AND o.stage = r.stage)
      ORDER BY r.guest_id, r.id`,
   );
+  const insertHold = db.prepare<
+    [string, string | null, string, string, string, number, string | null, string, string, string],
+    HoldRow
+  >(
+    `INSERT INTO guest_holds (guest_id, guest_name, stage, workflow, moment, stage_entry_id, content_id,
+       missing, status, created_at, checked_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)
+     ON CONFLICT DO NOTHING
+     RETURNING *`,
+  );
+  const holdOf = db.prepare<[string, string], HoldRow>(
+    'SELECT * FROM guest_holds WHERE guest_id = ? AND stage = ?',
+  );
+  const waitingHoldOf = db.prepare<[string], HoldRow>(
+    "SELECT * FROM guest_holds WHERE guest_id = ? AND status = 'waiting'",
+  );
+  const waitingHolds = db.prepare<[], HoldRow>(
+    "SELECT * FROM guest_holds WHERE status = 'waiting' ORDER BY id",
+  );
+  const waitingHoldsOfContent = db.prepare<[string], HoldRow>(
+    "SELECT * FROM guest_holds WHERE content_id = ? AND status = 'waiting' ORDER BY id",
+  );
+  const checkedHold = db.prepare<[string, string | null, string, number]>(
+    "UPDATE guest_holds SET missing = ?, content_id = ?, checked_at = ? WHERE id = ? AND status = 'waiting'",
+  );
+  const resolveHold = db.prepare<[string, string, string, string, number]>(
+    "UPDATE guest_holds SET status = ?, missing = ?, checked_at = ?, resolved_at = ? WHERE id = ? AND status = 'waiting'",
+  );
+  const setHoldRun = db.prepare<[number, number]>('UPDATE guest_holds SET run_id = ? WHERE id = ?');
   const setJob = db.prepare<[number, number]>('UPDATE workflow_runs SET job_id = ? WHERE id = ?');
   const attempt = db.prepare<[number, string, number]>(
     "UPDATE workflow_runs SET attempts = ?, status = 'queued', updated_at = ? WHERE id = ?",
@@ -187,6 +259,43 @@ export function createGuestsRepo(db: Db) {
     /** The newest run per guest and stage. */
     latestRuns: (): WorkflowRunRow[] => latestRuns.all(),
     setJob: (runId: number, jobId: number): void => void setJob.run(jobId, runId),
+    /** Undefined when this guest already had a hold for this stage (once per guest and stage). */
+    insertHold(hold: NewHold, now: string): HoldRecord | undefined {
+      const row = insertHold.get(
+        hold.guestId,
+        hold.guestName,
+        hold.stage,
+        hold.workflow,
+        hold.moment,
+        hold.stageEntryId,
+        hold.contentId,
+        JSON.stringify(hold.missing),
+        now,
+        now,
+      );
+      return row && toHoldRecord(row);
+    },
+    holdOf: (guestId: string, stage: WorkflowStage): HoldRecord | undefined =>
+      mapHold(holdOf.get(guestId, stage)),
+    waitingHoldOf: (guestId: string): HoldRecord | undefined => mapHold(waitingHoldOf.get(guestId)),
+    waitingHolds: (): HoldRecord[] => waitingHolds.all().map(toHoldRecord),
+    waitingHoldsOfContent: (contentId: string): HoldRecord[] =>
+      waitingHoldsOfContent.all(contentId).map(toHoldRecord),
+    /** A re-check that still finds values missing. */
+    markHoldChecked: (
+      holdId: number,
+      missing: readonly string[],
+      contentId: string | null,
+      now: string,
+    ): void => void checkedHold.run(JSON.stringify(missing), contentId, now, holdId),
+    /** Ends a waiting hold; false when it was no longer waiting (another re-check or the operator came first). */
+    resolveHold: (
+      holdId: number,
+      status: Exclude<HoldStatus, 'waiting'>,
+      missing: readonly string[],
+      now: string,
+    ): boolean => resolveHold.run(status, JSON.stringify(missing), now, now, holdId).changes === 1,
+    setHoldRun: (holdId: number, runId: number): void => void setHoldRun.run(runId, holdId),
     markAttempt: (runId: number, attempts: number, now: string): void =>
       void attempt.run(attempts, now, runId),
     markRetrying: (runId: number, message: string, httpStatus: number | null, now: string): void =>
@@ -214,6 +323,32 @@ function stageRowOf(
     entered_at: entry.enteredAt,
     source: entry.source,
   };
+}
+
+const mapHold = (row: HoldRow | undefined): HoldRecord | undefined => row && toHoldRecord(row);
+
+function toHoldRecord(row: HoldRow): HoldRecord {
+  return {
+    id: row.id,
+    guestId: row.guest_id,
+    guestName: row.guest_name,
+    stage: row.stage,
+    workflow: row.workflow,
+    moment: row.moment,
+    missing: JSON.parse(row.missing) as string[],
+    status: row.status,
+    runId: row.run_id,
+    createdAt: row.created_at,
+    checkedAt: row.checked_at,
+    resolvedAt: row.resolved_at,
+    stageEntryId: row.stage_entry_id,
+    contentId: row.content_id,
+  };
+}
+
+/** The API's view of a hold (without the bridge's own links). */
+export function toGuestHold({ stageEntryId: _entry, contentId: _content, ...hold }: HoldRecord): GuestHold {
+  return hold;
 }
 
 export function toWorkflowRun(row: WorkflowRunRow): WorkflowRun {

@@ -1,7 +1,9 @@
 import {
+  checkGuestHold,
   getEmailTemplates,
   getGuestPipeline,
   getGuestTimeline,
+  listGuestHolds,
   listGuests,
   listWorkflowRuns,
   moveGuestStage,
@@ -9,6 +11,7 @@ import {
   putEmailTemplates,
   runGuestWorkflow,
   sandboxAutomationReceived,
+  sendHeldWorkflow,
   templateVariables,
 } from '../../../shared/api/guests.js';
 import { AppError } from '../../kernel/app-error.js';
@@ -79,6 +82,15 @@ export function guestsRoutes(
   mount(moveGuestStage, async ({ params, body }) => ({
     success: true,
     ...(await service.moveStage(params.id, body.stage)),
+  }));
+  mount(listGuestHolds, () => ({ success: true, data: service.holds() }));
+  mount(checkGuestHold, async ({ params }) => ({
+    success: true,
+    ...(await service.checkHold(params.id, params.stage)),
+  }));
+  mount(sendHeldWorkflow, async ({ params }) => ({
+    success: true,
+    ...(await service.sendHeldAnyway(params.id, params.stage)),
   }));
   mount(sandboxAutomationReceived, () => {
     const engine = ctx.demo?.automation;

@@ -1,6 +1,7 @@
 import type { StageSource } from '../../../shared/api/guests.js';
 import type { ItemOutcome } from '../../../shared/api/webhooks.js';
-import type { GuestsRepo, StageRow, WorkflowRunRow } from './repo.js';
+import type { EmailCheck, GuestHolds } from './holds.js';
+import type { GuestsRepo, HoldRecord, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { decideStage, isWorkflowStage, workflowFor, type StageDecision } from './stages.js';
 import type { GuestWorkflows } from './workflows.js';
@@ -15,6 +16,11 @@ export interface Observation {
   source: Exclude<StageSource, 'demo' | 'created'>;
   /** When the stage was entered (the item's modifiedAt when it carried the stage). */
   enteredAt: string;
+  /**
+   * The current stage's email as it would render now, checked before the transaction whenever
+   * the observation could start its workflow (GuestHolds.needsCheck); null otherwise.
+   */
+  emailCheck: EmailCheck | null;
 }
 
 export interface ObservationResult {
@@ -25,6 +31,10 @@ export interface ObservationResult {
   queued: boolean;
   /** A transition into a stage the guest had been at before: its workflow is not started again. */
   enteredBefore: boolean;
+  /** The workflow held instead of started: its email would render empty values (DESIGN §6.8). */
+  hold: HoldRecord | null;
+  /** A waiting hold of the stage the guest just left, ended unsent. */
+  superseded: HoldRecord | null;
 }
 
 /**
@@ -37,13 +47,14 @@ export class StageTracker {
     private readonly deps: {
       repo: GuestsRepo;
       workflows: GuestWorkflows;
+      holds: GuestHolds;
       activity: ActivityLog;
       now: () => Date;
     },
   ) {}
 
   observe(observation: Observation): ObservationResult {
-    const { repo, workflows, now } = this.deps;
+    const { repo, workflows, holds, now } = this.deps;
     const result = repo.transaction((): ObservationResult => {
       const last = repo.lastStage(observation.guestId);
       const decision = decideStage({
@@ -56,7 +67,7 @@ export class StageTracker {
           { guestId: observation.guestId, stage, previous, enteredAt: observation.enteredAt, source },
           now().toISOString(),
         );
-      const nothing = { run: null, queued: false, enteredBefore: false };
+      const nothing = { run: null, queued: false, enteredBefore: false, hold: null, superseded: null };
       switch (decision.kind) {
         case 'unchanged':
           return { decision, entry: null, ...nothing };
@@ -73,14 +84,21 @@ export class StageTracker {
         case 'transition': {
           // Once per guest and stage: a return to a stage (a correction, a step back) starts nothing.
           const enteredBefore = repo.stagesOf(observation.guestId).some((row) => row.stage === decision.to);
+          const superseded = holds.supersede(observation.guestId, decision.to);
           const entry = record(decision.to, decision.from, observation.source);
-          if (!isWorkflowStage(decision.to)) return { decision, entry, ...nothing, enteredBefore };
+          const moved = { ...nothing, enteredBefore, superseded };
+          if (!isWorkflowStage(decision.to)) return { decision, entry, ...moved };
           if (enteredBefore) {
             const run = repo.autoRun(observation.guestId, decision.to) ?? null;
-            return { decision, entry, run, queued: false, enteredBefore };
+            return { decision, entry, ...moved, run };
+          }
+          const check = observation.emailCheck;
+          if (check && check.missing.length > 0) {
+            const hold = holds.hold(entry, decision.to, observation.guestName, check);
+            return { decision, entry, ...moved, hold };
           }
           const { run, queued } = workflows.queueStageChange(entry, decision.to, observation.guestName);
-          return { decision, entry, run, queued, enteredBefore };
+          return { decision, entry, ...moved, run, queued };
         }
       }
     });
@@ -101,7 +119,7 @@ export class StageTracker {
   }
 
   private report(observation: Observation, result: ObservationResult): void {
-    const { activity } = this.deps;
+    const { activity, holds } = this.deps;
     const who = observation.guestName ?? observation.guestId;
     const data = {
       guestId: observation.guestId,
@@ -112,18 +130,22 @@ export class StageTracker {
     if (decision.kind === 'transition') {
       const move = `${who}: ${decision.from ?? '(new to the bridge)'} → ${decision.to}`;
       const name = workflowFor(decision.to);
-      const workflow = result.run
-        ? result.queued
-          ? `; ${result.run.workflow} queued`
-          : `; ${result.run.workflow} already ran for this stage (run ${result.run.id}, ${result.run.status}): not started again`
-        : name && result.enteredBefore
-          ? `; ${name} not started: the guest was at ${decision.to} before (run it from the Guests page if it should)`
-          : '';
+      const workflow = result.hold
+        ? `; ${result.hold.workflow} held, waiting for: ${result.hold.missing.join(', ')}`
+        : result.run
+          ? result.queued
+            ? `; ${result.run.workflow} queued`
+            : `; ${result.run.workflow} already ran for this stage (run ${result.run.id}, ${result.run.status}): not started again`
+          : name && result.enteredBefore
+            ? `; ${name} not started: the guest was at ${decision.to} before (run it from the Guests page if it should)`
+            : '';
       activity.record('guests.stage', 'info', `${move}${workflow}`, {
         ...data,
         from: decision.from,
         to: decision.to,
       });
+      if (result.superseded) holds.report(result.superseded, 'superseded', decision.to);
+      if (result.hold) holds.report(result.hold, 'held');
     } else if (decision.kind === 'stale' && workflowFor(decision.passed)) {
       activity.record(
         'guests.stage',
@@ -150,6 +172,16 @@ export function outcomeOf(result: ObservationResult): ItemOutcome {
         reason: `stale: the guest passed through ${decision.passed} and is now at ${decision.current}`,
       };
     case 'transition':
+      if (result.hold) {
+        return {
+          success: true,
+          stage: decision.to,
+          from: decision.from,
+          workflow: result.hold.workflow,
+          held: true,
+          missing: result.hold.missing,
+        };
+      }
       if (!run) {
         return {
           success: true,

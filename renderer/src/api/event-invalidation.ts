@@ -74,6 +74,8 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
 
   'guests.stage': [queryKeys.guests],
   'guests.workflow': [queryKeys.guests],
+  // A hold shows on the guest, the Guests page and the Overview (all under the guests root).
+  'guests.hold': [queryKeys.guests],
   'guests.templates': [queryKeys.guestTemplates],
   'guests.demo': [queryKeys.guests],
 

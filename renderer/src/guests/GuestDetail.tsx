@@ -1,11 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import {
-  guestStages,
   workflowOfStage,
   workflowStages,
   type getGuestTimeline,
-  type GuestStage,
   type WorkflowRun,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
@@ -15,8 +13,10 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
-import { useGuestTimeline, useMoveStage, useRunAgain } from './api.js';
+import { useGuestTimeline, useRunAgain } from './api.js';
 import { runLabel, runTone, sourceLabel } from './format.js';
+import { HeldWorkflow } from './HeldWorkflow.js';
+import { MoveStage } from './MoveStage.js';
 
 type Timeline = ResponseOf<typeof getGuestTimeline>;
 
@@ -71,60 +71,10 @@ function GuestBody({ data }: { data: Timeline }) {
         <dt>Content</dt>
         <dd>{guest.contentProductionName ?? <span className="muted">not linked</span>}</dd>
       </dl>
-      <MoveStage guestId={guest.id} current={guest.stage} />
+      {guest.hold ? <HeldWorkflow guestId={guest.id} hold={guest.hold} /> : null}
+      <MoveStage guestId={guest.id} guestName={guest.name} current={guest.stage} />
       <h3 className="subheading">Timeline</h3>
       <TimelineList data={data} />
-    </div>
-  );
-}
-
-function MoveStage({ guestId, current }: { guestId: string; current: string }) {
-  const move = useMoveStage();
-  const [stage, setStage] = useState<GuestStage | ''>('');
-  const submit = () => {
-    if (stage === '') return;
-    move.mutate({ id: guestId, stage }, { onSuccess: () => setStage('') });
-  };
-  return (
-    <div className="guests-move">
-      <label className="field-label" htmlFor="guest-move-stage">
-        Move in the CRM to
-      </label>
-      <div className="input-row">
-        <select
-          id="guest-move-stage"
-          className="input"
-          value={stage}
-          onChange={(event) => setStage(event.target.value as GuestStage | '')}
-        >
-          <option value="">Choose a stage…</option>
-          {guestStages.map((s) => (
-            <option key={s} value={s} disabled={s === current}>
-              {s}
-              {isWorkflowStage(s) ? ` (starts ${workflowOfStage[s]} once)` : ''}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={stage === '' || move.isPending}
-          onClick={submit}
-        >
-          {move.isPending ? 'Moving…' : 'Move'}
-        </button>
-      </div>
-      {move.isError ? (
-        <p className="field-problem" role="alert">
-          {errorMessage(move.error)}
-        </p>
-      ) : null}
-      {move.isSuccess ? (
-        <p className="field-success" role="status">
-          {move.data.changed ? `Moved to ${move.data.guest.stage}` : `Already at ${move.data.guest.stage}`}
-          {move.data.run ? `: ${move.data.run.workflow} queued.` : '.'}
-        </p>
-      ) : null}
     </div>
   );
 }
@@ -150,7 +100,10 @@ function TimelineList({ data }: { data: Timeline }) {
             <strong>{entry.stage}</strong>
             <span className="small muted"> · {sourceLabel[entry.source] ?? entry.source}</span>
           </span>
-          {isWorkflowStage(entry.stage) && !runStages.has(entry.stage) ? (
+          {/* A held stage is started from its hold (check again / send anyway), never around it. */}
+          {isWorkflowStage(entry.stage) &&
+          !runStages.has(entry.stage) &&
+          data.guest.hold?.stage !== entry.stage ? (
             <RunButton
               guestId={data.guest.id}
               stage={entry.stage}

@@ -11,7 +11,10 @@ import { formatDays, formatRate } from './format.js';
 type Pipeline = ResponseOf<typeof getGuestPipeline>;
 type RatioName = keyof Pipeline['ratios'];
 
-const ratioInfo: Record<RatioName, { label: string; formula: (p: Pipeline) => string }> = {
+const ratioInfo: Record<
+  RatioName,
+  { label: string; formula: (p: Pipeline) => string; note?: (p: Pipeline) => string | null }
+> = {
   responseRate: {
     label: 'Response rate',
     formula: (p) => `${p.counts.Responded} of ${p.total} guests responded`,
@@ -22,7 +25,13 @@ const ratioInfo: Record<RatioName, { label: string; formula: (p: Pipeline) => st
   },
   showRate: {
     label: 'Show rate',
-    formula: (p) => `${p.counts.Recorded} of ${p.counts.Scheduled} scheduled were recorded`,
+    formula: (p) =>
+      `${p.showRateBasis.recorded} of ${p.showRateBasis.due} recordings whose date has passed took place`,
+    // A guest whose recording is still to come is not a no-show: say that it is left out.
+    note: (p) =>
+      p.showRateBasis.notYetDue === 0
+        ? 'Only recordings whose date has passed count.'
+        : `Only recordings whose date has passed count: ${p.showRateBasis.notYetDue} still to come ${p.showRateBasis.notYetDue === 1 ? 'is' : 'are'} not counted as no-shows.`,
   },
   timeToPublishDays: {
     label: 'Time to publish',
@@ -99,6 +108,7 @@ function Ratio({ name, data }: { name: RatioName; data: Pipeline }) {
   const shown = isDays ? formatDays(value) : formatRate(value);
   const targetText = `target ${target.direction === 'above' ? '>' : '<'} ${isDays ? formatDays(target.target) : formatRate(target.target)}`;
   const tone = target.met === null ? 'neutral' : target.met ? 'ok' : 'bad';
+  const note = ratioInfo[name].note?.(data) ?? null;
   return (
     <div className={`guests-ratio guests-ratio-${tone}`} data-testid={`ratio-${name}`}>
       <div className="guests-ratio-head">
@@ -111,6 +121,11 @@ function Ratio({ name, data }: { name: RatioName; data: Pipeline }) {
       <span className="small muted">
         {targetText} · {ratioInfo[name].formula(data)}
       </span>
+      {note ? (
+        <span className="small guests-ratio-note" data-testid={`ratio-${name}-note`}>
+          {note}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  checkGuestHold,
   getEmailTemplates,
   getGuestPipeline,
   getGuestTimeline,
+  listGuestHolds,
   listGuests,
   listWorkflowRuns,
   moveGuestStage,
@@ -10,6 +12,7 @@ import {
   putEmailTemplates,
   runGuestWorkflow,
   sandboxAutomationReceived,
+  sendHeldWorkflow,
   type EmailMoment,
   type EmailTemplate,
   type GuestStage,
@@ -28,6 +31,9 @@ export const guestKeys = {
     [...queryKeys.guests, 'pipeline', startDate, endDate] as const,
   timeline: (id: string) => [...queryKeys.guests, 'timeline', id] as const,
   runs: [...queryKeys.guests, 'runs'] as const,
+  holds: [...queryKeys.guests, 'holds'] as const,
+  stagePreview: (id: string, moment: EmailMoment) =>
+    [...queryKeys.guests, 'stage-preview', id, moment] as const,
   received: [...queryKeys.guests, 'sandbox-received'] as const,
   templates: queryKeys.guestTemplates,
 };
@@ -105,6 +111,43 @@ export function usePreview(input: {
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === moment && previousQuery.queryKey[3] === guestId ? previous : undefined,
     retry: false,
+  });
+}
+
+/** The workflows held because their email would render empty values (the Overview's count). */
+export function useGuestHolds() {
+  return useQuery({
+    queryKey: guestKeys.holds,
+    queryFn: ({ signal }) => callApi(listGuestHolds, { signal }),
+  });
+}
+
+/** The email a move would send, rendered with the saved template and the guest's data now. */
+export function useStageEmailPreview(guestId: string, moment: EmailMoment | null) {
+  return useQuery({
+    queryKey: guestKeys.stagePreview(guestId, moment ?? 'outreach'),
+    queryFn: ({ signal }) =>
+      callApi(previewEmailTemplate, { signal, body: { moment: moment ?? 'outreach', guestId } }),
+    enabled: moment !== null,
+    retry: false,
+  });
+}
+
+export function useCheckHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, stage }: { id: string; stage: WorkflowStage }) =>
+      callApi(checkGuestHold, { params: { id, stage } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
+  });
+}
+
+export function useSendHeldAnyway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, stage }: { id: string; stage: WorkflowStage }) =>
+      callApi(sendHeldWorkflow, { params: { id, stage } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
   });
 }
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { RecorderPanel } from '../recorder/RecorderPanel.js';
+import { HeldWorkflowsPanel } from '../guests/HeldWorkflowsPanel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
@@ -65,7 +66,10 @@ export function OverviewPage() {
         </>
       ) : null}
       <div className="grid grid-2">
-        <RecorderPanel />
+        <div className="grid grid-stack">
+          <RecorderPanel />
+          <HeldWorkflowsPanel />
+        </div>
         <LiveFeedPanel />
       </div>
     </>

@@ -1,7 +1,8 @@
 import type { Migration } from '../../../kernel/migrations/index.js';
+import { guestHolds } from './008-guest-holds.js';
 
 /**
  * The guests area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
  * edited) in the one global numbering: add the next free number, never reuse one.
  */
-export const migrations: readonly Migration[] = [];
+export const migrations: readonly Migration[] = [guestHolds];
