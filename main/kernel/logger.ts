@@ -1,12 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { fchmodSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
- * JSON lines to stdout and to `<dataDir>/logs/bridge.log`. Headers that carry secrets are
- * redacted wherever they appear; request bodies are never logged.
+ * JSON lines to stdout and to `<dataDir>/logs/bridge.log` (owner-only: 0600, whoever made the
+ * folder). Headers that carry secrets are redacted wherever they appear; request bodies are
+ * never logged.
  */
 export function createLogger(options: { dataDir: string; level: LogLevel; stdout: boolean }): Logger {
   const streams: pino.StreamEntry[] = [];
@@ -14,11 +15,11 @@ export function createLogger(options: { dataDir: string; level: LogLevel; stdout
     streams.push({ level: options.level === 'silent' ? 'fatal' : options.level, stream: process.stdout });
   if (options.level !== 'silent') {
     const logDir = path.join(options.dataDir, 'logs');
-    mkdirSync(logDir, { recursive: true });
-    streams.push({
-      level: options.level,
-      stream: pino.destination({ dest: path.join(logDir, 'bridge.log'), sync: false }),
-    });
+    mkdirSync(logDir, { recursive: true, mode: 0o700 });
+    const fd = openSync(path.join(logDir, 'bridge.log'), 'a', 0o600);
+    // The mode above applies only to a new file: one left 0644 by an older version is narrowed.
+    fchmodSync(fd, 0o600);
+    streams.push({ level: options.level, stream: pino.destination({ dest: fd, sync: false }) });
   }
   return pino(
     {
