@@ -66,9 +66,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 /**
  * A request refused before its body was read (no key, a 404 or 405, ...): Node drains the
  * rest after the answer to keep the connection. Worth it for a small body; a large or
- * unsized one is not read, the connection closes instead.
+ * unsized (chunked) one is not read, the connection closes instead.
  */
 function drainable(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return length !== undefined && Number(length) <= DRAIN_UNREAD_BODY_BYTES;
+  if (req.headers['transfer-encoding'] !== undefined) return false;
+  return Number(req.headers['content-length'] ?? 0) <= DRAIN_UNREAD_BODY_BYTES;
 }
