@@ -17,6 +17,7 @@ import { webhooksArea } from './areas/webhooks/module.js';
 import { createRecordMarks, type RecordMarks } from './areas/webhooks/record-marks.js';
 import { areaMigrations } from './areas/migrations.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
+import { createHttpServer, defaultHttpLimits, type HttpLimits } from './http/http-server.js';
 import { createHttpApp } from './http/server.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
@@ -56,6 +57,8 @@ export interface BridgeTuning {
   analytics?: AnalyticsTuning;
   broadcasts?: BroadcastsTuning;
   clips?: ClipsTuning;
+  /** Timeouts, connection cap and /events buffer (issue #12). */
+  http?: Partial<HttpLimits>;
 }
 
 export interface StartBridgeOptions {
@@ -149,15 +152,15 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
   });
-  const app = createHttpApp(
-    { config, logger, activity, version },
-    areas,
-    options.dashboardDir ? { dashboardDir: options.dashboardDir } : {},
-  );
+  const limits: HttpLimits = { ...defaultHttpLimits, ...tuning.http };
+  const app = createHttpApp({ config, logger, activity, version }, areas, {
+    limits,
+    ...(options.dashboardDir ? { dashboardDir: options.dashboardDir } : {}),
+  });
 
   let server: Server;
   try {
-    server = await listen(app, config.port, config.host);
+    server = await listen(createHttpServer(app, limits), config.port, config.host);
   } catch (error) {
     db.close();
     lock.release();
@@ -302,9 +305,9 @@ function demoPeersOf(sandbox: SandboxPeers, socialMetricsHistory: typeof SocialM
   };
 }
 
-function listen(app: ReturnType<typeof createHttpApp>, port: number, host: string): Promise<Server> {
+function listen(server: Server, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    server.listen(port, host);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });

@@ -23,6 +23,8 @@ const statusOfKind: Record<AppErrorKind, number> = {
  */
 const pinnedStatus: Partial<Record<ErrorCode, number>> = {
   AUTH_EXPIRED: 500,
+  // A known path asked with another method: http/ alone says it (mount.ts), with an Allow header.
+  METHOD_NOT_ALLOWED: 405,
   CHANNEL_NOT_FOUND: 404,
   RTMP_INVALID: 400,
 };

@@ -8,6 +8,26 @@ export type SignatureCheck = { ok: true; webhookId: string } | { ok: false; reas
  *   X-Signature: base64("<webhookId>:" + rawHmacBytes)            (older servers)
  * The raw bytes matter: PHP escapes "/" and non-ASCII, so re-serialised JSON would not match.
  */
+/** The MAC's length in each header: hex text of SHA-256 in `Signature`, its raw bytes in `X-Signature`. */
+const MAC_LENGTH = { signature: 64, 'x-signature': 32 } as const;
+
+/**
+ * Whether the headers could carry a signature at all, judged without the body: checked before
+ * the body is read, so a request with none is refused without reading (or parsing) its bytes.
+ */
+export function signatureHeaderShape(headers: {
+  signature?: string | undefined;
+  xSignature?: string | undefined;
+}): { ok: true } | { ok: false; reason: string } {
+  const header = headers.signature ? 'signature' : headers.xSignature ? 'x-signature' : null;
+  if (!header) return { ok: false, reason: 'webhook is not signed (no Signature or X-Signature header)' };
+  const decoded = Buffer.from((headers.signature ?? headers.xSignature)!.trim(), 'base64');
+  const colon = decoded.indexOf(0x3a);
+  if (colon <= 0 || decoded.length - colon - 1 !== MAC_LENGTH[header])
+    return { ok: false, reason: `${header} header is not "<webhookId>:<hmac>" in base64` };
+  return { ok: true };
+}
+
 export function verifyEspoSignature(
   rawBody: Buffer,
   headers: { signature?: string | undefined; xSignature?: string | undefined },

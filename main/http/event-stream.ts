@@ -1,17 +1,28 @@
 import type { Response } from 'express';
+import type { Logger } from 'pino';
 import type { StoredActivityEvent } from '../../shared/api/activity.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 
-/** GET /events: Server-Sent Events fed by the activity log. Closed on shutdown. */
+/**
+ * GET /events: Server-Sent Events fed by the activity log. Closed on shutdown.
+ *
+ * Each client may fall behind by at most `maxUnsentBytes` (what Node holds for it once the
+ * kernel's socket buffers are full), plus the one frame that crosses it. A client past that is stalled or too slow: it is closed
+ * rather than buffered without limit, and reconnects (EventSource does by itself, `retry:`)
+ * to resync from the activity list.
+ */
 export class EventStreamHub {
   private readonly clients = new Set<Response>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
-  constructor(activity: ActivityLog) {
+  constructor(
+    activity: ActivityLog,
+    private readonly options: { maxUnsentBytes: number; logger: Logger },
+  ) {
     this.unsubscribe = activity.subscribe((event) => this.broadcast(event));
     // Proxies and tunnels drop silent connections; a comment line every 15 s keeps them open.
-    this.heartbeat = setInterval(() => this.clients.forEach((res) => res.write(': ping\n\n')), 15_000);
+    this.heartbeat = setInterval(() => this.clients.forEach((res) => this.send(res, ': ping\n\n')), 15_000);
     this.heartbeat.unref();
   }
 
@@ -41,6 +52,22 @@ export class EventStreamHub {
 
   private broadcast(event: StoredActivityEvent): void {
     const frame = `id: ${event.id}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`;
-    for (const res of this.clients) res.write(frame);
+    for (const res of this.clients) this.send(res, frame);
+  }
+
+  private send(res: Response, frame: string): void {
+    // Judged on what is already waiting, so one large event never closes a client that reads.
+    if (res.writableLength <= this.options.maxUnsentBytes) {
+      res.write(frame);
+      return;
+    }
+    this.clients.delete(res);
+    this.options.logger.warn(
+      { unsentBytes: res.writableLength, limit: this.options.maxUnsentBytes },
+      '/events client closed: it stopped reading (it reconnects and resyncs)',
+    );
+    // A reset, not a FIN: a FIN would wait behind the unsent bytes the client is not reading,
+    // and the kernel would keep them until it gave up.
+    res.socket?.resetAndDestroy();
   }
 }

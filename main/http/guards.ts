@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { verifyEspoSignature } from './espo-signature.js';
+import type { RawBodyRequest } from './body.js';
+import { signatureHeaderShape, verifyEspoSignature } from './espo-signature.js';
 import { AppError } from '../kernel/app-error.js';
 
 /** Constant-time comparison; hashing first makes the lengths equal. */
@@ -29,39 +30,57 @@ export function keyGuard(
   };
 }
 
-export interface RawBodyRequest extends Request {
-  rawBody?: Buffer;
-  /** Set by the webhook guard: which webhook id signed it, or "bridge-key". */
-  signedBy?: string;
+/**
+ * What a route's `auth` asks for, in two steps around reading the body: `beforeBody` refuses
+ * whatever can be refused from the request line and headers alone (so an unauthenticated
+ * request costs no body read and no parse); `verifyBody` checks what needs the raw bytes
+ * (a signature), still before they are parsed.
+ */
+export interface RouteGuard {
+  beforeBody: RequestHandler;
+  verifyBody?: (req: RawBodyRequest, raw: Buffer) => void;
 }
 
 /**
  * DESIGN §4: with CRM_WEBHOOK_SECRETS set a webhook must carry a valid EspoCRM signature;
  * without, the bridge key in X-Api-Key or ?key=. `acceptKeyToo` lets /webhooks/test be
  * called from the dashboard with the key even when signatures are on.
+ *
+ * The key is checked before the body is read. A signature cannot be: it is a MAC of the raw
+ * body. So before the body only its shape is checked (a Signature or X-Signature header that
+ * decodes to "<webhookId>:<MAC of the right length>"); a request without one is refused
+ * unread. One with a well-formed header has its body read (up to the body limit, within the
+ * request timeout) and the MAC verified on the raw bytes before JSON.parse runs: a forged
+ * header costs one bounded read and one HMAC, never a parse or a stored delivery.
  */
 export function webhookGuard(
   apiKey: string,
   secrets: () => readonly string[],
   options: { acceptKeyToo?: (req: Request) => boolean } = {},
-): RequestHandler {
-  return (req: RawBodyRequest, _res, next) => {
-    const configured = secrets();
-    const key = presentedKey(req, true);
-    const keyOk = key !== undefined && sameSecret(key, apiKey);
-    if (configured.length === 0 || (keyOk && options.acceptKeyToo?.(req))) {
-      if (!keyOk) return next(AppError.unauthorized('webhook needs the bridge key in X-Api-Key or ?key='));
-      req.signedBy = 'bridge-key';
-      return next();
-    }
-    const check = verifyEspoSignature(
-      req.rawBody ?? Buffer.alloc(0),
-      { signature: req.get('signature'), xSignature: req.get('x-signature') },
-      configured,
-    );
-    if (!check.ok) return next(AppError.unauthorized(check.reason));
-    req.signedBy = check.webhookId;
-    next();
+): RouteGuard {
+  const signatureHeaders = (req: Request) => ({
+    signature: req.get('signature'),
+    xSignature: req.get('x-signature'),
+  });
+  return {
+    beforeBody: (req: RawBodyRequest, _res, next) => {
+      const configured = secrets();
+      const key = presentedKey(req, true);
+      const keyOk = key !== undefined && sameSecret(key, apiKey);
+      if (configured.length === 0 || (keyOk && options.acceptKeyToo?.(req))) {
+        if (!keyOk) return next(AppError.unauthorized('webhook needs the bridge key in X-Api-Key or ?key='));
+        req.signedBy = 'bridge-key';
+        return next();
+      }
+      const shape = signatureHeaderShape(signatureHeaders(req));
+      next(shape.ok ? undefined : AppError.unauthorized(shape.reason));
+    },
+    verifyBody: (req, raw) => {
+      if (req.signedBy === 'bridge-key') return;
+      const check = verifyEspoSignature(raw, signatureHeaders(req), secrets());
+      if (!check.ok) throw AppError.unauthorized(check.reason);
+      req.signedBy = check.webhookId;
+    },
   };
 }
 

@@ -1,13 +1,26 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { RouteAuth } from '../../shared/api/contract.js';
 import type { Caller, Mount } from '../areas/area.js';
+import { AppError } from '../kernel/app-error.js';
+import type { RouteGuard } from './guards.js';
 import { mountRoute } from './route.js';
 
-export type Guards = Record<Exclude<RouteAuth, 'none'>, RequestHandler>;
+export type Guards = Record<Exclude<RouteAuth, 'none'>, RouteGuard>;
 
-/** Mounts a contract behind the guard its `auth` names: auth runs before any parsing. */
-export function createMount(router: Router, guards: Guards, identify: (req: Request) => Caller): Mount {
-  return (contract, handler) =>
+/**
+ * Mounts contracts behind the guard their `auth` names: auth runs before the body is read.
+ * `answerWrongMethods`, called once every route is mounted, makes a known path asked with
+ * another method a 405 naming the methods it has (DESIGN §4), not a 404.
+ */
+export function createMount(
+  router: Router,
+  guards: Guards,
+  identify: (req: Request) => Caller,
+): { mount: Mount; answerWrongMethods(): void } {
+  const methodsByPath = new Map<string, Set<string>>();
+  const mount: Mount = (contract, handler) => {
+    const methods = methodsByPath.get(contract.path) ?? new Set<string>();
+    methodsByPath.set(contract.path, methods.add(contract.method.toUpperCase()));
     mountRoute(
       router,
       contract,
@@ -15,4 +28,23 @@ export function createMount(router: Router, guards: Guards, identify: (req: Requ
       identify,
       contract.auth === 'none' ? undefined : guards[contract.auth],
     );
+  };
+  const answerWrongMethods = () => {
+    for (const [path, methods] of methodsByPath) router.all(path, methodNotAllowed([...methods].sort()));
+  };
+  return { mount, answerWrongMethods };
+}
+
+function methodNotAllowed(methods: readonly string[]): RequestHandler {
+  const allow = methods.join(', ');
+  return (req, res, next) => {
+    res.set('Allow', allow);
+    next(
+      new AppError(
+        'not-found',
+        'METHOD_NOT_ALLOWED',
+        `${req.method} ${req.path}: this path answers ${allow} only`,
+      ),
+    );
+  };
 }

@@ -1,6 +1,7 @@
-import type { Request, RequestHandler, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { Caller, Reply, RouteHandler, RouteInput } from '../areas/area.js';
-import type { RawBodyRequest } from './guards.js';
+import { jsonBody, type RawBodyRequest } from './body.js';
+import type { RouteGuard } from './guards.js';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
 import { AppError } from '../kernel/app-error.js';
@@ -35,20 +36,22 @@ function isReply<T>(value: unknown): value is Reply<T> {
 }
 
 /**
- * Mounts one contract: parses params, query and body with its zod schemas before any work
- * (handlers never see `req.body` unparsed), then sends what the handler returns. A handler
- * returning nothing has written the response itself (SSE).
+ * Mounts one contract: its guard (before the body is read), the body (read, verified, parsed:
+ * body.ts), then params, query and body parsed with its zod schemas before any work (handlers
+ * never see `req.body` unparsed), then sends what the handler returns. A handler returning
+ * nothing has written the response itself (SSE).
  */
 export function mountRoute<C extends RouteContract>(
   router: Router,
   contract: C,
   handler: RouteHandler<C>,
   identify: (req: Request) => Caller,
-  guard?: RequestHandler,
+  guard?: RouteGuard,
 ): void {
   if (!registeredContracts.includes(contract)) registeredContracts.push(contract);
-  const guards = guard ? [guard] : [];
-  router[contract.method](contract.path, ...guards, async (req, res, next) => {
+  const beforeBody = guard ? [guard.beforeBody] : [];
+  const body = jsonBody(contract.path, guard?.verifyBody);
+  router[contract.method](contract.path, ...beforeBody, ...body, async (req, res, next) => {
     try {
       const input = {
         params: parsePart(contract.params, req.params, 'params'),

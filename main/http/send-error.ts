@@ -1,13 +1,23 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import type { ErrorEnvelope } from '../../shared/api/contract.js';
 import { PeerError, peerAppError } from '../peers/peer-error.js';
 import { AppError } from '../kernel/app-error.js';
 import { httpHeadersOf, httpStatusOf } from './errors.js';
 
+/** An unauthenticated or refused body is drained up to this much to keep the connection; past it (or unsized) the connection closes. */
+const DRAIN_UNREAD_BODY_BYTES = 64 * 1024;
+
 /** Maps any error to the envelope of DESIGN §4; logs the inner error, sends the public message. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // The router could not decode a path parameter: "Failed to decode param '%ff'".
+  if (error instanceof URIError) {
+    const escaped = /'(.*)'/.exec(error.message)?.[1] ?? '';
+    return AppError.validation(
+      `path: "${escaped}" is not valid percent-encoding ("%" then two hex digits of UTF-8)`,
+    );
+  }
   const bodyError = error as { type?: string; status?: number; limit?: number; message?: string };
   switch (bodyError.type) {
     case 'entity.parse.failed':
@@ -23,6 +33,11 @@ export function toAppError(error: unknown): AppError {
       return new AppError('unsupported-media', 'UNSUPPORTED_MEDIA_TYPE', `body: ${bodyError.message}`);
   }
   if (error instanceof PeerError) return peerAppError(error);
+  // Any other 400 of the body reader (an http-errors error, hence `expose`): a body that does
+  // not decode as its Content-Encoding says, or shorter than its Content-Length.
+  if (bodyError.status === 400 && error instanceof Error && 'expose' in error) {
+    return AppError.validation(`body: could not be read as sent (${bodyError.message})`);
+  }
   if (error instanceof Error && error.name === 'SqliteError') {
     return AppError.peer('DB_ERROR', 'database query failed', undefined, error);
   }
@@ -37,6 +52,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.error({ err: appError.cause ?? error, reqId: req.id, path: req.path }, appError.message);
     }
     if (res.headersSent) return res.end();
+    if (!req.complete && !drainable(req)) res.set('Connection', 'close');
     const body: ErrorEnvelope = {
       success: false,
       error: appError.message,
@@ -45,4 +61,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     };
     res.status(status).set(httpHeadersOf(appError)).json(body);
   };
+}
+
+/**
+ * A request refused before its body was read (no key, a 404 or 405, ...): Node drains the
+ * rest after the answer to keep the connection. Worth it for a small body; a large or
+ * unsized (chunked) one is not read, the connection closes instead.
+ */
+function drainable(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return false;
+  return Number(req.headers['content-length'] ?? 0) <= DRAIN_UNREAD_BODY_BYTES;
 }

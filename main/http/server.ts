@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -13,23 +13,15 @@ import type { AreaModule, Caller } from '../areas/area.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import { AppError } from '../kernel/app-error.js';
+import { requireJsonBodies } from './body.js';
 import { EventStreamHub } from './event-stream.js';
-import {
-  hostGuard,
-  keyGuard,
-  presentedKey,
-  sameSecret,
-  webhookGuard,
-  type RawBodyRequest,
-} from './guards.js';
+import { hostGuard, keyGuard, presentedKey, sameSecret, webhookGuard } from './guards.js';
+import { defaultHttpLimits, type HttpLimits } from './http-server.js';
+import { loggableUrl } from './loggable-url.js';
 import { createMount } from './mount.js';
 import { buildOpenApi } from './openapi.js';
 import { registeredContracts } from './route.js';
 import { errorHandler } from './send-error.js';
-
-export const BODY_LIMIT = '1mb';
-/** Transcripts are large (DESIGN §4). */
-export const LARGE_BODY_PATHS: Record<string, string> = { '/clips/analyze': '5mb' };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -41,14 +33,15 @@ export interface HttpDeps {
 }
 
 /**
- * The Express app: middleware (logs, Host check, headers, CORS, body limits), every area's
- * routes behind the guard its contract names, and what http/ owns itself: /openapi.json,
- * the /events stream, the dashboard's files and the error envelope.
+ * The Express app: middleware (logs, Host check, headers, CORS), every area's routes behind
+ * the guard its contract names (each reads its body only after its guard: body.ts), and what
+ * http/ owns itself: /openapi.json, the /events stream, the dashboard's files, 405 for a known
+ * path asked with another method, and the error envelope.
  */
 export function createHttpApp(
   deps: HttpDeps,
   areas: readonly AreaModule[],
-  options: { dashboardDir?: string } = {},
+  options: { dashboardDir?: string; limits?: HttpLimits } = {},
 ) {
   const { config, logger } = deps;
   const app = express();
@@ -69,7 +62,7 @@ export function createHttpApp(
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url.replace(/([?&]key=)[^&]*/g, '$1[redacted]'),
+          url: loggableUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -108,14 +101,6 @@ export function createHttpApp(
     }),
   );
   app.use(requireJsonBodies);
-  const keepRaw = (req: RawBodyRequest, _res: unknown, buffer: Buffer) => {
-    req.rawBody = buffer;
-  };
-  for (const [route, limit] of Object.entries(LARGE_BODY_PATHS))
-    app.use(route, express.json({ limit, verify: keepRaw }));
-  app.use(
-    express.json({ limit: BODY_LIMIT, verify: keepRaw, type: ['application/json', 'application/*+json'] }),
-  );
 
   const router = express.Router();
   const identify = (req: express.Request): Caller => {
@@ -123,20 +108,24 @@ export function createHttpApp(
     if (key === undefined) return 'anonymous';
     return sameSecret(key, config.apiKey) ? 'key' : 'wrong-key';
   };
-  const mount = createMount(
+  const { mount, answerWrongMethods } = createMount(
     router,
     {
-      key: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }),
+      key: { beforeBody: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }) },
       webhook: webhookGuard(config.apiKey, () => config.webhookSecrets, {
         acceptKeyToo: (req) => req.path === '/webhooks/test',
       }),
     },
     identify,
   );
-  const events = new EventStreamHub(deps.activity);
+  const events = new EventStreamHub(deps.activity, {
+    maxUnsentBytes: (options.limits ?? defaultHttpLimits).sseClientBufferBytes,
+    logger,
+  });
   mount(getOpenApi, () => buildOpenApi(registeredContracts, deps.version));
   mount(streamEvents, ({ res }) => events.attach(res));
   for (const area of areas) area.routes?.(mount);
+  answerWrongMethods();
   app.use(router);
 
   const dashboardDir = options.dashboardDir ?? defaultDashboardDir();
@@ -154,20 +143,6 @@ export function createHttpApp(
   app.use(errorHandler(logger));
   return Object.assign(app, { closeEventStreams: () => events.close() });
 }
-
-/** 415 for a body that is not JSON (an empty body, as for POST /postsvc/sync, is fine). */
-const requireJsonBodies: RequestHandler = (req, _res, next) => {
-  const hasBody =
-    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
-  next(
-    new AppError(
-      'unsupported-media',
-      'UNSUPPORTED_MEDIA_TYPE',
-      `body: Content-Type must be application/json (got ${req.headers['content-type'] ?? 'none'})`,
-    ),
-  );
-};
 
 function noCacheForHtml(res: express.Response, file: string): void {
   if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
