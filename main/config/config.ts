@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import { prepareDataDir } from './data-dir.js';
 import { configKeys, secretConfigKeys, type ConfigKey } from '../../shared/api/settings.js';
 import {
   defaultPublishRoutes,
@@ -145,6 +146,8 @@ export interface LoadConfigOptions {
  */
 export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions = {}): BridgeConfig {
   const dataDir = path.resolve(env.BRIDGE_DATA_DIR?.trim() || defaultDataDir());
+  const dataDirProblem = prepareDataDir(dataDir);
+  if (dataDirProblem) throw new ConfigError([`BRIDGE_DATA_DIR: ${dataDir} cannot be used: ${dataDirProblem}`]);
   const configPath = path.join(dataDir, 'config.json');
   const file = readConfigFile(configPath, secretStore);
 
