@@ -29,18 +29,14 @@ export function settingEntries(config: BridgeConfig, sandbox: boolean): SettingE
       source: config.sources[key],
       description: configDescriptions[key],
       editable,
-      note: joinNotes(note, secretLists.has(key) ? countNote(value) : null, sandboxNote(key, value, sandbox)),
+      note: joinNotes(secretLists.has(key) ? countNote(value) : null, note, sandboxNote(key, value, sandbox)),
     };
   });
 }
 
 function editability(config: BridgeConfig, key: ConfigKey): { editable: boolean; note: string | null } {
-  if (config.sources[key] === 'env') {
-    return {
-      editable: false,
-      note: 'Set by an environment variable: change it where the bridge is started.',
-    };
-  }
+  // The source column already says "environment", and the page where to change it.
+  if (config.sources[key] === 'env') return { editable: false, note: null };
   if (key === 'PUBLISH_ROUTES' && routeTablePathInFile(config)) {
     return {
       editable: false,
