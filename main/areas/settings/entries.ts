@@ -40,7 +40,7 @@ function editability(config: BridgeConfig, key: ConfigKey): { editable: boolean;
   if (key === 'PUBLISH_ROUTES' && routeTablePathInFile(config)) {
     return {
       editable: false,
-      note: `A file path set in the config file: change it by editing ${config.configPath}. Here only a JSON table can be entered.`,
+      note: `A file path set in the config file: change it by editing ${config.configPath}.`,
     };
   }
   return { editable: true, note: null };
