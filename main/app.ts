@@ -113,7 +113,8 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const sandbox = simulators
     ? await simulators.startSandboxPeers({ seedDemoData: true, postsvc: { plan: config.postsvcPlan } })
     : null;
-  const webhookSecret = randomBytes(16).toString('hex');
+  // The simulated CRM signs with the first configured secret, so the operator's are honoured.
+  const webhookSecret = config.webhookSecrets[0] ?? randomBytes(16).toString('hex');
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
 
   const db = openDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
@@ -151,6 +152,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     tuning,
     webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    sandboxControlKey: sandbox?.controlKey ?? null,
   });
   const limits: HttpLimits = { ...defaultHttpLimits, ...tuning.http };
   const app = createHttpApp({ config, logger, activity, version }, areas, {
@@ -230,6 +232,7 @@ interface AreaWiring {
   tuning: BridgeTuning;
   webhookBudgetMs: number;
   secretStore?: SecretStore;
+  sandboxControlKey: string | null;
 }
 
 type RunningArea = AreaModule;
@@ -249,7 +252,7 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     health: null,
     webhooks: null,
     recorder: wanted.has('recorder') ? recorderArea(ctx) : null,
-    settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore) : null,
+    settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore, wiring.sandboxControlKey) : null,
     broadcasts: wanted.has('broadcasts') ? broadcastsArea(ctx, wiring.tuning.broadcasts) : null,
     publishing: wanted.has('publishing') ? publishingArea(ctx) : null,
     analytics,
@@ -282,7 +285,7 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
 /** In sandbox mode the simulated peers stand in for every peer (DESIGN §8). */
 function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSecret: string): void {
   config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey };
-  config.webhookSecrets = [webhookSecret];
+  if (config.webhookSecrets.length === 0) config.webhookSecrets = [webhookSecret];
   config.postsvc = {
     url: sandbox.postsvc.url,
     apiKey: sandbox.postsvc.apiKey,

@@ -21,7 +21,13 @@ export async function runCli(argv: string[]): Promise<number> {
     bridge = await startBridge();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`studio-bridge: invalid configuration\n${error.issues.join('\n')}\n`);
+      // One bad key: one line; several: a heading and one line per key.
+      const [only, ...more] = error.issues;
+      process.stderr.write(
+        more.length === 0 && only !== undefined
+          ? `studio-bridge: invalid configuration: ${only}\n`
+          : `studio-bridge: invalid configuration\n${error.issues.join('\n')}\n`,
+      );
       return 2;
     }
     if (error instanceof DataDirInUseError) {

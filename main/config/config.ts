@@ -3,7 +3,13 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
-import { configKeys, secretConfigKeys, type ConfigKey } from '../../shared/api/settings.js';
+import { prepareDataDir } from './data-dir.js';
+import {
+  configKeys,
+  isInlineRouteTable,
+  secretConfigKeys,
+  type ConfigKey,
+} from '../../shared/api/settings.js';
 import {
   defaultPublishRoutes,
   publishRouteTable,
@@ -145,6 +151,9 @@ export interface LoadConfigOptions {
  */
 export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions = {}): BridgeConfig {
   const dataDir = path.resolve(env.BRIDGE_DATA_DIR?.trim() || defaultDataDir());
+  const dataDirProblem = prepareDataDir(dataDir);
+  if (dataDirProblem)
+    throw new ConfigError([`BRIDGE_DATA_DIR: ${dataDir} cannot be used: ${dataDirProblem}`]);
   const configPath = path.join(dataDir, 'config.json');
   const file = readConfigFile(configPath, secretStore);
 
@@ -222,19 +231,30 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
   };
 }
 
+/**
+ * Inline JSON is checked key by key. A file is judged as a whole: a message never quotes what the
+ * file holds (its bytes, its key names) nor says whether it exists (issue #12.1).
+ */
 function parsePublishRoutes(value: string | undefined, issues: string[]): PublishRouteTable {
   if (value === undefined) return defaultPublishRoutes;
+  const inline = isInlineRouteTable(value);
   let json: unknown;
   try {
     json = readPublishRoutesSource(value);
   } catch (error) {
-    issues.push(`PUBLISH_ROUTES: not valid JSON nor a readable JSON file (${(error as Error).message})`);
+    issues.push(
+      inline
+        ? `PUBLISH_ROUTES: not valid JSON (${(error as Error).message})`
+        : `PUBLISH_ROUTES: ${value.trim()} is not a valid route table`,
+    );
     return defaultPublishRoutes;
   }
   const result = publishRouteTable.safeParse(json);
   if (!result.success) {
-    for (const issue of result.error.issues)
-      issues.push(`PUBLISH_ROUTES.${issue.path.join('.')}: ${issue.message}`);
+    if (!inline) issues.push(`PUBLISH_ROUTES: ${value.trim()} is not a valid route table`);
+    else
+      for (const issue of result.error.issues)
+        issues.push(`PUBLISH_ROUTES.${issue.path.join('.')}: ${issue.message}`);
     return defaultPublishRoutes;
   }
   return result.data;
@@ -284,9 +304,15 @@ export function writeConfigFile(
   chmodSync(configPath, 0o600);
 }
 
-/** `••••1234`: enough to recognise a key, not to use it. */
+/** What Settings shows for a secret whose ending would give too much away (a short value, a list). */
+export const SECRET_MASK = '••••••••';
+
+/**
+ * `••••1234` (DESIGN §3): enough to recognise a key, not to use it. Only for a value of 16
+ * characters or more, where 4 are at most a quarter of it; a shorter one gets the fixed mask.
+ */
 export function maskSecret(value: string): string {
-  return `••••${value.slice(-4)}`;
+  return value.length >= 16 ? `••••${value.slice(-4)}` : SECRET_MASK;
 }
 
 /** Validates a candidate set of file values the way start-up would (env ignored). */

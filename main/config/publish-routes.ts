@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isInlineRouteTable } from '../../shared/api/settings.js';
 
 /** DESIGN §6.4: platform label → gateway paths, optionally depending on a primary platform. */
 const gatewayPath = z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path starting with /');
@@ -36,6 +37,6 @@ export const defaultPublishRoutes: PublishRouteTable = {
 
 /** PUBLISH_ROUTES is inline JSON or a path to a JSON file. Returns the raw JSON value. */
 export function readPublishRoutesSource(value: string): unknown {
-  const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
+  const text = isInlineRouteTable(value) ? value : readFileSync(value, 'utf8');
   return JSON.parse(text);
 }

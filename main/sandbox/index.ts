@@ -3,6 +3,7 @@
  * the real CRM, posting provider, publishing gateway and automation engine (DESIGN §5).
  * The app runs against them when no CRM is configured; every integration test uses them.
  */
+import { randomBytes } from 'node:crypto';
 import {
   startSandboxAutomation,
   type SandboxAutomation,
@@ -18,6 +19,8 @@ export interface SandboxPeers {
   postsvc: SandboxPostsvc;
   gateway: SandboxGateway;
   automation: SandboxAutomation;
+  /** The key the four peers' `/__sandbox/*` control routes require (`X-Sandbox-Key`). */
+  controlKey: string;
   /** Set when started with `seedDemoData`. */
   demo: DemoDataSummary | null;
   stop(): Promise<void>;
@@ -25,6 +28,8 @@ export interface SandboxPeers {
 
 export interface SandboxPeersOptions {
   seedDemoData?: boolean;
+  /** The control key shared by the four peers (default: a random one). */
+  controlKey?: string;
   /** The sandbox clock, shared by all four peers (default: the real one). */
   now?: () => Date;
   /** Per-peer options; their `now` defaults to the shared one. */
@@ -36,11 +41,13 @@ export interface SandboxPeersOptions {
 
 export async function startSandboxPeers(options: SandboxPeersOptions = {}): Promise<SandboxPeers> {
   const now = options.now ?? (() => new Date());
+  const controlKey = options.controlKey ?? randomBytes(24).toString('base64url');
+  const shared = { now, controlKey };
   const started = await Promise.allSettled([
-    startSandboxCrm({ now, ...options.crm }),
-    startSandboxPostsvc({ now, ...options.postsvc }),
-    startSandboxGateway({ now, ...options.gateway }),
-    startSandboxAutomation({ now, ...options.automation }),
+    startSandboxCrm({ ...shared, ...options.crm }),
+    startSandboxPostsvc({ ...shared, ...options.postsvc }),
+    startSandboxGateway({ ...shared, ...options.gateway }),
+    startSandboxAutomation({ ...shared, ...options.automation }),
   ] as const);
   const [crm, postsvc, gateway, automation] = started;
   if (
@@ -69,7 +76,7 @@ export async function startSandboxPeers(options: SandboxPeersOptions = {}): Prom
     await stop();
     throw error;
   }
-  return { ...peers, demo, stop };
+  return { ...peers, controlKey, demo, stop };
 }
 
 export { startSandboxCrm, startSandboxPostsvc, startSandboxGateway, startSandboxAutomation };

@@ -4,7 +4,8 @@
  *
  *   npx tsx main/sandbox/serve.ts [--empty]
  *
- * Prints one JSON line `{crm:{url,apiKey}, postsvc:{...}, gateway:{...}, automation:{...}}`
+ * Prints one JSON line `{controlKey, crm:{url,apiKey}, postsvc:{...}, gateway:{...}, automation:{...}}`
+ * (`controlKey`: what the `/__sandbox/*` routes require in `X-Sandbox-Key`)
  * and runs until SIGINT or SIGTERM. `--empty` skips the demo data.
  */
 import { startSandboxPeers } from './index.js';
@@ -13,6 +14,7 @@ const peers = await startSandboxPeers({ seedDemoData: !process.argv.includes('--
 const describe = (peer: { url: string; apiKey: string }) => ({ url: peer.url, apiKey: peer.apiKey });
 process.stdout.write(
   `${JSON.stringify({
+    controlKey: peers.controlKey,
     crm: { ...describe(peers.crm), username: peers.crm.username, password: peers.crm.password },
     postsvc: describe(peers.postsvc),
     gateway: describe(peers.gateway),

@@ -37,14 +37,27 @@ export const secretConfigKeys: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
   'AUTOMATION_AUTH_HEADER',
 ]);
 
+/**
+ * PUBLISH_ROUTES is inline JSON when it starts with `{`, else a path to a JSON file. A path is
+ * taken only from the environment or the config file the operator edits: through the API it
+ * would have the bridge read any file on the host (issue #12.1).
+ */
+export function isInlineRouteTable(value: string): boolean {
+  return value.trim().startsWith('{');
+}
+
 export const settingEntry = z.object({
   key: z.enum(configKeys),
-  /** Masked for secrets; null when unset. */
+  /** Masked for secrets (a fixed mask, or `••••1234` for a long single value); null when unset. */
   value: z.string().nullable(),
   secret: z.boolean(),
   /** Where the value in force comes from: env wins over the config file. */
   source: z.enum(['env', 'file', 'default', 'generated']),
   description: z.string(),
+  /** False when Settings cannot change it (set by the environment, or a route-table path in the file). */
+  editable: z.boolean(),
+  /** A sentence for the operator: how many secrets a list holds, where to change a read-only value, what the sandbox does instead. */
+  note: z.string().nullable(),
 });
 export type SettingEntry = z.infer<typeof settingEntry>;
 
@@ -59,6 +72,8 @@ export const getSettings = defineContract({
     configPath: z.string(),
     dataDir: z.string(),
     sandbox: z.boolean(),
+    /** Sandbox mode: the key the simulated peers' `/__sandbox/*` control routes require (header `X-Sandbox-Key`); null with real peers. */
+    sandboxControlKey: z.string().nullable(),
     settings: z.array(settingEntry),
   }),
 });
@@ -68,9 +83,20 @@ export const updateSettings = defineContract({
   path: '/api/settings',
   tag: 'settings',
   summary:
-    'Write values to the config file (empty string removes a key). Validated like start-up config; takes effect after a restart. Keys set by env cannot be changed here.',
+    'Write values to the config file (empty string removes a key). Validated like start-up config; takes effect after a restart. Keys set by env cannot be changed here; PUBLISH_ROUTES only as inline JSON, and not when the config file holds a path.',
   auth: 'key',
-  body: z.object({ values: z.partialRecord(z.enum(configKeys), z.string().max(20_000)) }),
+  body: z.object({
+    values: z.partialRecord(z.enum(configKeys), z.string().max(20_000)).superRefine((values, ctx) => {
+      const routes = values.PUBLISH_ROUTES;
+      if (routes === undefined || routes === '' || isInlineRouteTable(routes)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLISH_ROUTES'],
+        message:
+          'only a JSON route table (starting with {) can be set here; a file path can be set in the environment or in the config file',
+      });
+    }),
+  }),
   response: z.object({
     success: z.literal(true),
     restartRequired: z.boolean(),

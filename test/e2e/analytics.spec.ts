@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, sandboxControlHeaders, screenshot, test } from './fixtures.js';
 
 /**
  * The Analytics page against the real headless bridge in sandbox mode: 90 days of seeded demo
@@ -182,10 +182,14 @@ test('a collection that gets nothing shows COLLECTION_FAILED', async ({
     'shortvideo',
     'pinboard',
   ];
+  const headers = await sandboxControlHeaders(request, bridge);
   const fail = (message: string | null) =>
     Promise.all(
       platforms.map((platform) =>
-        request.post(`${postsvcUrl}/__sandbox/fail-platform`, { data: { platform, message, code: 500 } }),
+        request.post(`${postsvcUrl}/__sandbox/fail-platform`, {
+          headers,
+          data: { platform, message, code: 500 },
+        }),
       ),
     );
   await fail('Platform API is down');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/ports.js';
@@ -22,9 +22,18 @@ const STARTUP_TIMEOUT_MS = 30_000;
 /** Env of the developer's shell that would point the bridge at real peers or another data dir. */
 const bridgeEnvPrefixes = ['BRIDGE_', 'CRM_', 'POSTSVC_', 'GATEWAY_', 'AUTOMATION_', 'COLLECT_', 'PUBLISH_'];
 
+export interface BridgeProcessOptions {
+  host?: string;
+  logName?: string;
+  /** More environment for the bridge (config keys of DESIGN §3). */
+  env?: Record<string, string>;
+  /** Written to `<dataDir>/config.json` before the start, as an operator would. */
+  configFile?: Record<string, string>;
+}
+
 export async function startBridge(
   apiKey: string,
-  options: { host?: string; logName?: string } = {},
+  options: BridgeProcessOptions = {},
 ): Promise<RunningBridge> {
   const cli = join(repoRoot, 'dist/main/cli.js');
   if (!existsSync(cli))
@@ -48,7 +57,13 @@ export async function startBridge(
     BRIDGE_DATA_DIR: dataDir,
     BRIDGE_API_KEY: apiKey,
     BRIDGE_SANDBOX: '1',
+    ...options.env,
   });
+  if (options.configFile) {
+    writeFileSync(join(dataDir, 'config.json'), `${JSON.stringify(options.configFile, null, 2)}\n`, {
+      mode: 0o600,
+    });
+  }
 
   const child = spawn(process.execPath, [cli, 'serve'], {
     cwd: repoRoot,

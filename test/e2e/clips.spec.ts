@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import { expect, sandboxControlHeaders, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 
 const fixturePath = (name: string) => new URL(`../fixtures/transcripts/${name}`, import.meta.url);
 const fixture = (name: string) => readFileSync(fixturePath(name), 'utf8');
@@ -21,7 +21,7 @@ async function firstContent(request: APIRequestContext, bridge: BridgeUnderTest)
   return data[0]!;
 }
 
-/** The Clip records of the sandbox CRM the bridge runs against (its control route, no key). */
+/** The Clip records of the sandbox CRM the bridge runs against (its control route, with the sandbox's key). */
 async function crmClips(
   request: APIRequestContext,
   bridge: BridgeUnderTest,
@@ -30,7 +30,9 @@ async function crmClips(
     headers: { authorization: `Bearer ${bridge.key}` },
   });
   const crmUrl = ((await health.json()) as { peers: { crm: { url: string } } }).peers.crm.url;
-  const records = await request.get(`${crmUrl.replace(/\/api\/v1\/?$/, '')}/__sandbox/records/Clip`);
+  const records = await request.get(`${crmUrl.replace(/\/api\/v1\/?$/, '')}/__sandbox/records/Clip`, {
+    headers: await sandboxControlHeaders(request, bridge),
+  });
   expect(records.ok()).toBe(true);
   return ((await records.json()) as { list: Array<Record<string, unknown>> }).list;
 }

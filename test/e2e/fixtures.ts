@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 
 export interface BridgeUnderTest {
@@ -42,6 +42,22 @@ export const test = base.extend<{ bridge: BridgeUnderTest; dashboard: Page }>({
 });
 
 export { expect };
+
+/**
+ * The header the simulated peers' `/__sandbox/*` control routes require. The bridge gives their
+ * key to holders of its own key, in GET /api/settings.
+ */
+export async function sandboxControlHeaders(
+  request: APIRequestContext,
+  bridge: BridgeUnderTest,
+): Promise<Record<string, string>> {
+  const settings = await request.get(`${bridge.url}/api/settings`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+  });
+  const { sandboxControlKey } = (await settings.json()) as { sandboxControlKey: string | null };
+  if (!sandboxControlKey) throw new Error('e2e: the bridge under test runs no sandbox peers');
+  return { 'X-Sandbox-Key': sandboxControlKey };
+}
 
 /** Full-page screenshot to test/e2e/screenshots/<name>.png (git-ignored: every run rewrites them; `npm run docs:images` refreshes the README's). */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { eventually } from '../support/wait.js';
-import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import { expect, sandboxControlHeaders, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 
 interface GuestRow {
   id: string;
@@ -22,13 +22,15 @@ interface CrmDelivery {
   status: number;
 }
 
-/** The webhook deliveries of the sandbox CRM the bridge runs against (its control route, no key). */
+/** The webhook deliveries of the sandbox CRM the bridge runs against (its control route, with the sandbox's key). */
 async function crmDeliveries(request: APIRequestContext, bridge: BridgeUnderTest): Promise<CrmDelivery[]> {
   const health = await request.get(`${bridge.url}/health`, {
     headers: { authorization: `Bearer ${bridge.key}` },
   });
   const crmUrl = ((await health.json()) as { peers: { crm: { url: string } } }).peers.crm.url;
-  const response = await request.get(`${crmUrl.replace(/\/api\/v1\/?$/, '')}/__sandbox/deliveries`);
+  const response = await request.get(`${crmUrl.replace(/\/api\/v1\/?$/, '')}/__sandbox/deliveries`, {
+    headers: await sandboxControlHeaders(request, bridge),
+  });
   return ((await response.json()) as { deliveries: CrmDelivery[] }).deliveries;
 }
 

@@ -41,9 +41,12 @@ describe('sandbox mode (DESIGN §8)', () => {
     });
     expect(moved.status).toBe(200);
     const crmUrl = (await bridge.call('GET', '/health')).body.peers.crm.url as string;
+    const controlKey = (await bridge.call('GET', '/api/settings')).body.sandboxControlKey as string;
     // The bridge's own write is echoed back by the CRM as an update webhook, signed with the secret it set.
     const delivery = await eventually(async () => {
-      const response = await fetch(`${crmUrl}/__sandbox/deliveries`);
+      const response = await fetch(`${crmUrl}/__sandbox/deliveries`, {
+        headers: { 'X-Sandbox-Key': controlKey },
+      });
       const { deliveries } = (await response.json()) as { deliveries: Delivery[] };
       return deliveries.find((d) => d.event === 'guest-updated');
     });

@@ -30,11 +30,14 @@ interface CrmDelivery {
   body: string;
   status: number;
 }
-/** The webhook deliveries of the sandbox CRM the bridge runs (its control route, no key). */
+/** The webhook deliveries of the sandbox CRM the bridge runs (its control route, with the sandbox's key). */
 async function crmDeliveries(): Promise<CrmDelivery[]> {
   const health = await bridge.call('GET', '/health');
   const crmUrl = String(health.body.peers.crm.url).replace(/\/api\/v1\/?$/, '');
-  const response = await fetch(`${crmUrl}/__sandbox/deliveries`);
+  const controlKey = (await bridge.call('GET', '/api/settings')).body.sandboxControlKey as string;
+  const response = await fetch(`${crmUrl}/__sandbox/deliveries`, {
+    headers: { 'X-Sandbox-Key': controlKey },
+  });
   return ((await response.json()) as { deliveries: CrmDelivery[] }).deliveries;
 }
 

@@ -27,7 +27,11 @@ describe('sandbox automation engine (n8n webhooks)', () => {
       body: { id: 'g1', name: 'Ada', stage: 'Confirmed' },
     });
     expect(run?.headers['content-type']).toBe('application/json');
-    const overHttp = await (await fetch(`${automation.url}/__sandbox/received`)).json();
+    const overHttp = await (
+      await fetch(`${automation.url}/__sandbox/received`, {
+        headers: { 'X-Sandbox-Key': automation.controlKey },
+      })
+    ).json();
     expect(overHttp).toEqual({ received: automation.received() });
   });
 
@@ -45,7 +49,7 @@ describe('sandbox automation engine (n8n webhooks)', () => {
     expect(inactive.json.message).toBe('The requested webhook "POST guest-recorded" is not registered.');
     await fetch(`${automation.url}/__sandbox/workflows`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Key': automation.controlKey },
       body: JSON.stringify({ name: 'guest-recorded', active: true }),
     });
     expect((await trigger('guest-recorded', {})).status).toBe(200);

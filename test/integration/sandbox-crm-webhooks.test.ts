@@ -249,7 +249,7 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
     const post = (path: string, body?: unknown) =>
       fetch(`${crm.url}/__sandbox${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Sandbox-Key': crm.controlKey },
         body: JSON.stringify(body ?? {}),
       });
     expect(
@@ -258,11 +258,12 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
     ).toBe(200);
     crm.create('GuestBooking', { name: 'Over HTTP' });
     expect((await post('/flush-webhooks')).status).toBe(200);
-    const deliveries = (await (await fetch(`${crm.url}/__sandbox/deliveries`)).json()) as {
+    const withKey = { headers: { 'X-Sandbox-Key': crm.controlKey } };
+    const deliveries = (await (await fetch(`${crm.url}/__sandbox/deliveries`, withKey)).json()) as {
       deliveries: unknown[];
     };
     expect(deliveries.deliveries).toHaveLength(1);
-    const state = (await (await fetch(`${crm.url}/__sandbox/state`)).json()) as {
+    const state = (await (await fetch(`${crm.url}/__sandbox/state`, withKey)).json()) as {
       records: Record<string, number>;
     };
     expect(state.records.GuestBooking).toBe(1);

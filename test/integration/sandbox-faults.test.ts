@@ -63,12 +63,12 @@ describe('sandbox fault injection (any peer; shown on the provider)', () => {
     expect((await fetch(`${postsvc.url}/user`)).status).toBe(401);
   });
 
-  it('the same controls over HTTP under /__sandbox, without auth', async () => {
+  it('the same controls over HTTP under /__sandbox, with the sandbox control key', async () => {
     postsvc = await startSandboxPostsvc();
     const control = (path: string, payload: unknown) =>
       fetch(`${postsvc.url}/__sandbox${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Sandbox-Key': postsvc.controlKey },
         body: JSON.stringify(payload),
       });
     expect((await control('/faults', { pathPrefix: '/post', status: 500, times: 1 })).status).toBe(200);
@@ -88,7 +88,9 @@ describe('sandbox fault injection (any peer; shown on the provider)', () => {
     await expect(fetch(`${postsvc.url}/user`)).rejects.toThrow();
     await eventually(async () => !(await refusing()), 2_000, 20);
     expect((await fetch(`${postsvc.url}/user`)).status).toBe(401);
-    const state = (await (await fetch(`${postsvc.url}/__sandbox/state`)).json()) as { peer: string };
+    const state = (await (
+      await fetch(`${postsvc.url}/__sandbox/state`, { headers: { 'X-Sandbox-Key': postsvc.controlKey } })
+    ).json()) as { peer: string };
     expect(state.peer).toBe('postsvc');
   });
 

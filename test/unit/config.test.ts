@@ -97,9 +97,10 @@ describe('config (DESIGN §3)', () => {
       errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"/a","upload":"/a/up","dependsOn":"B"}}' }),
     ).toEqual(['PUBLISH_ROUTES.A.dependsOn: "B" has no route']);
     expect(errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"a"}}' }).length).toBe(2);
-    expect(errorsOf({ PUBLISH_ROUTES: file })[0]).toMatch(
-      /^PUBLISH_ROUTES: not valid JSON nor a readable JSON file/,
-    );
+    // A file is named, never quoted (issue #12.1).
+    expect(errorsOf({ PUBLISH_ROUTES: file })).toEqual([
+      `PUBLISH_ROUTES: ${file} is not a valid route table`,
+    ]);
     const routes =
       '{"Main":{"livestream":"/m/live","upload":"/m/up"},"Echo":{"livestream":"/e/live","upload":"/e/up","dependsOn":"Main"}}';
     const config = loadConfig({ env: { BRIDGE_DATA_DIR: dir, PUBLISH_ROUTES: routes } });
@@ -123,7 +124,8 @@ describe('config (DESIGN §3)', () => {
     expect(config.corsOrigins).toEqual(['https://crm.example', 'http://10.0.0.5:8080']);
   });
 
-  it('masks secrets showing only the last four characters', () => {
-    expect(maskSecret('abcdef123456')).toBe('••••3456');
+  it('masks secrets showing only the last four characters, and none of a value under 16 characters', () => {
+    expect(maskSecret('abcdefgh12345678')).toBe('••••5678');
+    expect(maskSecret('abcdef123456')).toBe('••••••••');
   });
 });

@@ -1,45 +1,35 @@
-import {
-  configKeys,
-  getSettings,
-  secretConfigKeys,
-  updateSettings,
-  type ConfigKey,
-} from '../../../shared/api/settings.js';
-import {
-  configDescriptions,
-  maskSecret,
-  readConfigFile,
-  validateConfigValues,
-  writeConfigFile,
-} from '../../config/config.js';
+import { getSettings, updateSettings, type ConfigKey } from '../../../shared/api/settings.js';
+import { readConfigFile, validateConfigValues, writeConfigFile } from '../../config/config.js';
 import type { SecretStore } from '../../config/config.js';
 import type { AreaContext, Mount } from '../area.js';
 import { AppError } from '../../kernel/app-error.js';
+import { routeTablePathInFile, settingEntries } from './entries.js';
 
 /** The Settings page: what is in force (masked) and writing the config file. */
-export function settingsRoutes(mount: Mount, ctx: AreaContext, secretStore?: SecretStore): void {
+export function settingsRoutes(
+  mount: Mount,
+  ctx: AreaContext,
+  secretStore: SecretStore | undefined,
+  sandboxControlKey: string | null,
+): void {
   const { config } = ctx;
   mount(getSettings, () => ({
     success: true,
     configPath: config.configPath,
     dataDir: config.dataDir,
     sandbox: ctx.demo !== null,
-    settings: configKeys.map((key) => {
-      const value = config.values[key] ?? null;
-      const secret = secretConfigKeys.has(key);
-      return {
-        key,
-        value: value === null ? null : secret ? maskSecret(value) : value,
-        secret,
-        source: config.sources[key],
-        description: configDescriptions[key],
-      };
-    }),
+    sandboxControlKey,
+    settings: settingEntries(config, ctx.demo !== null),
   }));
   mount(updateSettings, ({ body }) => {
     const fromEnv = Object.keys(body.values).filter((key) => config.sources[key as ConfigKey] === 'env');
     if (fromEnv.length > 0) {
       throw AppError.validation(`values: ${fromEnv.join(', ')} set by the environment; change it there`);
+    }
+    if (body.values.PUBLISH_ROUTES !== undefined && routeTablePathInFile(config)) {
+      throw AppError.validation(
+        `values.PUBLISH_ROUTES: a file path set in the config file; change it by editing ${config.configPath}`,
+      );
     }
     const current = readConfigFile(config.configPath, secretStore);
     const next = { ...current };

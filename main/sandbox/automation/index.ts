@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { startPeer, type SandboxPeerBase } from '../common/peer.js';
+import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { TimerSet } from '../common/timers.js';
 
 /** The guest workflows of spec §3.3, registered and active by default. */
@@ -11,7 +11,7 @@ export const defaultWorkflows = [
   'guest-published',
 ] as const;
 
-export interface SandboxAutomationOptions {
+export interface SandboxAutomationOptions extends ControlKeyOption {
   /** `Name: value`: webhooks then require this header (n8n "Header Auth"). Default: none. */
   authHeader?: string;
   /** Registered workflows and whether each is active (default: the four guest workflows, active). */
@@ -89,6 +89,7 @@ export async function startSandboxAutomation(
   };
 
   const peer = await startPeer(timers, {
+    controlKey: options.controlKey,
     routes: (app) => {
       app.use(express.json({ limit: '16mb' }));
       app.all('/webhook/:name', handle);

@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { FaultController, faultSpec, type FaultControl } from './faults.js';
@@ -8,17 +9,24 @@ import type { TimerSet } from './timers.js';
 export interface SandboxPeerBase {
   /** Base URL, no trailing slash. */
   readonly url: string;
+  /** What the `/__sandbox/*` control routes require in `X-Sandbox-Key`. */
+  readonly controlKey: string;
   readonly faults: FaultControl;
   /** Closes the server, clears timers, drops keep-alive and hanging sockets. */
   stop(): Promise<void>;
 }
 
-export interface PeerSetup {
+/** Every peer's start options take the key its control routes require (default: a random one). */
+export interface ControlKeyOption {
+  controlKey?: string;
+}
+
+export interface PeerSetup extends ControlKeyOption {
   /** Mounted first: runs even for faulted answers (e.g. the provider's rate-limit headers). */
   beforeFaults?: RequestHandler[];
   /** The peer's own routes, after fault injection. */
   routes(app: Express): void;
-  /** Extra `/__sandbox/*` routes (no auth; JSON bodies already parsed). */
+  /** Extra `/__sandbox/*` routes (behind the control key; JSON bodies already parsed). */
   control?(router: Router): void;
   /** `GET /__sandbox/state`. */
   state(): unknown;
@@ -44,7 +52,10 @@ export async function startPeer(
   app.set('etag', false);
 
   let refuse: (on: boolean) => Promise<void> = async () => undefined;
+  const controlKey = setup.controlKey ?? randomBytes(24).toString('base64url');
   const control = express.Router();
+  // Fault injection and the peers' inboxes are not for anyone who can reach loopback (issue #12.10).
+  control.use(requireControlKey(controlKey));
   control.use(express.json({ limit: '1mb' }));
   control.get('/state', (_req, res) => {
     res.json(setup.state());
@@ -91,6 +102,7 @@ export async function startPeer(
   return {
     url: server.url,
     port: server.port,
+    controlKey,
     faults: {
       injectFault: (spec) => controller.inject(spec),
       clearFaults: () => controller.clear(),
@@ -102,5 +114,17 @@ export async function startPeer(
       await setup.onStop?.();
       await server.close();
     },
+  };
+}
+
+/** 401 unless `X-Sandbox-Key` is the control key (compared in constant time). */
+function requireControlKey(controlKey: string): RequestHandler {
+  const expected = Buffer.from(controlKey);
+  return (req, res, next) => {
+    const given = Buffer.from(req.get('x-sandbox-key') ?? '');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    res
+      .status(401)
+      .json({ error: 'missing or wrong X-Sandbox-Key: the sandbox control routes need its key' });
   };
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { startPeer, type SandboxPeerBase } from '../common/peer.js';
+import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { createPrng, LOWER_ALNUM } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
 import { uiUser } from './auth.js';
@@ -16,7 +16,7 @@ import {
   type WebhookTargetOptions,
 } from './webhooks.js';
 
-export interface SandboxCrmOptions {
+export interface SandboxCrmOptions extends ControlKeyOption {
   apiKey?: string;
   username?: string;
   password?: string;
@@ -90,6 +90,7 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   });
 
   const peer = await startPeer(timers, {
+    controlKey: options.controlKey,
     routes: (app) => {
       app.set('query parser', 'extended');
       app.use('/api/v1', crmRestRouter(store, { apiKey, username, password }));

@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { startPeer, type SandboxPeerBase } from '../common/peer.js';
+import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { ALNUM, createPrng } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
 import { BroadcastBook, type BroadcastInput, type BroadcastView } from './broadcasts.js';
@@ -9,7 +9,7 @@ import { mountBroadcastPages } from './pages.js';
 import type { PublishRecord } from './publish.js';
 import { gatewayRouter } from './routes.js';
 
-export interface SandboxGatewayOptions {
+export interface SandboxGatewayOptions extends ControlKeyOption {
   apiKey?: string;
   /** Require `Authorization: Bearer <apiKey>` (default true; the real gateway's key is optional). */
   requireAuth?: boolean;
@@ -64,6 +64,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
   };
 
   const peer = await startPeer(timers, {
+    controlKey: options.controlKey,
     routes: (app) => {
       mountBroadcastPages(app, broadcasts);
       app.use(auth);

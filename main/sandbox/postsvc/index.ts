@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { startPeer, type SandboxPeerBase } from '../common/peer.js';
+import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { ALNUM, createPrng } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
 import { errorBody, errorCodes } from './errors.js';
@@ -10,7 +10,7 @@ import { PostBook, type ImportedPost, type PostsvcPlan, type ProviderPost } from
 import { MinuteWindow } from './rate-limit.js';
 import { postsvcRouter } from './routes.js';
 
-export interface SandboxPostsvcOptions {
+export interface SandboxPostsvcOptions extends ControlKeyOption {
   apiKey?: string;
   /** Posts per UTC day: free 10, premium 100, business 500. Default free (as the bridge's default). */
   plan?: PostsvcPlan;
@@ -125,6 +125,7 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
   };
 
   const peer = await startPeer(timers, {
+    controlKey: options.controlKey,
     beforeFaults: [recordCall, rateLimit],
     routes: (app) => {
       app.use(auth);

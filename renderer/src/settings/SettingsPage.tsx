@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
+import { isInlineRouteTable } from '../../../shared/api/settings.js';
 import type { ConfigKey, getSettings, SettingEntry, updateSettings } from '../../../shared/api/settings.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { keyStore } from '../api/key-store.js';
@@ -180,14 +181,21 @@ function SettingsTable({
                   {entry.key}
                   {entry.secret ? <span className="tag-secret">secret</span> : null}
                 </td>
-                <td className="mono setting-value" data-testid="setting-value">
-                  {entry.value ?? <span className="muted">not set</span>}
+                <td className="setting-value">
+                  <span className="mono" data-testid="setting-value">
+                    {entry.value ?? <span className="muted">not set</span>}
+                  </span>
                   {pending.has(entry.key) ? (
                     <span
                       className="tag-pending"
                       title="Written to the config file; the bridge uses it after a restart"
                     >
                       changed · restart
+                    </span>
+                  ) : null}
+                  {entry.note ? (
+                    <span className="setting-note" data-testid="setting-note">
+                      {entry.note}
                     </span>
                   ) : null}
                 </td>
@@ -202,6 +210,10 @@ function SettingsTable({
                       title="Set by an environment variable: change it where the bridge is started"
                     >
                       set by env
+                    </span>
+                  ) : !entry.editable ? (
+                    <span className="muted small" title="Change it in the config file">
+                      read-only
                     </span>
                   ) : (
                     <button
@@ -228,8 +240,12 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
   const [value, setValue] = useState(entry.secret ? '' : (entry.value ?? ''));
   const update = useUpdateSettings();
 
+  // The bridge reads no file named from here (a path would let the API read the host's files).
+  const routesPath = entry.key === 'PUBLISH_ROUTES' && value.trim() !== '' && !isInlineRouteTable(value);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (routesPath) return;
     update.mutate({ [entry.key]: value }, { onSuccess: (result) => onDone(result) });
   }
 
@@ -261,6 +277,12 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
             aria-label={`New value for ${entry.key}`}
           />
           <p className="muted small">{entry.description}</p>
+          {routesPath ? (
+            <p className="field-error" role="alert">
+              Enter the route table itself, as JSON starting with {'{'}. A file path can only be set in the
+              environment or in the config file.
+            </p>
+          ) : null}
           {update.isError ? (
             <p className="field-error" role="alert">
               {errorMessage(update.error)}
@@ -274,7 +296,7 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
           type="submit"
           form={formId}
           className="button button-primary button-small"
-          disabled={update.isPending}
+          disabled={update.isPending || routesPath}
         >
           {update.isPending ? <Spinner /> : 'Save'}
         </button>

@@ -1,0 +1,66 @@
+import {
+  configKeys,
+  isInlineRouteTable,
+  secretConfigKeys,
+  type ConfigKey,
+  type SettingEntry,
+} from '../../../shared/api/settings.js';
+import { configDescriptions, maskSecret, SECRET_MASK, type BridgeConfig } from '../../config/config.js';
+
+/** Secrets that hold several comma-separated values: no part of any of them is shown. */
+const secretLists: ReadonlySet<ConfigKey> = new Set<ConfigKey>(['CRM_WEBHOOK_SECRETS']);
+
+/** True when the config file sets PUBLISH_ROUTES to a path: only the operator changes that, in the file. */
+export function routeTablePathInFile(config: BridgeConfig): boolean {
+  const routes = config.values.PUBLISH_ROUTES;
+  return config.sources.PUBLISH_ROUTES === 'file' && routes !== undefined && !isInlineRouteTable(routes);
+}
+
+/** The Settings page's rows: values in force (secrets masked), where they come from, what may change. */
+export function settingEntries(config: BridgeConfig, sandbox: boolean): SettingEntry[] {
+  return configKeys.map((key) => {
+    const value = config.values[key] ?? null;
+    const secret = secretConfigKeys.has(key);
+    const { editable, note } = editability(config, key);
+    return {
+      key,
+      value: value === null || !secret ? value : secretLists.has(key) ? SECRET_MASK : maskSecret(value),
+      secret,
+      source: config.sources[key],
+      description: configDescriptions[key],
+      editable,
+      note: joinNotes(secretLists.has(key) ? countNote(value) : null, note, sandboxNote(key, value, sandbox)),
+    };
+  });
+}
+
+function editability(config: BridgeConfig, key: ConfigKey): { editable: boolean; note: string | null } {
+  // The source column already says "environment", and the page where to change it.
+  if (config.sources[key] === 'env') return { editable: false, note: null };
+  if (key === 'PUBLISH_ROUTES' && routeTablePathInFile(config)) {
+    return {
+      editable: false,
+      note: `A file path set in the config file: change it by editing ${config.configPath}.`,
+    };
+  }
+  return { editable: true, note: null };
+}
+
+function countNote(value: string | null): string | null {
+  if (value === null) return null;
+  const count = value.split(',').filter((part) => part.trim() !== '').length;
+  return count === 1 ? '1 secret set.' : `${count} secrets set.`;
+}
+
+/** In sandbox mode the simulated CRM signs its webhooks: with the first configured secret, or a generated one. */
+function sandboxNote(key: ConfigKey, value: string | null, sandbox: boolean): string | null {
+  if (!sandbox || key !== 'CRM_WEBHOOK_SECRETS') return null;
+  return value === null
+    ? 'Sandbox: the simulated CRM signs its webhooks with a secret generated at each start.'
+    : 'Sandbox: the simulated CRM signs its webhooks with the first one.';
+}
+
+function joinNotes(...notes: (string | null)[]): string | null {
+  const present = notes.filter((note): note is string => note !== null);
+  return present.length > 0 ? present.join(' ') : null;
+}

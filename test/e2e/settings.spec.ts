@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
+import { tempDir } from '../support/temp-dir.js';
+import { startBridge, type RunningBridge } from './bridge-process.js';
+import { expect, screenshot, test } from './fixtures.js';
+
+/**
+ * Settings (issue #12.1, #12.10): a PUBLISH_ROUTES path the operator put in the config file is
+ * shown read-only with where to change it; secrets show a fixed mask (lists, short values) or
+ * ••••1234; the dashboard accepts the route table only as JSON.
+ */
+
+const key = `settings-e2e-${Date.now()}-0123456789`;
+const files = tempDir('settings-e2e-files');
+const routesFile = join(files.path, 'publish-routes.json');
+let bridge: RunningBridge | undefined;
+
+test.afterAll(async () => {
+  await bridge?.stop();
+  files.remove();
+});
+
+test('settings: a route-table path from the config file is read-only, secrets are masked', async ({
+  page,
+}) => {
+  writeFileSync(
+    routesFile,
+    JSON.stringify({ Videosite: { livestream: '/videosite/livestream', upload: '/videosite/upload' } }),
+  );
+  bridge = await startBridge(key, {
+    logName: 'bridge-settings.log',
+    env: { CRM_WEBHOOK_SECRETS: 'espo-secret-alpha,espo-secret-beta' },
+    configFile: {
+      PUBLISH_ROUTES: routesFile,
+      CRM_PASSWORD: 'short1',
+      GATEWAY_API_KEY: 'gateway-key-0123456789wxyz',
+    },
+  });
+  await page.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [
+    API_KEY_STORAGE_KEY,
+    key,
+  ] as const);
+  await page.goto(`${bridge.url}/#/settings`);
+  const table = page.getByTestId('settings-table');
+
+  const routes = table.getByTestId('setting-PUBLISH_ROUTES');
+  await expect(routes.getByTestId('setting-value')).toHaveText(routesFile);
+  await expect(routes).toContainText('read-only');
+  await expect(routes.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(routes.getByTestId('setting-note')).toContainText(
+    `change it by editing ${join(bridge.dataDir, 'config.json')}`,
+  );
+
+  const secrets = table.getByTestId('setting-CRM_WEBHOOK_SECRETS');
+  await expect(secrets.getByTestId('setting-value')).toHaveText('••••••••');
+  await expect(secrets.getByTestId('setting-note')).toHaveText(
+    '2 secrets set. Sandbox: the simulated CRM signs its webhooks with the first one.',
+  );
+  await expect(table.getByTestId('setting-CRM_PASSWORD').getByTestId('setting-value')).toHaveText('••••••••');
+  await expect(table.getByTestId('setting-GATEWAY_API_KEY').getByTestId('setting-value')).toHaveText(
+    '••••wxyz',
+  );
+  const text = (await page.locator('body').textContent()) ?? '';
+  for (const leak of ['espo-secret', 'short1', 'gateway-key-0123']) expect(text).not.toContain(leak);
+
+  await routes.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-read-only-routes-and-masks');
+});
+
+test('settings: the route table is entered as JSON, a file path is refused before sending', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/settings');
+  const routes = page.getByTestId('settings-table').getByTestId('setting-PUBLISH_ROUTES');
+  await routes.getByRole('button', { name: 'Edit' }).click();
+  const input = routes.getByLabel('New value for PUBLISH_ROUTES');
+  await input.fill('/etc/shadow');
+  await expect(routes.getByRole('alert')).toHaveText(
+    'Enter the route table itself, as JSON starting with {. A file path can only be set in the environment or in the config file.',
+  );
+  await expect(routes.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await screenshot(page, 'settings-routes-path-refused');
+
+  await input.fill('{"Videosite":{"livestream":"/videosite/livestream","upload":"/videosite/upload"}}');
+  await expect(routes.getByRole('alert')).toHaveCount(0);
+  await routes.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('settings-saved')).toContainText('PUBLISH_ROUTES');
+});
