@@ -232,8 +232,18 @@ test.describe('narrow window (390 × 844)', () => {
       await page.goto(`/#${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, `${route} is ${width} px wide`).toBeLessThanOrEqual(390);
+      const { width, widest } = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        // What sticks out, to name it when the page is too wide.
+        widest: [...document.querySelectorAll('body *')]
+          .filter((element) => {
+            const right = (node: Element | null) => node?.getBoundingClientRect().right ?? 0;
+            return right(element) > 391 && right(element.parentElement) <= 391;
+          })
+          .slice(0, 3)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`),
+      }));
+      expect(width, `${route} is ${width} px wide: ${widest.join(', ')}`).toBeLessThanOrEqual(390);
       await screenshot(page, `narrow${route === '/' ? '-overview' : route.replace('/', '-')}`);
     }
     const nav = page.getByRole('navigation', { name: 'Pages' });
