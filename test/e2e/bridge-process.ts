@@ -14,6 +14,10 @@ export interface RunningBridge {
   dataDir: string;
   logFile: string;
   stop: () => Promise<void>;
+  /** Stops the process (SIGTERM) but keeps its port and data dir, for `startAgain`. */
+  stopProcess: () => Promise<void>;
+  /** Starts the bridge again on the same port and data dir; resolves once GET /health answers. */
+  startAgain: () => Promise<void>;
 }
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -65,35 +69,47 @@ export async function startBridge(
     });
   }
 
-  const child = spawn(process.execPath, [cli, 'serve'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
   // Whatever happens to the test runner, the bridge does not outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
+  const killOnExit = () => child?.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const url = `http://127.0.0.1:${port}`;
+  const launch = async () => {
+    const started = spawn(process.execPath, [cli, 'serve'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    started.stdout?.pipe(log, { end: false });
+    started.stderr?.pipe(log, { end: false });
+    try {
+      await waitForHealth(url, started);
+    } catch (error) {
+      const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}\n--- bridge log (${logFile}) ---\n${tail}`,
+      );
+    }
+  };
+  const stopProcess = async () => {
+    if (child) await terminate(child);
+  };
   const stop = async () => {
     process.off('exit', killOnExit);
-    await terminate(child);
+    await stopProcess();
     log.end();
     data.remove();
   };
 
   try {
-    await waitForHealth(url, child);
+    await launch();
   } catch (error) {
     await stop();
-    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-    throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\n--- bridge log (${logFile}) ---\n${tail}`,
-    );
+    throw error;
   }
-  return { url, apiKey, dataDir, logFile, stop };
+  return { url, apiKey, dataDir, logFile, stop, stopProcess, startAgain: launch };
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {

@@ -31,11 +31,18 @@ export function useActivity(filter: ActivityFilter = {}, pageSize: number = PAGE
   });
 }
 
-/** GET /api/jobs: the durable job queue, newest first. Polled while the page is open. */
+/**
+ * GET /api/jobs: the durable job queue, newest first. Every event refreshes it
+ * (event-invalidation.ts); it is polled only while a listed job is pending or running, since
+ * no event announces a job starting to run.
+ */
 export function useJobs(status?: JobStatus) {
   return useQuery({
     queryKey: [...queryKeys.jobs, status ?? 'all'],
     queryFn: ({ signal }) => callApi(listJobs, { signal, query: { status, limit: 100 } }),
-    refetchInterval: 5_000,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((job) => job.status === 'pending' || job.status === 'running')
+        ? 5_000
+        : false,
   });
 }

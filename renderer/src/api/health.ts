@@ -3,11 +3,17 @@ import { getHealth } from '../../../shared/api/health.js';
 import { callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
 
-/** GET /health with the key: bridge status, peers, job queue, quota, last collection. Polled. */
+/**
+ * GET /health with the key: bridge status, peers, job queue, quota, last collection.
+ * Polled: no event announces a peer becoming reachable or not, nor the quota's daily reset.
+ * Not retried: a failed /health is itself the news (the bridge is unreachable), and the event
+ * stream's drop asks for it at once (use-live-activity.ts).
+ */
 export function useHealth() {
   return useQuery({
     queryKey: queryKeys.health,
     queryFn: ({ signal }) => callApi(getHealth, { signal }),
     refetchInterval: 10_000,
+    retry: false,
   });
 }

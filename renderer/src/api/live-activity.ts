@@ -24,12 +24,23 @@ export interface LiveSnapshot {
 
 const MAX_EVENTS = 200;
 const BASE_DELAY_MS = 1_000;
-const MAX_DELAY_MS = 30_000;
+/**
+ * A restarted bridge must be seen within 5 s (issue #14.5): with ±20 % jitter the longest wait
+ * is 4.8 s. One EventSource attempt every few seconds costs a loopback or LAN bridge nothing.
+ */
+const MAX_DELAY_MS = 4_000;
+
+/** The wait before reconnect attempt `failures` (1 = the first after a drop): 1 s doubling, capped, jittered ±20 %. */
+export function reconnectDelay(failures: number, random: number = Math.random()): number {
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - 1)) * (0.8 + random * 0.4);
+}
 
 export interface LiveHandlers {
   onEvent?: (event: ActivityEvent) => void;
-  /** Connected again after a drop: events may have been missed, refetch lists. */
+  /** Connected again after a drop: events may have been missed, refetch what is on screen. */
   onReconnect?: () => void;
+  /** The connection dropped (the bridge stopped, or the network between went away). */
+  onDrop?: () => void;
 }
 
 export class LiveActivity {
@@ -93,13 +104,15 @@ export class LiveActivity {
       if (this.source !== source) return;
       source.close();
       this.source = null;
+      const wasOpen = this.snapshot.status === 'open';
       this.scheduleReconnect();
+      if (wasOpen) this.handlers.onDrop?.();
     });
   }
 
   private scheduleReconnect(): void {
     const failures = this.snapshot.failures + 1;
-    const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - 1)) * (0.8 + Math.random() * 0.4);
+    const delay = reconnectDelay(failures);
     this.set({ status: 'reconnecting', failures, retryAt: Date.now() + delay });
     this.timer = setTimeout(() => {
       this.timer = null;

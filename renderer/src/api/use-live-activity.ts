@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { addPendingKeys, staleKeysFor } from './event-invalidation.js';
+import { failureStore } from './failure-store.js';
 import { liveActivity } from './live-activity.js';
 import type { LiveSnapshot } from './live-activity.js';
 import { queryKeys } from './query-keys.js';
@@ -14,10 +15,11 @@ export function useLiveActivity(): LiveSnapshot {
 const REFRESH_DELAY_MS = 750;
 
 /**
- * Keeps the one /events connection open while there is a key. Each event makes stale what its
+ * Keeps the one /events connection open while there is a key. A failure event is counted and
+ * notified (failure-store.ts). Each event makes stale what its
  * row of the invalidation table names (event-invalidation.ts); the first event of a burst
  * starts the timer and every key the burst named is refetched once when it fires. A reconnect
- * refetches the lists (events may have been missed).
+ * refetches everything (events may have been missed); a drop re-checks /health at once.
  */
 export function useLiveActivityConnection(key: string | null): void {
   const queryClient = useQueryClient();
@@ -27,6 +29,7 @@ export function useLiveActivityConnection(key: string | null): void {
     let timer: ReturnType<typeof setTimeout> | null = null;
     liveActivity.start(key, {
       onEvent: (event) => {
+        failureStore.receive(event);
         pending = addPendingKeys(pending, staleKeysFor(event));
         if (timer) return;
         timer = setTimeout(() => {
@@ -36,10 +39,11 @@ export function useLiveActivityConnection(key: string | null): void {
           for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
         }, REFRESH_DELAY_MS);
       },
-      onReconnect: () => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
-      },
+      // Whatever happened while the stream was down was not announced: every panel refetches
+      // (those on screen now, the others when they are next shown).
+      onReconnect: () => void queryClient.invalidateQueries(),
+      // Ask /health at once, so the header and the peers say "unreachable" now, not at the next poll.
+      onDrop: () => void queryClient.invalidateQueries({ queryKey: queryKeys.health }),
     });
     return () => {
       if (timer) clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BroadcastRecord } from '../../../shared/api/broadcasts.js';
-import { ApiError, errorMessage } from '../api/client.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
@@ -66,107 +66,88 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
   const remove = useDeleteBroadcast();
   const live = record.status === 'live';
   return (
-    <>
-      <tr data-testid="broadcast-row" data-name={record.name} className={live ? 'bc-row-live' : undefined}>
-        <td>
-          <div className="bc-name">{record.name}</div>
-          <div className="muted small">
-            {record.channelId ? `channel ${record.channelId}` : 'default channel'}
-            {record.contentProductionName && record.contentProductionName !== record.name
-              ? ` · ${record.contentProductionName}`
-              : ''}
-          </div>
-        </td>
-        <td>
-          {record.scheduledAt ? (
-            <>
-              <div
-                className="bc-when"
-                title={`${formatDateTime(record.scheduledAt)} · ${formatUtc(record.scheduledAt)}`}
-              >
-                {formatShortDateTime(record.scheduledAt)}
-              </div>
-              <div className="muted small bc-when">
-                {formatRelative(record.scheduledAt, now)} · {formatUtc(record.scheduledAt).slice(11)}
-              </div>
-            </>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
-        <td>
-          <StatusPill tone={broadcastTone(record.status)}>
-            <span data-testid="broadcast-status">{record.status ?? 'unknown'}</span>
-          </StatusPill>
-          {live && record.streamhostId ? <StreamHealth broadcastId={record.streamhostId} /> : null}
-        </td>
-        <td className="num mono" data-testid="broadcast-viewers">
-          {formatViewers(record.viewerCount)}
-        </td>
-        <td className="bc-links">
-          <div>
-            {record.embedUrl ? (
-              <a href={record.embedUrl} target="_blank" rel="noreferrer">
-                Embed
-              </a>
-            ) : null}
-            {record.dashboardUrl ? (
-              <a href={record.dashboardUrl} target="_blank" rel="noreferrer">
-                Dashboard
-              </a>
-            ) : null}
-            {!record.embedUrl && !record.dashboardUrl ? <span className="muted">—</span> : null}
-          </div>
-          {record.streamhostId && !confirming ? (
-            <button
-              type="button"
-              className="button button-small bc-delete"
-              onClick={() => {
-                remove.reset();
-                setConfirming(true);
-              }}
+    <tr data-testid="broadcast-row" data-name={record.name} className={live ? 'bc-row-live' : undefined}>
+      <td>
+        <div className="bc-name">{record.name}</div>
+        <div className="muted small">
+          {record.channelId ? `channel ${record.channelId}` : 'default channel'}
+          {record.contentProductionName && record.contentProductionName !== record.name
+            ? ` · ${record.contentProductionName}`
+            : ''}
+        </div>
+      </td>
+      <td>
+        {record.scheduledAt ? (
+          <>
+            <div
+              className="bc-when"
+              title={`${formatDateTime(record.scheduledAt)} · ${formatUtc(record.scheduledAt)}`}
             >
-              Delete
-            </button>
-          ) : null}
-        </td>
-      </tr>
-      {confirming && record.streamhostId ? (
-        <tr className="bc-confirm-row">
-          <td colSpan={5}>
-            <div className="bc-confirm" role="alertdialog" aria-label={`Delete ${record.name}`}>
-              <span>
-                Delete <strong>{record.name}</strong> at the host and remove its CRM record?
-                {live ? ' It is live: viewers will lose the stream.' : ''}
-              </span>
-              <button
-                type="button"
-                className="button button-small bc-danger"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(record.streamhostId ?? '', { onSuccess: () => setConfirming(false) })
-                }
-              >
-                {remove.isPending ? <Spinner label="Deleting…" /> : 'Yes, delete'}
-              </button>
-              <button
-                type="button"
-                className="button button-small button-ghost"
-                onClick={() => setConfirming(false)}
-              >
-                Cancel
-              </button>
-              {remove.isError ? (
-                <span className="field-error" role="alert">
-                  {errorMessage(remove.error)}
-                  {remove.error instanceof ApiError && remove.error.code ? ` (${remove.error.code})` : ''}
-                </span>
-              ) : null}
+              {formatShortDateTime(record.scheduledAt)}
             </div>
-          </td>
-        </tr>
-      ) : null}
-    </>
+            <div className="muted small bc-when">
+              {formatRelative(record.scheduledAt, now)} · {formatUtc(record.scheduledAt).slice(11)}
+            </div>
+          </>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td>
+        <StatusPill tone={broadcastTone(record.status)}>
+          <span data-testid="broadcast-status">{record.status ?? 'unknown'}</span>
+        </StatusPill>
+        {live && record.streamhostId ? <StreamHealth broadcastId={record.streamhostId} /> : null}
+      </td>
+      <td className="num mono" data-testid="broadcast-viewers">
+        {formatViewers(record.viewerCount)}
+      </td>
+      <td className="bc-links">
+        <div>
+          {record.embedUrl ? (
+            <a href={record.embedUrl} target="_blank" rel="noreferrer">
+              Embed
+            </a>
+          ) : null}
+          {record.dashboardUrl ? (
+            <a href={record.dashboardUrl} target="_blank" rel="noreferrer">
+              Dashboard
+            </a>
+          ) : null}
+          {!record.embedUrl && !record.dashboardUrl ? <span className="muted">—</span> : null}
+        </div>
+        {record.streamhostId && !confirming ? (
+          <button
+            type="button"
+            className="button button-small bc-delete"
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            Delete
+          </button>
+        ) : null}
+        {confirming && record.streamhostId ? (
+          <ConfirmDialog
+            title={`Delete ${record.name}${live ? ' while it is live' : ''}?`}
+            confirmLabel="Yes, delete"
+            pendingLabel="Deleting…"
+            pending={remove.isPending}
+            error={remove.isError ? remove.error : undefined}
+            onConfirm={() =>
+              remove.mutate(record.streamhostId ?? '', { onSuccess: () => setConfirming(false) })
+            }
+            onCancel={() => setConfirming(false)}
+          >
+            <p>
+              The host deletes it, and the bridge will remove its CRM record.
+              {live ? ' It is live: viewers will lose the stream now.' : ''}
+            </p>
+          </ConfirmDialog>
+        ) : null}
+      </td>
+    </tr>
   );
 }
 

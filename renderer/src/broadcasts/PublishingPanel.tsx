@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ProductionPublishing, PublishRecordView } from '../../../shared/api/publishing.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
@@ -6,6 +7,7 @@ import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime } from '../format.js';
 import { usePublishing, useRetryPublish } from './api.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { publishLabel, publishTone } from './format.js';
 
 /** Productions with something to do (failed, waiting, queued) first. */
@@ -85,9 +87,22 @@ const actionLabel: Partial<Record<PublishRecordView['state'], string>> = {
   queued: 'Publish now',
 };
 
+/**
+ * A publish that goes out now (a retry, or no future date) asks first, naming the platform
+ * (DESIGN §6.8); one with a future date only queues.
+ */
+function asksFirst(record: PublishRecordView, now: number): boolean {
+  if (record.state === 'failed' || record.scheduledAt === null) return true;
+  return new Date(record.scheduledAt).getTime() <= now;
+}
+
 function PublishRow({ record }: { record: PublishRecordView }) {
   const retry = useRetryPublish();
+  const [confirming, setConfirming] = useState(false);
   const action = actionLabel[record.state];
+  const what = record.title ?? record.name ?? 'this record';
+  const where = record.platform ?? 'its platform';
+  const send = () => retry.mutate(record.id, { onSettled: () => setConfirming(false) });
   return (
     <li
       className={`bc-publish bc-publish-${record.state}`}
@@ -112,10 +127,26 @@ function PublishRow({ record }: { record: PublishRecordView }) {
               type="button"
               className="button button-small"
               disabled={retry.isPending}
-              onClick={() => retry.mutate(record.id)}
+              onClick={() => {
+                retry.reset();
+                if (asksFirst(record, Date.now())) setConfirming(true);
+                else send();
+              }}
             >
               {retry.isPending ? <Spinner label="Queuing…" /> : action}
             </button>
+          ) : null}
+          {confirming ? (
+            <ConfirmDialog
+              title={`Publish “${what}” to ${where} now?`}
+              confirmLabel={`Publish to ${where}`}
+              pendingLabel="Queuing…"
+              pending={retry.isPending}
+              onConfirm={send}
+              onCancel={() => setConfirming(false)}
+            >
+              <p>It will be public.</p>
+            </ConfirmDialog>
           ) : null}
         </div>
       </div>

@@ -19,7 +19,10 @@ export const broadcastKeys = {
   publishing: queryKeys.publishing,
 };
 
-/** Live updates come from /events; polling is only the fallback, and never faster than every 10 s. */
+/**
+ * Polled as well as refreshed by /events: the 30 s host sync writes viewer counts and stream
+ * health without an event (only a status change has one, `broadcast.status`).
+ */
 const POLL_MS = 15_000;
 
 export type BroadcastList = ResponseOf<typeof listBroadcasts>;
@@ -70,12 +73,14 @@ export function useSyncBroadcasts() {
   });
 }
 
-/** GET /api/publishing: PlatformPublish records per ContentProduction, and the route table. */
+/**
+ * GET /api/publishing: PlatformPublish records per ContentProduction, and the route table.
+ * Not polled: every change is announced (publish.* events, platform-created/updated webhooks).
+ */
 export function usePublishing() {
   return useQuery({
     queryKey: broadcastKeys.publishing,
     queryFn: ({ signal }) => callApi(listPublishing, { signal }),
-    refetchInterval: POLL_MS,
   });
 }
 

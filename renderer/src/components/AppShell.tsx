@@ -1,34 +1,63 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useHealth } from '../api/health.js';
 import { desktop } from '../api/desktop.js';
+import { unreadFor } from '../api/failure-alerts.js';
+import { failureStore, useFailures } from '../api/failure-store.js';
+import { OnAir } from '../broadcasts/OnAir.js';
 import { pages } from '../routes.js';
 import { Icon } from './Icon.js';
 import { LiveIndicator } from './LiveIndicator.js';
 import { StatusPill } from './StatusPill.js';
 
-/** Dark header (bridge status, sandbox badge, live state), the page list as navigation, the page. */
+/**
+ * Dark header (bridge status, sandbox badge, ON AIR, live state, notifications), the page list as
+ * navigation (a menu on narrow windows) with unread failures per page, the page.
+ */
 export function AppShell() {
   const location = useLocation();
+  const { unread } = useFailures();
+  const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
     const page = pages.find((entry) => entry.path === location.pathname);
     document.title = page ? `${page.label} · Studio Bridge` : 'Studio Bridge';
   }, [location.pathname]);
+  // Opening a page reads its failures; one that arrives while its page is open is seen at once.
+  useEffect(() => {
+    failureStore.seen(location.pathname);
+  }, [unread, location.pathname]);
 
   return (
-    <div className="shell">
-      <AppHeader />
-      <nav className="sidebar" aria-label="Pages">
+    <div className={`shell ${menuOpen ? 'shell-menu-open' : ''}`.trim()}>
+      <AppHeader menuOpen={menuOpen} onMenu={() => setMenuOpen((open) => !open)} />
+      <nav className="sidebar" id="page-nav" aria-label="Pages">
         <div className="sidebar-inner">
           <ul>
-            {pages.map((page) => (
-              <li key={page.path}>
-                <NavLink to={page.path} end={page.path === '/'} className="nav-link">
-                  <Icon name={page.icon} />
-                  <span>{page.label}</span>
-                </NavLink>
-              </li>
-            ))}
+            {pages.map((page) => {
+              const count = unreadFor(unread, page.path);
+              return (
+                <li key={page.path}>
+                  <NavLink
+                    to={page.path}
+                    end={page.path === '/'}
+                    className="nav-link"
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    <Icon name={page.icon} />
+                    <span>{page.label}</span>
+                    {count > 0 ? (
+                      <span
+                        className="nav-badge"
+                        data-testid={`unread-${page.label.toLowerCase()}`}
+                        title={`${count} unread ${count === 1 ? 'failure' : 'failures'}`}
+                      >
+                        {count}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            })}
           </ul>
           {desktop ? (
             <p className="sidebar-foot">
@@ -45,11 +74,21 @@ export function AppShell() {
   );
 }
 
-function AppHeader() {
+function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const health = useHealth();
   return (
     <header className="topbar">
       <div className="brand">
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="page-nav"
+          onClick={onMenu}
+        >
+          <span className="menu-bars" aria-hidden="true" />
+          <span className="visually-hidden">Menu</span>
+        </button>
         <span className="brand-mark" aria-hidden="true">
           <Icon name="broadcasts" size={20} />
         </span>
@@ -65,6 +104,8 @@ function AppHeader() {
         ) : null}
       </div>
       <div className="topbar-status">
+        <OnAir />
+        <NotifyToggle />
         <LiveIndicator />
         {health.isPending ? (
           <StatusPill tone="neutral">Checking bridge…</StatusPill>
@@ -83,5 +124,29 @@ function AppHeader() {
         {health.data ? <span className="topbar-version mono">v{health.data.version}</span> : null}
       </div>
     </header>
+  );
+}
+
+/** "Notify me": failure notifications, asked for from this click (browsers refuse to ask otherwise). */
+function NotifyToggle() {
+  const { notify, blocked } = useFailures();
+  return (
+    <button
+      type="button"
+      className={`notify-toggle ${notify ? 'notify-on' : ''}`.trim()}
+      aria-pressed={notify}
+      disabled={blocked && !notify}
+      title={
+        blocked
+          ? 'Notifications are blocked for this page: allow them in the browser’s site settings'
+          : notify
+            ? 'Failed posts, publishes, workflows and collections raise a notification. Click to stop.'
+            : 'Raise a notification when a post, publish, workflow or collection fails'
+      }
+      onClick={() => void failureStore.toggleNotify()}
+    >
+      <Icon name="bell" size={15} />
+      <span className="notify-label">Notify me</span>
+    </button>
   );
 }

@@ -90,7 +90,7 @@ function HealthPanels({ health, reachable }: { health: HealthResponse; reachable
           <div className="peer-grid">
             {peerNames.map((name) => {
               const peer = health.peers?.[name];
-              return peer ? <PeerTile key={name} name={name} peer={peer} /> : null;
+              return peer ? <PeerTile key={name} name={name} peer={peer} reachable={reachable} /> : null;
             })}
           </div>
         ) : (
@@ -243,21 +243,28 @@ function CollectionPanel({ collection }: { collection: HealthResponse['lastColle
   );
 }
 
-function peerState(peer: PeerHealth): { tone: Tone; label: string } {
+/** What a peer tile says; while the bridge cannot be reached its last report is no longer known to hold. */
+function peerState(peer: PeerHealth, bridgeReachable: boolean): { tone: Tone; label: string } {
+  if (!bridgeReachable) return { tone: 'neutral', label: 'Unknown' };
   if (!peer.configured) return { tone: 'neutral', label: 'Not configured' };
   if (peer.reachable === null) return { tone: 'neutral', label: 'Not checked yet' };
   return peer.reachable ? { tone: 'ok', label: 'Reachable' } : { tone: 'bad', label: 'Unreachable' };
 }
 
-function PeerTile({ name, peer }: { name: PeerName; peer: PeerHealth }) {
+function PeerTile({ name, peer, reachable }: { name: PeerName; peer: PeerHealth; reachable: boolean }) {
   const now = useNow(15_000);
-  const state = peerState(peer);
+  const state = peerState(peer, reachable);
   const label = peerLabels[name];
   return (
     <article className={`peer peer-${state.tone}`} data-testid={`peer-${name}`}>
       <header className="peer-header">
         <h3 className="peer-name">{label.name}</h3>
-        <StatusPill tone={state.tone}>{state.label}</StatusPill>
+        <StatusPill
+          tone={state.tone}
+          title={reachable ? undefined : 'The bridge cannot be reached, so neither is its view of this peer'}
+        >
+          {state.label}
+        </StatusPill>
       </header>
       <p className="muted small peer-role">{label.role}</p>
       <dl className="facts facts-tight">

@@ -10,6 +10,7 @@ import { useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
 import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
 
 const newKey = () => `composer-${crypto.randomUUID()}`;
 
@@ -39,6 +40,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   const [mode, setMode] = useState<'later' | 'now'>('later');
   const [when, setWhen] = useState(defaultWhen);
   const [last, setLast] = useState<Scheduled | null>(null);
+  const [confirmingNow, setConfirmingNow] = useState(false);
   const idempotencyKey = useRef(newKey());
   const schedule = useSchedulePost();
   const now = useNow(30_000);
@@ -79,6 +81,12 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blocked) return;
+    // Posting now is public at once: it asks first (DESIGN §6.8).
+    if (mode === 'now') setConfirmingNow(true);
+    else send();
+  }
+
+  function send() {
     schedule.mutate(
       { ...draft, idempotencyKey: idempotencyKey.current },
       {
@@ -89,6 +97,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
           setMediaText('');
           idempotencyKey.current = newKey();
         },
+        onSettled: () => setConfirmingNow(false),
       },
     );
   }
@@ -233,6 +242,18 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             </span>
           ) : null}
         </div>
+        {confirmingNow ? (
+          <ConfirmDialog
+            title={`Post “${excerpt(local.text)}” to ${platforms.map((p) => postingPlatforms[p].label).join(', ')} now?`}
+            confirmLabel="Post now"
+            pendingLabel="Sending…"
+            pending={schedule.isPending}
+            onConfirm={send}
+            onCancel={() => setConfirmingNow(false)}
+          >
+            <p>It will be public.</p>
+          </ConfirmDialog>
+        ) : null}
         {schedule.isError ? <ScheduleError error={schedule.error} /> : null}
         {schedule.isSuccess && last ? <ScheduleSuccess answer={last} /> : null}
       </form>
@@ -256,6 +277,12 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
       ))}
     </ul>
   );
+}
+
+/** The start of a post, to name it in one line. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
 }
 
 function ScheduleError({ error }: { error: unknown }) {
