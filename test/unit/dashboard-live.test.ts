@@ -12,7 +12,7 @@ import {
   totalUnread,
   unreadFor,
 } from '../../renderer/src/api/failure-alerts.js';
-import { reconnectDelay } from '../../renderer/src/api/live-activity.js';
+import { reconnectDelay } from '../../renderer/src/api/reconnect-delay.js';
 
 function event<T extends ActivityType>(
   type: T,
