@@ -10,7 +10,8 @@ import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { postingError, ruleError } from './errors.js';
 import { apiPostKey, contentHash } from './keys.js';
-import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
+import { quotaMessage, type QuotaTracker } from './quota.js';
+import { postsNear } from './spacing.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
 
@@ -45,14 +46,12 @@ export function socialPostLane(socialPostId: string): string {
 export class ApiPosting {
   constructor(private readonly deps: ApiPostingDeps) {}
 
-  /** The rules' verdict on a draft, with spacing against the ledger (the composer's preview). */
-  review(draft: Draft) {
+  /** The rules' verdict on a draft, with spacing against the ledger and the CRM (the composer's preview). */
+  async review(draft: Draft) {
     const now = this.deps.now();
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
-    return reviewPost(
-      { ...draft, scheduleDate: draft.scheduleDate ?? null },
-      { now, nearby: Number.isNaN(at) ? [] : nearbyPosts(this.deps.repo, at) },
-    );
+    const nearby = Number.isNaN(at) ? [] : await postsNear(this.deps, at);
+    return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }
 
   async schedule(
@@ -60,7 +59,7 @@ export class ApiPosting {
     signal?: AbortSignal,
   ): Promise<ScheduleAnswer> {
     const { repo, scheduler } = this.deps;
-    const review = this.review(draft);
+    const review = await this.review(draft);
     const scheduleDate =
       draft.scheduleDate && !Number.isNaN(Date.parse(draft.scheduleDate))
         ? new Date(draft.scheduleDate).toISOString()

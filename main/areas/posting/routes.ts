@@ -101,8 +101,8 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     ...(await listPostViews({ repo, crm: ctx.peers.crm }, query)),
     quota: quota.snapshot(),
   }));
-  mount(previewPost, ({ body }) => {
-    const review = need(api).review(body);
+  mount(previewPost, async ({ body }) => {
+    const review = await need(api).review(body);
     return {
       success: true,
       post: review.text,
