@@ -64,3 +64,10 @@ export function ruleError(issues: readonly RuleIssue[]): AppError {
     issues.map(({ field, rule, message }) => ({ field, rule, message })),
   );
 }
+
+/** Retry of a post whose time has passed: it needs a new time, which only an edit gives (issue #14.3). */
+export function duePassedError(at: Date): AppError {
+  return AppError.invalidDate(
+    `scheduleDate: this post was due at ${at.toISOString()}, which has passed; edit it to give it a new time`,
+  );
+}
