@@ -1,5 +1,8 @@
 import type { PostViewStatus } from '../../../shared/api/posting.js';
+import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import type { Tone } from '../components/StatusPill.js';
+
+export const platformLabel = (key: string) => postingPlatforms[key as PlatformKey]?.label ?? key;
 
 export const statusLabel: Record<PostViewStatus, string> = {
   draft: 'Draft',
