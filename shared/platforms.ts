@@ -20,7 +20,8 @@ export interface PostingPlatform {
   media: string;
   /** Microblog counts like its platform: URLs 23, wide characters 2 (twitter-text). */
   weightedCount: boolean;
-  requiresMedia: 'video' | 'image' | null;
+  /** What media a post must carry (DESIGN §6.8): judged from the URL's extension, never fetched. */
+  requiresMedia: 'video' | 'image' | 'image-or-video' | null;
 }
 
 export const postingPlatforms: Record<PlatformKey, PostingPlatform> = {
@@ -46,7 +47,7 @@ export const postingPlatforms: Record<PlatformKey, PostingPlatform> = {
     charLimit: 2_200,
     media: 'images, videos, reels',
     weightedCount: false,
-    requiresMedia: null,
+    requiresMedia: 'image-or-video',
   },
   professional: {
     key: 'professional',

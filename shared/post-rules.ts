@@ -65,8 +65,11 @@ export interface RuleIssue {
   field: string;
   rule: string;
   message: string;
-  /** INVALID_DATE for a date that is not a date, is in the past or out of bounds (time-bounds.ts); VALIDATION_ERROR otherwise. */
-  code: 'VALIDATION_ERROR' | 'INVALID_DATE';
+  /**
+   * INVALID_DATE for a date that is not a date, is in the past or out of bounds (time-bounds.ts);
+   * INVALID_MEDIA for a platform's media rule (DESIGN §6.8); VALIDATION_ERROR otherwise.
+   */
+  code: 'VALIDATION_ERROR' | 'INVALID_DATE' | 'INVALID_MEDIA';
 }
 
 /** Another post on the bridge's books, for the spacing rule. */
@@ -160,19 +163,16 @@ export function reviewPost(
     }
   }
   for (const platform of new Set(draft.platforms)) {
-    const required = postingPlatforms[platform].requiresMedia;
-    if (required === null) continue;
-    if (mediaUrls.length === 0) {
+    const check = mediaCheck(platform, mediaUrls);
+    if (check.verdict === 'missing' || check.verdict === 'wrong') {
       errors.push({
         field: 'mediaUrls',
-        rule: 'media-required',
-        message: `mediaUrls: ${platform} requires ${required === 'video' ? 'a video' : 'an image'}`,
-        code: 'VALIDATION_ERROR',
+        rule: check.verdict === 'missing' ? 'media-required' : 'media-kind',
+        message: check.message!,
+        code: 'INVALID_MEDIA',
       });
-    } else if (!mediaUrls.some((url) => mediaKindOf(url) === required || mediaKindOf(url) === 'unknown')) {
-      warnings.push(
-        `${platform} requires ${required === 'video' ? 'a video' : 'an image'}; none of the media URLs looks like one`,
-      );
+    } else if (check.verdict === 'unknown') {
+      warnings.push(check.message!);
     }
   }
 
@@ -254,4 +254,65 @@ export function mediaKindOf(url: string): 'video' | 'image' | 'unknown' {
   if (!URL.canParse(url)) return 'unknown';
   const { pathname } = new URL(url);
   return VIDEO.test(pathname) ? 'video' : IMAGE.test(pathname) ? 'image' : 'unknown';
+}
+
+const mediaNeeded = { video: 'a video', image: 'an image', 'image-or-video': 'an image or a video' } as const;
+
+export interface MediaCheck {
+  platform: PlatformKey;
+  /** What the platform needs, in words ("a video"); null: no media needed. */
+  needs: string | null;
+  /**
+   * ok: needed media is there (or none is needed); unknown: a URL whose kind its extension does
+   * not tell (a warning, DESIGN §6.8); missing: no media; wrong: every URL is of another kind.
+   */
+  verdict: 'ok' | 'unknown' | 'missing' | 'wrong';
+  /** The rule in words, naming the platform, for every verdict but ok. */
+  message: string | null;
+}
+
+/** A platform's media rule (DESIGN §6.8), judged from the URLs' extensions: nothing is fetched. */
+export function mediaCheck(platform: PlatformKey, mediaUrls: readonly string[]): MediaCheck {
+  const required = postingPlatforms[platform].requiresMedia;
+  if (required === null) return { platform, needs: null, verdict: 'ok', message: null };
+  const needs = mediaNeeded[required];
+  const fits = (kind: ReturnType<typeof mediaKindOf>) =>
+    kind === required || (required === 'image-or-video' && (kind === 'image' || kind === 'video'));
+  const rule = `mediaUrls: ${platform} needs ${needs}`;
+  if (mediaUrls.length === 0) return { platform, needs, verdict: 'missing', message: `${rule}; none given` };
+  const kinds = mediaUrls.map((url) => ({ url, kind: mediaKindOf(url) }));
+  if (kinds.some(({ kind }) => fits(kind))) return { platform, needs, verdict: 'ok', message: null };
+  const unknown = kinds.filter(({ kind }) => kind === 'unknown').map(({ url }) => url);
+  if (unknown.length > 0) {
+    return {
+      platform,
+      needs,
+      verdict: 'unknown',
+      message: `${rule}; the kind of ${unknown.join(', ')} cannot be told from its extension`,
+    };
+  }
+  const found = kinds.map(({ url, kind }) => `${url} is ${kind === 'image' ? 'an image' : 'a video'}`);
+  return { platform, needs, verdict: 'wrong', message: `${rule}; ${found.join(', ')}` };
+}
+
+export interface PlatformPreview {
+  platform: PlatformKey;
+  count: number;
+  limit: number;
+  /** The text up to the platform's limit, as the platform counts it. */
+  kept: string;
+  /** What lies beyond the limit ('' when the post fits). */
+  cut: string;
+}
+
+/** How a platform counts the text and where its limit cuts it (microblog: twitter-text's weighted count). */
+export function platformPreview(platform: PlatformKey, text: string): PlatformPreview {
+  const limit = postingPlatforms[platform].charLimit;
+  const count = countChars(platform, text);
+  if (count <= limit) return { platform, count, limit, kept: text, cut: '' };
+  // validRangeEnd: the index (UTF-16) of the last character within the weighted limit.
+  const end = postingPlatforms[platform].weightedCount
+    ? twitterText.parseTweet(text).validRangeEnd + 1
+    : [...text].slice(0, limit).join('').length;
+  return { platform, count, limit, kept: text.slice(0, end), cut: text.slice(end) };
 }

@@ -27,6 +27,8 @@ export const postDraftBody = z.object({
   shortenLinks: z.boolean().default(true),
 });
 
+export type PostDraftInput = z.output<typeof postDraftBody>;
+
 export const schedulePost = defineContract({
   method: 'post',
   path: '/postsvc/schedule',
@@ -174,10 +176,22 @@ export const postViewStatus = z.enum([
   'checking',
   'scheduled',
   'published',
+  /** Some platforms failed, the others are scheduled or out (issue #14.11). */
+  'partial',
   'failed',
   'cancelled',
 ]);
 export type PostViewStatus = z.infer<typeof postViewStatus>;
+
+/** One platform of a post: its own state and, when it failed, the provider's reason. */
+export const platformState = z.object({
+  platform: z.string(),
+  status: postViewStatus,
+  error: z.string().nullable(),
+  /** The provider post that carries this platform (a retry of failed platforms is a post of its own). */
+  postsvcId: z.string().nullable(),
+});
+export type PlatformState = z.infer<typeof platformState>;
 
 export const postView = z.object({
   /** Stable key for lists: `crm:<SocialPost id>` or `api:<ledger id>`. */
@@ -190,6 +204,7 @@ export const postView = z.object({
   crmStatus: z.string().nullable(),
   post: z.string(),
   platforms: z.array(z.string()),
+  platformStates: z.array(platformState),
   mediaUrls: z.array(z.string()),
   scheduleDate: z.string().nullable(),
   /** When it goes (or went) out: the schedule date, else when it was sent. */
@@ -245,7 +260,7 @@ export const retryPost = defineContract({
   path: '/api/posts/retry',
   tag: 'posting',
   summary:
-    'Try a failed post again: a CRM SocialPost is set back to Scheduled and scheduled; a failed API post is sent again with its idempotency key.',
+    'Try a failed post again at its time (a time that has passed is 400 INVALID_DATE: edit it instead): a CRM SocialPost is set back to Scheduled and scheduled; a failed API post is sent again with its idempotency key; a partly failed one sends only its failed platforms, as a new provider post.',
   auth: 'key',
   body: z
     .object({ socialPostId: z.string().min(1).optional(), ledgerId: z.number().int().positive().optional() })
@@ -256,6 +271,35 @@ export const retryPost = defineContract({
     success: z.literal(true),
     status: postViewStatus,
     postsvcId: z.string().nullable(),
+    message: z.string(),
+  }),
+});
+
+export const reschedulePost = defineContract({
+  method: 'post',
+  path: '/api/posts/reschedule',
+  tag: 'posting',
+  summary:
+    'Edit and reschedule a failed or cancelled post: new text and time (a dashboard post also new platforms; a CRM post keeps its one platform and the edit is written back to its record). A new ledger generation: the old post stays failed or cancelled, never two live posts. For a partly failed post only the failed platforms (or new ones) are sent.',
+  auth: 'key',
+  body: z
+    .object({
+      socialPostId: z.string().min(1).optional(),
+      ledgerId: z.number().int().positive().optional(),
+      post: z.string({ error: 'required, the post text' }),
+      scheduleDate: z.string({ error: 'required, when to publish (ISO 8601 with a zone)' }),
+      platforms: z.array(platformKey).optional(),
+      mediaUrls: z.array(z.string()).optional(),
+      hashtags: z.array(z.string()).default([]),
+    })
+    .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
+      message: 'give exactly one of socialPostId and ledgerId',
+    }),
+  response: z.object({
+    success: z.literal(true),
+    status: postViewStatus,
+    postsvcId: z.string().nullable(),
+    warnings: z.array(z.string()),
     message: z.string(),
   }),
 });

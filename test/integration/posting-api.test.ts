@@ -61,7 +61,6 @@ describe('POST /postsvc/schedule: input rules', () => {
       { post: 'Hi', platforms: ['socialnet'], mediaUrls: ['file:///etc/passwd'] },
       'mediaUrls.0: "file:///etc/passwd" is not an http(s) URL',
     ],
-    [{ post: 'Hi', platforms: ['shortvideo'] }, 'mediaUrls: shortvideo requires a video'],
     [
       { post: 'Hi', platforms: ['socialnet'], hashtags: ['two words'] },
       'hashtags: "two words" is not a hashtag',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
+import { migrations as postingMigrations } from '../../main/areas/posting/migrations/index.js';
 import { contentHash, socialPostKey } from '../../main/areas/posting/keys.js';
 import { createPostingRepo, type PostingRepo } from '../../main/areas/posting/repo.js';
 
@@ -24,7 +25,7 @@ describe('idempotencyKey of a SocialPost carries its ledger generation', () => {
   let db: Db;
   let repo: PostingRepo;
   beforeEach(() => {
-    db = openDatabase(':memory:');
+    db = openDatabase(':memory:', { migrations: postingMigrations });
     repo = createPostingRepo(db);
   });
   afterEach(() => db.close());

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../main/kernel/db.js';
+import { migrations as postingMigrations } from '../../main/areas/posting/migrations/index.js';
 import { createPostingRepo, type LedgerClaim, type PostingRepo } from '../../main/areas/posting/repo.js';
 
 const now = new Date('2026-05-01T09:00:00.000Z');
@@ -29,7 +30,7 @@ describe('social_post_ledger', () => {
   let db: Db;
   let repo: PostingRepo;
   beforeEach(() => {
-    db = openDatabase(':memory:');
+    db = openDatabase(':memory:', { migrations: postingMigrations });
     repo = createPostingRepo(db);
   });
   afterEach(() => db.close());

@@ -3,7 +3,9 @@ import {
   appendHashtags,
   countChars,
   lengthChecks,
+  mediaCheck,
   mediaKindOf,
+  platformPreview,
   normalizeHashtag,
   reviewPost,
   timingWarnings,
@@ -78,16 +80,46 @@ describe('reviewPost', () => {
     expect(review.errors.map((e) => e.field)).toEqual(['post', 'platforms', 'mediaUrls.0']);
   });
 
-  it('requires media on video and image platforms', () => {
+  it('requires media on video and image platforms (DESIGN §6.8), judged from the extension', () => {
     const none = reviewPost({ post: 'clip', platforms: ['shortvideo'] }, { now });
-    expect(none.errors[0]?.message).toBe('mediaUrls: shortvideo requires a video');
+    expect(none.errors).toEqual([
+      {
+        field: 'mediaUrls',
+        rule: 'media-required',
+        message: 'mediaUrls: shortvideo needs a video; none given',
+        code: 'INVALID_MEDIA',
+      },
+    ]);
     const wrongKind = reviewPost(
       { post: 'clip', platforms: ['shortvideo'], mediaUrls: ['https://cdn.example/a.png'] },
       { now },
     );
-    expect(wrongKind.errors).toEqual([]);
-    expect(wrongKind.warnings[0]).toContain('shortvideo requires a video');
+    expect(wrongKind.errors.map((e) => e.message)).toEqual([
+      'mediaUrls: shortvideo needs a video; https://cdn.example/a.png is an image',
+    ]);
+    const unknown = reviewPost(
+      { post: 'photo', platforms: ['photogram'], mediaUrls: ['https://cdn.example/v/123'] },
+      { now },
+    );
+    expect(unknown.errors).toEqual([]);
+    expect(unknown.warnings).toEqual([
+      'mediaUrls: photogram needs an image or a video; the kind of https://cdn.example/v/123 cannot be told from its extension',
+    ]);
+    expect(mediaCheck('photogram', ['https://cdn.example/a.mov']).verdict).toBe('ok');
+    expect(mediaCheck('microblog', []).verdict).toBe('ok');
     expect(mediaKindOf('https://cdn.example/v/123')).toBe('unknown');
+  });
+
+  it('previews where each platform cuts the text: microblog by its weighted count', () => {
+    const link = `https://studio.com/${'x'.repeat(60)}`;
+    const text = `${'a'.repeat(250)} ${link} ${'b'.repeat(20)}`;
+    const micro = platformPreview('microblog', text);
+    expect(micro.count).toBe(250 + 1 + 23 + 1 + 20);
+    expect(micro.kept).toBe(`${'a'.repeat(250)} ${link} ${'b'.repeat(5)}`);
+    expect(micro.cut).toBe('b'.repeat(15));
+    expect(platformPreview('socialnet', text)).toMatchObject({ kept: text, cut: '' });
+    const wide = platformPreview('pinboard', '🎙️'.repeat(300));
+    expect([...wide.kept].length).toBe(500);
   });
 
   it('an empty scheduleDate is INVALID_DATE, not "publish now"', () => {

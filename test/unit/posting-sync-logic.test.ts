@@ -118,12 +118,23 @@ describe('answers', () => {
   });
   it('the dashboard status of a ledger row', () => {
     const row = (state: LedgerRow['state'], over: Partial<LedgerRow> = {}) =>
-      ({ state, error: null, provider_status: null, ...over }) as LedgerRow;
+      ({ state, error: null, provider_status: null, platforms: ['microblog'], ...over }) as LedgerRow;
     expect(ledgerStatus(row('claimed'))).toBe('sending');
     expect(ledgerStatus(row('unknown'))).toBe('checking');
     expect(ledgerStatus(row('posted', { provider_status: 'scheduled' }))).toBe('scheduled');
     expect(ledgerStatus(row('posted', { provider_status: 'published' }))).toBe('published');
     expect(ledgerStatus(row('posted', { error: 'partial' }))).toBe('failed');
+    // Per platform (issue #14.11): one refused, the other scheduled.
+    const partly = row('posted', {
+      platforms: ['microblog', 'socialnet'],
+      provider_status: 'error',
+      error: 'refused',
+      platform_states: {
+        microblog: { status: 'scheduled', error: null, postId: null },
+        socialnet: { status: 'failed', error: 'Token expired.', postId: null },
+      },
+    });
+    expect(ledgerStatus(partly)).toBe('partial');
   });
 });
 

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api/contract.js';
-import type { postDraftBody, schedulePost } from '../../../shared/api/posting.js';
+import type { PostViewStatus, postDraftBody, schedulePost } from '../../../shared/api/posting.js';
+import type { PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
 import type { CrmClient } from '../../peers/crm.js';
 import { PostsvcError, type PostResult, type PostsvcClient } from '../../peers/postsvc.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { postingError, ruleError } from './errors.js';
-import { apiPostKey, contentHash } from './keys.js';
-import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
+import { duePassedError, postingError, ruleError } from './errors.js';
+import { apiPostKey, contentHash, type OutgoingPost } from './keys.js';
+import type { PostEdit } from './crm-posts.js';
+import { mergedPlatformStates } from './platform-states.js';
+import { quotaMessage, type QuotaTracker } from './quota.js';
+import { postsNear } from './spacing.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
 
@@ -45,14 +49,12 @@ export function socialPostLane(socialPostId: string): string {
 export class ApiPosting {
   constructor(private readonly deps: ApiPostingDeps) {}
 
-  /** The rules' verdict on a draft, with spacing against the ledger (the composer's preview). */
-  review(draft: Draft) {
+  /** The rules' verdict on a draft, with spacing against the ledger and the CRM (the composer's preview). */
+  async review(draft: Draft) {
     const now = this.deps.now();
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
-    return reviewPost(
-      { ...draft, scheduleDate: draft.scheduleDate ?? null },
-      { now, nearby: Number.isNaN(at) ? [] : nearbyPosts(this.deps.repo, at) },
-    );
+    const nearby = Number.isNaN(at) ? [] : await postsNear(this.deps, at);
+    return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }
 
   async schedule(
@@ -60,7 +62,7 @@ export class ApiPosting {
     signal?: AbortSignal,
   ): Promise<ScheduleAnswer> {
     const { repo, scheduler } = this.deps;
-    const review = this.review(draft);
+    const review = await this.review(draft);
     const scheduleDate =
       draft.scheduleDate && !Number.isNaN(Date.parse(draft.scheduleDate))
         ? new Date(draft.scheduleDate).toISOString()
@@ -174,14 +176,131 @@ export class ApiPosting {
     return `post ${postsvcId} cancelled${note}`;
   }
 
-  /** A failed API post sent again with its own key (the operator's retry). */
+  /**
+   * The operator's retry of an API post, at its time (one that has passed needs an edit): a
+   * failed post is sent again with its own key; a partly failed one sends only its failed
+   * platforms, as a new provider post in the same ledger (issue #14.11).
+   */
   async retry(ledgerId: number, signal?: AbortSignal): Promise<ScheduleAnswer> {
+    const root = this.rootOf(ledgerId);
+    if (root.state === 'posted') {
+      const { failed } = this.platformsOf(root);
+      return this.sendAgain(
+        root,
+        { platforms: failed, post: root.post, mediaUrls: root.media_urls, scheduleDate: root.schedule_date },
+        [],
+        signal,
+      );
+    }
+    if (root.state !== 'failed')
+      throw AppError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${root.state})`);
+    this.assertStillAhead(root.schedule_date);
+    return this.again(root, root.content_hash, [], signal, true);
+  }
+
+  /**
+   * Edit and reschedule a failed or cancelled API post (issue #14.3): new text, time, platforms
+   * and media, checked by the same rules. Nothing of it live: a new ledger generation replaces it
+   * (the old row stays failed or cancelled). Partly live: only platforms it did not go out on
+   * are sent, as a retry of it.
+   */
+  async reschedule(ledgerId: number, edit: PostEdit, signal?: AbortSignal): Promise<ScheduleAnswer> {
+    const root = this.rootOf(ledgerId);
+    const { failed, live } = this.platformsOf(root);
+    const platforms = edit.platforms ?? (live.length > 0 ? failed : root.platforms);
+    const review = await this.review({
+      post: edit.post,
+      platforms: [...platforms],
+      mediaUrls: [...(edit.mediaUrls ?? root.media_urls)],
+      hashtags: [...edit.hashtags],
+      scheduleDate: edit.scheduleDate,
+      shortenLinks: true,
+    });
+    if (review.errors.length > 0) throw ruleError(review.errors);
+    const outgoing = {
+      post: review.text,
+      platforms: [...platforms],
+      mediaUrls: [...(edit.mediaUrls ?? root.media_urls)],
+      scheduleDate: new Date(edit.scheduleDate).toISOString(),
+    };
+    if (live.length > 0) return this.sendAgain(root, outgoing, review.warnings, signal);
+
+    const claim = this.deps.repo.supersede(
+      root.id,
+      {
+        socialPostId: null,
+        source: 'api',
+        idempotencyKey: `${root.idempotency_key.split(':g-')[0]}:g-${randomUUID().slice(0, 8)}`,
+        contentHash: contentHash(outgoing),
+        ...outgoing,
+      },
+      this.deps.scheduler.claimContext(),
+    );
+    if (claim.kind === 'quota') throw this.quotaError();
+    if (claim.kind === 'exists') {
+      throw AppError.conflict(
+        `ledgerId: post ${ledgerId} is no longer failed or cancelled (it was changed meanwhile); nothing was sent`,
+      );
+    }
+    return this.send(claim.row, review.warnings, signal);
+  }
+
+  /** The post the dashboard shows for this ledger id: a retry of failed platforms belongs to its first post. */
+  private rootOf(ledgerId: number): LedgerRow {
     const row = this.deps.repo.get(ledgerId);
     if (!row || row.source !== 'api')
       throw AppError.notFound(`ledgerId: no post ${ledgerId} scheduled through the API`);
-    if (row.state !== 'failed')
-      throw AppError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${row.state})`);
-    return this.again(row, row.content_hash, [], signal, true);
+    return row.retry_of === null ? row : (this.deps.repo.get(row.retry_of) ?? row);
+  }
+
+  /** Which platforms of a post failed and which are out or on their way, its retries included. */
+  private platformsOf(root: LedgerRow): { failed: PlatformKey[]; live: PlatformKey[] } {
+    const states = mergedPlatformStates(root, this.deps.repo.retriesOf(root.id));
+    const of = (...statuses: PostViewStatus[]) =>
+      states.filter((s) => statuses.includes(s.status)).map((s) => s.platform as PlatformKey);
+    return { failed: of('failed'), live: of('scheduled', 'published', 'sending', 'checking') };
+  }
+
+  /**
+   * Sends platforms of a partly failed post again, as a new provider post that retries it: never
+   * a platform the post is live on (that would post twice), each retry under its own key.
+   */
+  private async sendAgain(
+    root: LedgerRow,
+    outgoing: Omit<OutgoingPost, 'platforms'> & { platforms: PlatformKey[] },
+    warnings: string[],
+    signal?: AbortSignal,
+  ): Promise<ScheduleAnswer> {
+    const { live } = this.platformsOf(root);
+    if (outgoing.platforms.length === 0) {
+      throw AppError.conflict(
+        `ledgerId: nothing of this post has failed (${live.join(', ')}: scheduled, published or being sent); nothing was sent`,
+      );
+    }
+    const twice = outgoing.platforms.filter((platform) => live.includes(platform));
+    if (twice.length > 0) {
+      throw AppError.conflict(
+        `platforms: this post is already out or on its way on ${twice.join(', ')}; choose only platforms it failed on or new ones`,
+      );
+    }
+    this.assertStillAhead(outgoing.scheduleDate);
+    const claim = this.deps.scheduler.claim({
+      socialPostId: null,
+      source: 'api',
+      idempotencyKey: `${root.idempotency_key}:p${this.deps.repo.retriesOf(root.id).length + 1}`,
+      contentHash: contentHash(outgoing),
+      ...outgoing,
+      retryOf: root.id,
+    });
+    if (claim.kind === 'quota') throw this.quotaError();
+    if (claim.kind === 'exists')
+      throw AppError.conflict('ledgerId: the failed platforms of this post are being sent right now');
+    return this.send(claim.row, warnings, signal);
+  }
+
+  private assertStillAhead(scheduleDate: string | null): void {
+    if (scheduleDate && Date.parse(scheduleDate) <= this.deps.now().getTime())
+      throw duePassedError(new Date(scheduleDate));
   }
 
   /** The same key again: the stored post, or a settled/renewed attempt — never a second post. */

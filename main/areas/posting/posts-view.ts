@@ -1,28 +1,20 @@
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
+import { mergedPlatformStates, overallStatus, rowPlatformStates } from './platform-states.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 
-/** The ledger row's state as the dashboard shows it. */
+/** The ledger row's state as the dashboard shows it (its platforms' states taken together). */
 export function ledgerStatus(row: LedgerRow): PostViewStatus {
-  switch (row.state) {
-    case 'claimed':
-      return 'sending';
-    case 'unknown':
-      return 'checking';
-    case 'failed':
-      return 'failed';
-    case 'cancelled':
-      return 'cancelled';
-    case 'posted':
-      if (row.error || row.provider_status === 'error') return 'failed';
-      if (row.provider_status === 'deleted') return 'cancelled';
-      return row.provider_status === 'published' ? 'published' : 'scheduled';
-  }
+  return overallStatus(rowPlatformStates(row));
 }
 
-/** A CRM record's status, refined by the ledger while a create is in flight or unconfirmed. */
+/**
+ * A CRM record's status, refined by the ledger while a create is in flight or unconfirmed; a
+ * Draft record whose post the bridge cancelled is a cancelled post (it can be rescheduled).
+ */
 export function recordStatus(record: CrmRecord, row: LedgerRow | undefined): PostViewStatus {
   if (row && row.active && (row.state === 'claimed' || row.state === 'unknown')) return ledgerStatus(row);
+  if (record.status === 'Draft' && row?.active && row.state === 'cancelled') return 'cancelled';
   switch (record.status) {
     case 'Scheduled':
       return 'scheduled';
@@ -37,44 +29,53 @@ export function recordStatus(record: CrmRecord, row: LedgerRow | undefined): Pos
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function fromLedger(row: LedgerRow): PostView {
+function fromLedger(row: LedgerRow, retries: readonly LedgerRow[]): PostView {
+  const platformStates = mergedPlatformStates(row, retries);
+  const status = overallStatus(platformStates);
   return {
     key: row.social_post_id ? `crm:${row.social_post_id}` : `api:${row.id}`,
     source: row.source,
     socialPostId: row.social_post_id,
     ledgerId: row.id,
     name: null,
-    status: ledgerStatus(row),
+    status,
     crmStatus: null,
     post: row.post,
     platforms: row.platforms,
+    platformStates,
     mediaUrls: row.media_urls,
     scheduleDate: row.schedule_date,
     publishAt: row.publish_at,
     postsvcId: row.postsvc_id,
-    error: row.error,
+    // A post that is partly out carries its failures per platform; the row's error is the whole call's.
+    error: status === 'failed' ? row.error : null,
   };
 }
 
 function fromRecord(record: CrmRecord, row: LedgerRow | undefined): PostView {
-  const platform = str(record.platform);
+  const platform = str(record.platform)?.toLowerCase() ?? null;
   const mediaUrl = str(record.mediaUrl);
   const scheduledAt = str(record.scheduledAt);
+  const status = recordStatus(record, row);
+  const postsvcId = str(record.postsvcId) ?? (row?.state === 'posted' ? row.postsvc_id : null);
+  const error = str(record.error) ?? (row?.state === 'failed' ? row.error : null);
   return {
     key: `crm:${record.id}`,
     source: 'crm',
     socialPostId: record.id,
     ledgerId: row?.id ?? null,
     name: str(record.name),
-    status: recordStatus(record, row),
+    status,
     crmStatus: str(record.status),
     post: str(record.content) ?? row?.post ?? '',
-    platforms: platform ? [platform.toLowerCase()] : [],
+    platforms: platform ? [platform] : [],
+    // A SocialPost has one platform: its state is the record's.
+    platformStates: platform ? [{ platform, status, error, postsvcId }] : [],
     mediaUrls: mediaUrl ? [mediaUrl] : [],
     scheduleDate: scheduledAt,
     publishAt: scheduledAt ?? row?.publish_at ?? null,
-    postsvcId: str(record.postsvcId) ?? (row?.state === 'posted' ? row.postsvc_id : null),
-    error: str(record.error) ?? (row?.state === 'failed' ? row.error : null),
+    postsvcId,
+    error,
   };
 }
 
@@ -99,7 +100,7 @@ export async function listPostViews(
   if (crm) {
     try {
       records = await crm.listAll('SocialPost', {
-        where: [{ type: 'in', attribute: 'status', value: ['Scheduled', 'Published', 'Failed'] }],
+        where: [{ type: 'in', attribute: 'status', value: ['Scheduled', 'Published', 'Failed', 'Draft'] }],
       });
     } catch (error) {
       crmError = error instanceof Error ? error.message : String(error);
@@ -110,11 +111,16 @@ export async function listPostViews(
 
   const views = new Map<string, PostView>();
   for (const row of rows) {
-    if (!row.active || (row.source === 'crm' && crm && !crmError)) continue;
-    views.set(row.social_post_id ? `crm:${row.social_post_id}` : `api:${row.id}`, fromLedger(row));
+    // A retry of failed platforms is shown within the post it retries.
+    if (!row.active || row.retry_of !== null || (row.source === 'crm' && crm && !crmError)) continue;
+    const key = row.social_post_id ? `crm:${row.social_post_id}` : `api:${row.id}`;
+    views.set(key, fromLedger(row, repo.retriesOf(row.id)));
   }
   for (const record of records) {
-    const view = fromRecord(record, repo.active(record.id));
+    const row = repo.active(record.id);
+    // Drafts are the CRM's business, unless the bridge cancelled their post (they can be rescheduled here).
+    if (record.status === 'Draft' && !(row?.state === 'cancelled')) continue;
+    const view = fromRecord(record, row);
     if ((from || to) && !inWindow(view.publishAt)) continue;
     views.set(view.key, view);
   }

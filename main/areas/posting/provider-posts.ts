@@ -5,6 +5,7 @@ import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../pe
 import type { PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';
+import { outcomesOf } from './platform-states.js';
 
 export interface SyncResult {
   synced: number;
@@ -123,6 +124,9 @@ export class ProviderPosts {
           item.publishedAt ?? null,
           errorsOf(item).join('; ') || null,
           now(),
+          item.postIds.length > 0
+            ? outcomesOf(row.platforms, item.postIds, item.errors, 'the provider reports an error')
+            : null,
         );
       }
       const viaLedger = row?.social_post_id && row.active ? byId.get(row.social_post_id) : undefined;

@@ -1,6 +1,5 @@
 import type { QuotaSnapshot } from '../../../shared/api/posting.js';
 import { planDailyQuota } from '../../../shared/platforms.js';
-import { MIN_SPACING_MS, type NearbyPost } from '../../../shared/post-rules.js';
 import type { PostsvcPlan } from '../../config/config.js';
 import type { PostingRepo } from './repo.js';
 import { quotaDay } from './keys.js';
@@ -41,15 +40,4 @@ export class QuotaTracker {
 
 export function quotaMessage(quota: QuotaSnapshot): string {
   return `daily posting quota used up: ${quota.used} of ${quota.limit} posts today on the ${quota.plan} plan (UTC); it resets at ${quota.resetsAt}`;
-}
-
-/** Posts on the ledger going out within the spacing window of `at` (for the 2-hour warning). */
-export function nearbyPosts(
-  repo: PostingRepo,
-  at: number,
-  exclude: { socialPostId?: string | null; id?: number } = {},
-): NearbyPost[] {
-  const from = new Date(at - MIN_SPACING_MS).toISOString();
-  const to = new Date(at + MIN_SPACING_MS).toISOString();
-  return repo.nearby(from, to, exclude).map((row) => ({ platforms: row.platforms, at: row.publish_at }));
 }

@@ -4,10 +4,21 @@ import { mappedRows, type Db } from '../../kernel/db.js';
 
 export type LedgerState = 'claimed' | 'unknown' | 'posted' | 'failed' | 'cancelled';
 
-/** A ledger row as stored: platforms and media URLs are JSON text. */
-interface LedgerDbRow extends Omit<LedgerRow, 'platforms' | 'media_urls'> {
+/** What the provider answered for one platform of a post (issue #14.11). */
+export interface PlatformOutcome {
+  status: 'scheduled' | 'published' | 'failed' | 'cancelled';
+  /** The provider's reason, for a failed platform. */
+  error: string | null;
+  /** The platform's own post id, once the provider gives one. */
+  postId: string | null;
+}
+export type PlatformOutcomes = Partial<Record<PlatformKey, PlatformOutcome>>;
+
+/** A ledger row as stored: platforms, media URLs and platform states are JSON text. */
+interface LedgerDbRow extends Omit<LedgerRow, 'platforms' | 'media_urls' | 'platform_states'> {
   platforms: string;
   media_urls: string;
+  platform_states: string | null;
 }
 
 /** A ledger row as the posting area reads it (JSON columns parsed here, once). */
@@ -36,6 +47,10 @@ export interface LedgerRow {
   claimed_at: string;
   created_at: string;
   updated_at: string;
+  /** Per platform, as the provider last answered; null: the row's state stands for every platform. */
+  platform_states: PlatformOutcomes | null;
+  /** The partly failed post whose failed platforms this row sends again (issue #14.11). */
+  retry_of: number | null;
 }
 
 /** What a claim writes: the post as it will be sent. */
@@ -48,6 +63,8 @@ export interface LedgerClaim {
   platforms: readonly string[];
   mediaUrls: readonly string[];
   scheduleDate: string | null;
+  /** Sends the failed platforms of this (partly failed) row again. */
+  retryOf?: number;
 }
 
 export type ClaimResult =
@@ -64,6 +81,8 @@ function toLedgerRow(row: LedgerDbRow): LedgerRow {
     ...row,
     platforms: JSON.parse(row.platforms) as PlatformKey[],
     media_urls: JSON.parse(row.media_urls) as string[],
+    platform_states:
+      row.platform_states === null ? null : (JSON.parse(row.platform_states) as PlatformOutcomes),
   };
 }
 
@@ -105,13 +124,15 @@ export function createPostingRepo(db: Db) {
         publishAt: string;
         day: string;
         now: string;
+        retryOf: number | null;
       },
       LedgerDbRow
     >(
       `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, state, claim_token,
-       attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at, updated_at)
+       attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at, updated_at,
+       retry_of)
      VALUES (:socialPostId, 1, :source, :key, :hash, 'claimed', :token, 1, :post, :platforms, :mediaUrls, :scheduleDate,
-       :publishAt, :day, :now, :now, :now)
+       :publishAt, :day, :now, :now, :now, :retryOf)
      ON CONFLICT DO NOTHING
      RETURNING *`,
     ),
@@ -144,19 +165,28 @@ export function createPostingRepo(db: Db) {
     publishedAt: string | null;
     error: string | null;
     code: string | null;
+    states: string | null;
     now: string;
   }>(
     `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status,
-       published_at = COALESCE(:publishedAt, published_at), error = :error, error_code = :code, updated_at = :now
+       published_at = COALESCE(:publishedAt, published_at), error = :error, error_code = :code,
+       platform_states = COALESCE(:states, platform_states), updated_at = :now
      WHERE id = :id AND state IN ('claimed', 'unknown')`,
   );
   const unknown = db.prepare<{ id: number; error: string; now: string }>(
     `UPDATE social_post_ledger SET state = 'unknown', error = :error, error_code = 'PLATFORM_ERROR', updated_at = :now
      WHERE id = :id AND state IN ('claimed', 'unknown')`,
   );
-  const failed = db.prepare<{ id: number; error: string; code: string; refused: number; now: string }>(
+  const failed = db.prepare<{
+    id: number;
+    error: string;
+    code: string;
+    refused: number;
+    states: string | null;
+    now: string;
+  }>(
     `UPDATE social_post_ledger SET state = 'failed', error = :error, error_code = :code, refused = :refused,
-       updated_at = :now
+       platform_states = :states, updated_at = :now
      WHERE id = :id AND state IN ('claimed', 'unknown')`,
   );
   const cancelled = db.prepare<{ id: number; now: string }>(
@@ -168,18 +198,25 @@ export function createPostingRepo(db: Db) {
     status: string;
     publishedAt: string | null;
     error: string | null;
+    states: string | null;
     now: string;
   }>(
     `UPDATE social_post_ledger SET provider_status = :status, published_at = COALESCE(:publishedAt, published_at),
-       error = COALESCE(:error, error), updated_at = :now
+       error = COALESCE(:error, error), platform_states = COALESCE(:states, platform_states), updated_at = :now
      WHERE id = :id`,
   );
   const adopt = db.prepare<{ id: number; postsvcId: string; status: string; now: string }>(
     `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status, updated_at = :now
      WHERE id = :id AND state IN ('failed', 'cancelled')`,
   );
+  const retriesOf = ledgerRows(
+    db.prepare<[number], LedgerDbRow>('SELECT * FROM social_post_ledger WHERE retry_of = ? ORDER BY id'),
+  );
   const retire = db.prepare<[string, number]>(
     "UPDATE social_post_ledger SET active = 0, updated_at = ? WHERE id = ? AND state IN ('failed', 'cancelled')",
+  );
+  const retireAny = db.prepare<[string, number]>(
+    'UPDATE social_post_ledger SET active = 0, updated_at = ? WHERE id = ? AND active = 1',
   );
   const nearby = ledgerRows(
     db.prepare<{ from: string; to: string; exclude: string | null; excludeId: number }, LedgerDbRow>(
@@ -250,6 +287,7 @@ export function createPostingRepo(db: Db) {
           publishAt: input.scheduleDate ?? now,
           day,
           now,
+          retryOf: input.retryOf ?? null,
         });
         if (row) return { kind: 'claimed', row };
         const winner =
@@ -291,6 +329,7 @@ export function createPostingRepo(db: Db) {
         publishedAt?: string | null;
         error?: string | null;
         code?: string | null;
+        platformStates?: PlatformOutcomes | null;
       },
       now: Date,
     ) {
@@ -302,6 +341,7 @@ export function createPostingRepo(db: Db) {
           publishedAt: result.publishedAt ?? null,
           error: result.error ?? null,
           code: result.code ?? null,
+          states: result.platformStates ? JSON.stringify(result.platformStates) : null,
           now: now.toISOString(),
         }).changes > 0
       );
@@ -309,8 +349,22 @@ export function createPostingRepo(db: Db) {
     markUnknown: (id: number, error: string, now: Date) =>
       unknown.run({ id, error, now: now.toISOString() }).changes > 0,
     /** `refused`: the provider answered this key with a refusal (it may remember it): retry under a new key. */
-    markFailed: (id: number, error: string, code: string, now: Date, refused = false) =>
-      failed.run({ id, error, code, refused: refused ? 1 : 0, now: now.toISOString() }).changes > 0,
+    markFailed: (
+      id: number,
+      error: string,
+      code: string,
+      now: Date,
+      refused = false,
+      platformStates: PlatformOutcomes | null = null,
+    ) =>
+      failed.run({
+        id,
+        error,
+        code,
+        refused: refused ? 1 : 0,
+        states: platformStates ? JSON.stringify(platformStates) : null,
+        now: now.toISOString(),
+      }).changes > 0,
     markCancelled: (id: number, now: Date) => cancelled.run({ id, now: now.toISOString() }).changes > 0,
     /** A failed/cancelled row turns out to have a live provider post (found by sync or reconciliation). */
     adopt: (id: number, postsvcId: string, status: string, now: Date) =>
@@ -323,7 +377,61 @@ export function createPostingRepo(db: Db) {
       publishedAt: string | null,
       error: string | null,
       now: Date,
-    ) => providerStatus.run({ id, status, publishedAt, error, now: now.toISOString() }).changes > 0,
+      platformStates: PlatformOutcomes | null = null,
+    ) =>
+      providerStatus.run({
+        id,
+        status,
+        publishedAt,
+        error,
+        states: platformStates ? JSON.stringify(platformStates) : null,
+        now: now.toISOString(),
+      }).changes > 0,
+    /** The rows that sent failed platforms of this one again, oldest first. */
+    retriesOf: (id: number) => retriesOf.all(id),
+
+    /**
+     * A failed or cancelled post replaced by an edited one (issue #14.3): in one transaction the
+     * old row is retired (it stays failed/cancelled, out of the lists) and the new one claimed.
+     * Only the caller that still finds the old row active and not live gets to do it.
+     */
+    supersede(
+      oldId: number,
+      input: LedgerClaim,
+      context: { token: string; now: Date; quotaLimit: number },
+    ): ClaimResult {
+      return transaction(() => {
+        const old = byId.get(oldId);
+        if (!old) throw new Error(`ledger: no row ${oldId}`);
+        const replaceable =
+          old.state === 'failed' ||
+          old.state === 'cancelled' ||
+          (old.state === 'posted' && old.provider_status === 'deleted');
+        if (!old.active || !replaceable) return { kind: 'exists', row: old };
+        const now = context.now.toISOString();
+        const day = now.slice(0, 10);
+        const used = usedOn.get(day)?.n ?? 0;
+        if (used >= context.quotaLimit) return { kind: 'quota', used, limit: context.quotaLimit };
+        retireAny.run(now, oldId);
+        const row = insert.get({
+          socialPostId: input.socialPostId,
+          source: input.source,
+          key: input.idempotencyKey,
+          hash: input.contentHash,
+          token: context.token,
+          post: input.post,
+          platforms: JSON.stringify(input.platforms),
+          mediaUrls: JSON.stringify(input.mediaUrls),
+          scheduleDate: input.scheduleDate,
+          publishAt: input.scheduleDate ?? now,
+          day,
+          now,
+          retryOf: input.retryOf ?? null,
+        });
+        if (!row) throw new Error(`ledger: key ${input.idempotencyKey} is taken`);
+        return { kind: 'claimed', row };
+      });
+    },
 
     /** Rows going out between `from` and `to` (the spacing rule), other than the given SocialPost's. */
     nearby: (from: string, to: string, exclude: { socialPostId?: string | null; id?: number } = {}) =>

@@ -5,6 +5,7 @@ import {
   postAnalytics,
   postHistory,
   previewPost,
+  reschedulePost,
   retryPost,
   schedulePost,
   syncPosts,
@@ -14,6 +15,7 @@ import { AppError } from '../../kernel/app-error.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
 import type { AreaContext, Mount } from '../area.js';
 import type { ApiPosting } from './api-posts.js';
+import { rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-posts.js';
 import { postingError } from './errors.js';
 import { listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
@@ -101,8 +103,8 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     ...(await listPostViews({ repo, crm: ctx.peers.crm }, query)),
     quota: quota.snapshot(),
   }));
-  mount(previewPost, ({ body }) => {
-    const review = need(api).review(body);
+  mount(previewPost, async ({ body }) => {
+    const review = await need(api).review(body);
     return {
       success: true,
       post: review.text,
@@ -127,29 +129,40 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
         throw postingError(error);
       }
     }
-    const id = body.socialPostId!;
+    return { success: true, ...(await retrySocialPost(crmPosts(), body.socialPostId!)) };
+  });
+  mount(reschedulePost, async ({ body }) => {
+    const { socialPostId, ledgerId, ...edit } = body;
+    if (ledgerId !== undefined) {
+      try {
+        const answer = await need(api).reschedule(ledgerId, edit);
+        return {
+          success: true,
+          status: answer.status,
+          postsvcId: answer.id,
+          warnings: answer.warnings,
+          message: `post ${answer.id} ${answer.status}`,
+        };
+      } catch (error) {
+        throw postingError(error);
+      }
+    }
+    return { success: true, ...(await rescheduleSocialPost(crmPosts(), socialPostId!, edit)) };
+  });
+
+  /** The CRM side of retry and reschedule; both the CRM and the provider are needed. */
+  function crmPosts(): CrmPostDeps {
     const crm = ctx.peers.crm;
     if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    const posting = need(api);
     if (!workflow) throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
-    const record = await crm.find('SocialPost', id);
-    if (!record) throw AppError.notFound(`socialPostId: no SocialPost ${id}`);
-    if (record.status !== 'Scheduled')
-      await crm.update('SocialPost', id, { status: 'Scheduled', error: null });
-    const job = deps.retrySocialPost(id);
-    await ctx.jobs.waitFor(job.id, 8_000);
-    const row = repo.active(id);
-    const now = await crm.find('SocialPost', id);
-    const status = now?.status === 'Failed' ? 'failed' : row?.state === 'posted' ? 'scheduled' : 'sending';
     return {
-      success: true,
-      status,
-      postsvcId: row?.state === 'posted' ? row.postsvc_id : null,
-      message:
-        status === 'failed'
-          ? `SocialPost ${id} failed again: ${String(now?.error ?? '')}`
-          : status === 'scheduled'
-            ? `SocialPost ${id} scheduled (${row?.postsvc_id})`
-            : `SocialPost ${id} is being retried`,
+      crm,
+      repo,
+      now: ctx.now,
+      review: (draft) => posting.review(draft),
+      runRecordWork: deps.retrySocialPost,
+      waitFor: (jobId, timeoutMs) => ctx.jobs.waitFor(jobId, timeoutMs),
     };
-  });
+  }
 }

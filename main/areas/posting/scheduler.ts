@@ -7,6 +7,7 @@ import {
 } from '../../peers/postsvc.js';
 import type { ClaimResult, LedgerClaim, LedgerRow, PostingRepo } from './repo.js';
 import { findCreatedPost, olderThanClaim, providerStatusOf } from './history-match.js';
+import { outcomesOf } from './platform-states.js';
 
 /**
  * Creates provider posts so that none is ever created twice (DESIGN §6.2): every create is
@@ -47,12 +48,12 @@ export class PostScheduler {
   }
 
   claim(input: LedgerClaim): ClaimResult {
-    return this.options.repo.claim(input, this.context());
+    return this.options.repo.claim(input, this.claimContext());
   }
 
   /** A failed row the provider never saw (not refused) claimed again with the same key. */
   reclaimFailed(row: LedgerRow): ClaimResult {
-    return this.options.repo.reclaimFailed(row.id, this.context());
+    return this.options.repo.reclaimFailed(row.id, this.claimContext());
   }
 
   /** Whether a claimed row is being sent by this process right now. */
@@ -85,7 +86,18 @@ export class PostScheduler {
         // Partial failure: the post exists for some platforms. Keep its id (quota, cancel), report the failure.
         repo.markPosted(
           row.id,
-          { postsvcId: error.created.id, status: 'error', error: error.message, code: error.code },
+          {
+            postsvcId: error.created.id,
+            status: 'error',
+            error: error.message,
+            code: error.code,
+            platformStates: outcomesOf(
+              row.platforms,
+              error.created.postIds,
+              error.platformErrors,
+              error.providerMessage,
+            ),
+          },
           now(),
         );
         throw error;
@@ -105,7 +117,16 @@ export class PostScheduler {
         throw error;
       }
       // 429 and refused connections never reached the post; any other answer is the provider's verdict on this key.
-      repo.markFailed(row.id, error.message, error.code, now(), !error.retryable);
+      repo.markFailed(
+        row.id,
+        error.message,
+        error.code,
+        now(),
+        !error.retryable,
+        error.platformErrors.length > 0
+          ? outcomesOf(row.platforms, [], error.platformErrors, error.providerMessage)
+          : null,
+      );
       throw error;
     }
     repo.markPosted(
@@ -114,6 +135,7 @@ export class PostScheduler {
         postsvcId: result.id,
         status: result.status === 'scheduled' ? 'scheduled' : 'published',
         publishedAt: result.status === 'scheduled' ? null : now().toISOString(),
+        platformStates: outcomesOf(row.platforms, result.postIds, [], 'the provider gave no answer for it'),
       },
       now(),
     );
@@ -197,7 +219,8 @@ export class PostScheduler {
     return null;
   }
 
-  private context() {
+  /** What a claim made by this process carries: its token, the time and today's quota. */
+  claimContext() {
     return { token: this.token, now: this.options.now(), quotaLimit: this.options.quotaLimit() };
   }
 }

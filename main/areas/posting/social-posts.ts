@@ -7,7 +7,8 @@ import { PostsvcError, type PostsvcClient } from '../../peers/postsvc.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { contentHash, socialPostKey, type OutgoingPost } from './keys.js';
-import { nearbyPosts, quotaMessage, type QuotaTracker } from './quota.js';
+import { quotaMessage, type QuotaTracker } from './quota.js';
+import { postsNear } from './spacing.js';
 import type { PostScheduler } from './scheduler.js';
 
 /**
@@ -79,7 +80,7 @@ export class SocialPostWorkflow {
     const { repo, scheduler } = this.deps;
     const id = record.id;
     let row = await this.settled(repo.active(id), run);
-    const draft = this.draftOf(record);
+    const draft = await this.draftOf(record);
     const hash = draft.outgoing ? contentHash(draft.outgoing) : null;
 
     if (row?.state === 'posted') {
@@ -292,11 +293,11 @@ export class SocialPostWorkflow {
    * rule it breaks. The hash is taken from `outgoing` whether or not it is valid, so an
    * unchanged post is recognised even after its date has passed.
    */
-  private draftOf(record: CrmRecord): {
+  private async draftOf(record: CrmRecord): Promise<{
     outgoing: (OutgoingPost & { platforms: PlatformKey[]; scheduleDate: string }) | null;
     problem: { message: string; code: string } | null;
     warnings: string[];
-  } {
+  }> {
     const platform = text(record.platform).toLowerCase();
     if (!(platformKeys as readonly string[]).includes(platform)) {
       return {
@@ -326,12 +327,15 @@ export class SocialPostWorkflow {
     };
     const review = reviewPost(outgoing, {
       now: this.deps.now(),
-      nearby: nearbyPosts(this.deps.repo, Date.parse(scheduledAt), { socialPostId: record.id }),
+      nearby: await postsNear(this.deps, Date.parse(scheduledAt), { socialPostId: record.id }),
     });
     const first = review.errors[0];
     const problem = first
       ? {
-          message: first.message.replace(/^post:/, 'content:').replace(/^scheduleDate:/, 'scheduledAt:'),
+          message: first.message
+            .replace(/^post:/, 'content:')
+            .replace(/^scheduleDate:/, 'scheduledAt:')
+            .replace(/^mediaUrls:/, 'mediaUrl:'),
           code: first.code,
         }
       : null;

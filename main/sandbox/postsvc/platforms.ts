@@ -26,7 +26,7 @@ export const platformRules: Record<ProviderPlatform, PlatformRules> = {
   socialnet: { maxChars: 63_206, postUrl: (id) => `https://socialnet.example/studiohour/posts/${id}` },
   photogram: { maxChars: 2_200, requires: 'media', postUrl: (id) => `https://photogram.example/p/${id}` },
   professional: { maxChars: 3_000, postUrl: (id) => `https://professional.example/feed/update/${id}` },
-  videosite: { maxChars: 5_000, postUrl: (id) => `https://videosite.example/post/${id}` },
+  videosite: { maxChars: 5_000, requires: 'video', postUrl: (id) => `https://videosite.example/post/${id}` },
   shortvideo: {
     maxChars: 4_000,
     requires: 'video',

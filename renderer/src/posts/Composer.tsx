@@ -8,6 +8,8 @@ import { Panel } from '../components/Panel.js';
 import { Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
+import { isMediaIssue, MediaChecks } from './MediaChecks.js';
+import { PlatformPreviews } from './PlatformPreviews.js';
 import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
 import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -45,7 +47,9 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   const schedule = useSchedulePost();
   const now = useNow(30_000);
 
-  const whenDate = mode === 'later' ? fromLocalInput(when) : null;
+  // Memoised on the input's text: a new Date each render would make a new draft each render, and
+  // the bridge's preview (spacing against every scheduled post) would never be taken as current.
+  const whenDate = useMemo(() => (mode === 'later' ? fromLocalInput(when) : null), [mode, when]);
   const draft: PreviewInput = useMemo(
     () => ({
       post: text,
@@ -62,12 +66,14 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   );
   const settled = useDebouncedValue(draft, 400);
   const preview = usePreview(text.trim() !== '' && platforms.length > 0 ? settled : null);
-  const warnings = preview.data && settled === draft ? preview.data.warnings : local.warnings;
+  const warnings = (preview.data && settled === draft ? preview.data.warnings : local.warnings).filter(
+    (warning) => !isMediaIssue(warning),
+  );
   const noQuota = quota !== undefined && quota.left === 0;
   const blocked = local.errors.length > 0 || noQuota || schedule.isPending;
   // An empty form is not an error to shout about: the button says enough.
   const shownErrors = local.errors.filter(
-    (e) => !(e.field === 'post' && e.rule === 'required' && text === ''),
+    (e) => !(e.field === 'post' && e.rule === 'required' && text === '') && e.code !== 'INVALID_MEDIA',
   );
   const sentAs = local.text !== text && text.trim() !== '' ? local.text : null;
 
@@ -185,6 +191,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
               placeholder="https://cdn.example.com/cover.png (one per line)"
               onChange={(event) => setMediaText(event.target.value)}
             />
+            <MediaChecks platforms={platforms} mediaUrls={draft.mediaUrls ?? []} />
           </div>
         </div>
 
@@ -219,6 +226,12 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
           </p>
         ) : null}
 
+        {text.trim() !== '' && platforms.length > 0 ? (
+          <>
+            <span className="field-label">Preview</span>
+            <PlatformPreviews text={local.text} platforms={platforms} />
+          </>
+        ) : null}
         {sentAs ? (
           <p className="small posts-sent-as" data-testid="post-sent-as">
             <span className="muted">Sent as:</span> {sentAs}
@@ -261,6 +274,10 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   );
 }
 
+/** ISO times in the bridge's words (UTC) shown in the operator's zone. */
+const localTimes = (message: string) =>
+  message.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/g, (iso) => formatLocal(iso));
+
 function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) {
   if (errors.length === 0 && warnings.length === 0) return null;
   return (
@@ -272,7 +289,7 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
       ))}
       {warnings.map((message) => (
         <li key={`w:${message}`} className="posts-check posts-check-warn">
-          {message}
+          {localTimes(message)}
         </li>
       ))}
     </ul>
@@ -287,7 +304,9 @@ function excerpt(text: string): string {
 
 function ScheduleError({ error }: { error: unknown }) {
   const api = error instanceof ApiError ? error : null;
-  const details = api && typeof api.details === 'string' ? api.details : null;
+  // The provider's own words, unless the message already says them (they were shown twice).
+  const details =
+    api && typeof api.details === 'string' && !errorMessage(error).includes(api.details) ? api.details : null;
   return (
     <div className="banner banner-bad" role="alert" data-testid="schedule-error">
       <div>

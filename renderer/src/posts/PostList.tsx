@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
-import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
+import { useNow } from '../format.js';
 import { useCancelPost, useRetryPost } from './api.js';
-import { statusHelp, statusLabel, statusTone } from './status.js';
+import { RescheduleDialog } from './RescheduleDialog.js';
+import { platformLabel, statusHelp, statusLabel, statusTone } from './status.js';
 import { formatLocal, formatUtc } from './time.js';
 
 type Filter = 'all' | 'scheduled' | 'published' | 'failed' | 'cancelled';
@@ -17,11 +18,11 @@ const filters: { value: Filter; label: string; matches: (s: PostViewStatus) => b
     matches: (s) => s === 'scheduled' || s === 'sending' || s === 'checking',
   },
   { value: 'published', label: 'Published', matches: (s) => s === 'published' },
-  { value: 'failed', label: 'Failed', matches: (s) => s === 'failed' },
+  { value: 'failed', label: 'Failed', matches: (s) => s === 'failed' || s === 'partial' },
   { value: 'cancelled', label: 'Cancelled', matches: (s) => s === 'cancelled' || s === 'draft' },
 ];
 
-export const platformLabel = (key: string) => postingPlatforms[key as PlatformKey]?.label ?? key;
+export { platformLabel };
 
 /** Scheduled, published and failed posts, newest first, with cancel and retry. */
 export function PostList({ posts }: { posts: PostView[] }) {
@@ -80,9 +81,18 @@ function PostRow({ post }: { post: PostView }) {
   const cancel = useCancelPost();
   const retry = useRetryPost();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const now = useNow(30_000);
   const canCancel = post.status === 'scheduled' && post.postsvcId !== null;
-  const canRetry = post.status === 'failed' && (post.socialPostId !== null || post.ledgerId !== null);
+  const known = post.socialPostId !== null || post.ledgerId !== null;
+  const failed = post.status === 'failed' || post.status === 'partial';
+  // A time that has passed needs a new one: only an edit gives it.
+  const due = post.publishAt !== null && Date.parse(post.publishAt) <= now;
+  const canRetry = failed && known && !due;
+  const canEdit = (failed || post.status === 'cancelled') && known;
   const failure = cancel.error ?? retry.error;
+  const mixed = new Set(post.platformStates.map((s) => s.status)).size > 1;
+  const platformFailures = post.status === 'partial' ? post.platformStates.filter((s) => s.error) : [];
   return (
     <tr data-testid={`post-row-${post.key}`} className={`posts-row-${post.status}`}>
       <td className="posts-when-cell">
@@ -95,13 +105,38 @@ function PostRow({ post }: { post: PostView }) {
           <span className="muted">—</span>
         )}
       </td>
-      <td>{post.platforms.map(platformLabel).join(', ') || '—'}</td>
+      <td>
+        {mixed ? (
+          <span className="posts-platform-states" data-testid="platform-states">
+            {post.platformStates.map((state) => (
+              <span
+                key={state.platform}
+                className="posts-platform-state"
+                data-testid={`platform-state-${state.platform}`}
+              >
+                {platformLabel(state.platform)}{' '}
+                <StatusPill tone={statusTone[state.status]}>{statusLabel[state.status]}</StatusPill>
+              </span>
+            ))}
+          </span>
+        ) : (
+          post.platforms.map(platformLabel).join(', ') || '—'
+        )}
+      </td>
       <td className="posts-text-cell">
         {post.name ? <span className="posts-name">{post.name}</span> : null}
         <span className="posts-excerpt" title={post.post}>
           {post.post || <span className="muted">(no text)</span>}
         </span>
         {post.error ? <span className="cell-error">{post.error}</span> : null}
+        {platformFailures.map((state) => (
+          <span key={state.platform} className="cell-error">
+            {platformLabel(state.platform)}: {state.error}
+          </span>
+        ))}
+        {failed && due && known ? (
+          <span className="muted small">Its time has passed: edit it to give it a new one.</span>
+        ) : null}
         {failure ? (
           <span className="cell-error" role="alert">
             {errorMessage(failure)}
@@ -160,9 +195,21 @@ function PostRow({ post }: { post: PostView }) {
               )
             }
           >
-            {retry.isPending ? <Spinner label="Retrying…" /> : 'Retry'}
+            {retry.isPending ? (
+              <Spinner label="Retrying…" />
+            ) : post.status === 'partial' ? (
+              'Retry failed'
+            ) : (
+              'Retry'
+            )}
           </button>
         ) : null}
+        {canEdit ? (
+          <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+            Edit…
+          </button>
+        ) : null}
+        {editing ? <RescheduleDialog post={post} onClose={() => setEditing(false)} /> : null}
       </td>
     </tr>
   );

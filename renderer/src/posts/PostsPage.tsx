@@ -31,7 +31,10 @@ export function PostsPage() {
           <Panel title="Rules">
             <ul className="rule-list">
               <li>Each chosen platform's character limit (microblog counts a link as 23)</li>
-              <li>Media links must be http(s); video platforms need a video</li>
+              <li>
+                Media links must be http(s); Photogram needs an image or a video, Videosite and Shortvideo a
+                video (told from the link's ending, e.g. .jpg or .mp4; a link that does not say is a warning)
+              </li>
               <li>A time in the past is refused; under 10 minutes ahead is allowed with a warning</li>
               <li>2 to 3 hours between posts on the same platform is recommended</li>
               <li>The bridge never posts the same post twice, even if a request or webhook repeats</li>

@@ -26,6 +26,9 @@ export function QuotaMeter({ quota }: { quota: QuotaSnapshot }) {
         {quota.used} used · {quota.plan} plan · resets{' '}
         <span title={formatDateTime(quota.resetsAt)}>{formatRelative(quota.resetsAt, now)}</span> (00:00 UTC)
       </p>
+      <p className="muted small" data-testid="quota-cancelled-note">
+        Cancelled posts still count: the provider counted each one when it was created.
+      </p>
     </div>
   );
 }

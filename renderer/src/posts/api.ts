@@ -5,6 +5,7 @@ import {
   getQuota,
   listPosts,
   previewPost,
+  reschedulePost,
   retryPost,
   schedulePost,
   syncPosts,
@@ -25,6 +26,7 @@ export type ScheduleInput = BodyOf<typeof schedulePost>;
 export type Scheduled = ResponseOf<typeof schedulePost>;
 export type PreviewInput = BodyOf<typeof previewPost>;
 export type SyncOutcome = ResponseOf<typeof syncPosts>;
+export type RescheduleInput = BodyOf<typeof reschedulePost>;
 
 /** Live updates come from /events; polling is the fallback. */
 const POLL_MS = 20_000;
@@ -95,4 +97,13 @@ export function useRetryPost() {
 export function useSyncPosts() {
   const refresh = useRefreshPosts();
   return useMutation({ mutationFn: () => callApi(syncPosts), onSettled: refresh });
+}
+
+/** POST /api/posts/reschedule: a failed or cancelled post edited and sent as a new one. */
+export function useReschedulePost() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (body: RescheduleInput) => callApi(reschedulePost, { body }),
+    onSettled: refresh,
+  });
 }

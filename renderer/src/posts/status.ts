@@ -1,5 +1,8 @@
 import type { PostViewStatus } from '../../../shared/api/posting.js';
+import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import type { Tone } from '../components/StatusPill.js';
+
+export const platformLabel = (key: string) => postingPlatforms[key as PlatformKey]?.label ?? key;
 
 export const statusLabel: Record<PostViewStatus, string> = {
   draft: 'Draft',
@@ -7,6 +10,7 @@ export const statusLabel: Record<PostViewStatus, string> = {
   checking: 'Checking',
   scheduled: 'Scheduled',
   published: 'Published',
+  partial: 'Partly failed',
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
@@ -17,6 +21,7 @@ export const statusTone: Record<PostViewStatus, Tone> = {
   checking: 'warn',
   scheduled: 'info',
   published: 'ok',
+  partial: 'warn',
   failed: 'bad',
   cancelled: 'neutral',
 };
@@ -29,6 +34,8 @@ export const statusHelp: Record<PostViewStatus, string> = {
     'The provider did not confirm it; the bridge is checking the provider history and will not send it twice.',
   scheduled: 'Queued at the provider.',
   published: 'Out on the platform.',
+  partial:
+    'Out (or queued) on some platforms, refused on others: retry sends only the platforms that failed.',
   failed: 'Not posted: see the error, fix the cause and retry.',
   cancelled: 'Cancelled at the provider.',
 };

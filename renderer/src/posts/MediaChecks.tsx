@@ -1,0 +1,57 @@
+import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
+import { mediaCheck, type MediaCheck } from '../../../shared/post-rules.js';
+
+/** The last part of a URL's path: enough to tell which link is meant. */
+function fileOf(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const { pathname, host } = new URL(url);
+  return pathname.split('/').filter(Boolean).pop() ?? host;
+}
+
+function verdictText(check: MediaCheck, mediaUrls: readonly string[]): string {
+  switch (check.verdict) {
+    case 'ok':
+      return 'found';
+    case 'missing':
+      return 'add a media link';
+    case 'wrong':
+      return `${mediaUrls.map(fileOf).join(', ')} is not one`;
+    case 'unknown':
+      return 'the link does not say what it is; make sure it is one';
+  }
+}
+
+/**
+ * What each chosen platform needs in media (DESIGN §6.8), judged from the links' extensions as
+ * the bridge does, shown beside the media field while typing: a missing or wrong kind blocks
+ * the post, a link whose kind cannot be told is a warning.
+ */
+export function MediaChecks({
+  platforms,
+  mediaUrls,
+}: {
+  platforms: readonly PlatformKey[];
+  mediaUrls: readonly string[];
+}) {
+  const checks = platforms.map((platform) => mediaCheck(platform, mediaUrls)).filter((c) => c.needs);
+  if (checks.length === 0) return null;
+  return (
+    <ul className="posts-media-checks" data-testid="media-checks" aria-live="polite">
+      {checks.map((check) => (
+        <li
+          key={check.platform}
+          className={`posts-media-check posts-media-${check.verdict}`}
+          data-testid={`media-check-${check.platform}`}
+        >
+          <span aria-hidden="true">
+            {check.verdict === 'ok' ? '✓' : check.verdict === 'unknown' ? '!' : '✕'}
+          </span>{' '}
+          {postingPlatforms[check.platform].label} needs {check.needs}: {verdictText(check, mediaUrls)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rules' own media messages are shown by MediaChecks in words: not repeated in the list of checks. */
+export const isMediaIssue = (message: string) => message.startsWith('mediaUrls:');
