@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { threeHourTranscript } from '../bench/clips.js';
+import { stampedTranscriptOf, threeHourTranscript } from '../bench/clips.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';
 
 /**
@@ -14,8 +14,8 @@ afterEach(async () => {
   bridge = undefined;
 });
 
-/** Six hours of talk (~60 k words): seconds of CPU, long enough to queue behind. */
-const long = [threeHourTranscript('stamped'), threeHourTranscript('stamped', 11)].join('\n');
+/** About 18 hours of talk (1.2 M characters): seconds of CPU on any machine, long enough to queue behind. */
+const long = stampedTranscriptOf(1_200_000);
 const analyze = (b: TestBridge, transcript = long) =>
   b.call('POST', '/clips/analyze', { body: { contentProductionId: 'c0000000000000001', transcript } });
 
@@ -33,7 +33,8 @@ describe('bounded clip analysis', () => {
 
   it('an analysis past the time limit is stopped: 503, and the next one runs', async () => {
     bridge = await startTestBridge({}, { tuning: { clips: { runner: { timeoutMs: 1_000 } } } });
-    const stopped = await analyze(bridge);
+    // 1.9 million characters (the most the route takes): far past the 1 s limit on any machine.
+    const stopped = await analyze(bridge, stampedTranscriptOf(1_900_000));
     expect(stopped.status).toBe(503);
     expect(stopped.body).toMatchObject({ code: 'ANALYSIS_UNAVAILABLE' });
     expect(stopped.body.error).toMatch(/stopped after/);
