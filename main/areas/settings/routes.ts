@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/settings.js';
 import {
   configDescriptions,
+  configIssueLine,
   maskSecret,
   readConfigFile,
   validateConfigValues,
@@ -48,7 +49,8 @@ export function settingsRoutes(mount: Mount, ctx: AreaContext, secretStore?: Sec
       else next[key] = value;
     }
     const issues = validateConfigValues(next);
-    if (issues.length > 0) throw AppError.validation(issues.join('; '), issues);
+    // details: [{field, rule, message}] like every other 400, so the dashboard can put them in words.
+    if (issues.length > 0) throw AppError.validation(issues.map(configIssueLine).join('; '), issues);
     writeConfigFile(config.configPath, next, secretStore);
     const written = Object.keys(body.values);
     ctx.activity.record(
