@@ -130,7 +130,7 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
                   <tbody>
                     {sorted.map((row) => (
                       <tr key={row.id}>
-                        <td className="post-text" title={row.content_id}>
+                        <td className="post-text" title={titleOf(row)}>
                           {titleOf(row)}
                         </td>
                         <td>
