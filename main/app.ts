@@ -26,7 +26,7 @@ import { openDatabase, transactionOf } from './kernel/db.js';
 import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
 import { acquireDataDirLock } from './kernel/data-dir-lock.js';
-import { createLogger, type LogLevel } from './kernel/logger.js';
+import { createLogger, logLevelFrom, logsToStdout, type LogLevel } from './kernel/logger.js';
 import { Scheduler } from './kernel/scheduler.js';
 import { readVersion } from './kernel/version.js';
 import { buildPeers, type PeerTuning } from './peers/index.js';
@@ -67,7 +67,9 @@ export interface StartBridgeOptions {
   secretStore?: SecretStore;
   /** Desktop: better-sqlite3 built for Electron's ABI. */
   nativeBinding?: string;
+  /** Default: LOG_LEVEL, else info. */
   logLevel?: LogLevel;
+  /** Default: only at debug and trace (the log file under the data dir always has it). */
   logToStdout?: boolean;
   /** Webhook answer budget (DESIGN §6.1: 8 s, under EspoCRM's 10 s timeout). */
   webhookBudgetMs?: number;
@@ -99,10 +101,11 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   // One bridge per data dir (DESIGN §7): locked before the log, the database and job recovery.
   const lock = await acquireDataDirLock(config.dataDir);
   const now = options.now ?? systemClock;
+  const level = options.logLevel ?? logLevelFrom(options.env ?? process.env);
   const logger = createLogger({
     dataDir: config.dataDir,
-    level: options.logLevel ?? 'info',
-    stdout: options.logToStdout ?? true,
+    level,
+    stdout: options.logToStdout ?? logsToStdout(level),
   });
   const version = readVersion();
   const startedAt = now();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startBridge, type RunningBridge } from './app.js';
 import { ConfigError } from './config/config.js';
@@ -42,8 +43,11 @@ export async function runCli(argv: string[]): Promise<number> {
   process.stdout.write(
     [
       `Studio Bridge listening on ${bridge.url}${bridge.sandbox ? '  [SANDBOX: simulated CRM, provider, gateway and n8n]' : ''}`,
-      `Dashboard: ${bridge.url}/`,
+      // The key rides in the fragment: browsers never send it to the server, so it is in no
+      // request line or log; the dashboard stores it and clears it from the address bar.
+      `Dashboard: ${bridge.url}/#key=${encodeURIComponent(bridge.apiKey)}  (opens signed in on this computer)`,
       `API key: BRIDGE_API_KEY in ${bridge.configPath} (or the BRIDGE_API_KEY environment variable)`,
+      `Log: ${path.join(bridge.dataDir, 'logs', 'bridge.log')}  (LOG_LEVEL=debug also prints it here)`,
       '',
     ].join('\n'),
   );

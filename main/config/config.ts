@@ -30,6 +30,24 @@ export class ConfigError extends Error {
   }
 }
 
+/** One bad key: the field, the rule it breaks (zod's issue code, or `required`/`unreadable`), in words. */
+export interface ConfigIssue {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+/** `KEY: message`, the line start-up prints for an issue. */
+export const configIssueLine = (issue: ConfigIssue): string => `${issue.field}: ${issue.message}`;
+
+function zodConfigIssues(issues: readonly z.core.$ZodIssue[], root?: string): ConfigIssue[] {
+  return issues.map((issue) => ({
+    field: [root, ...issue.path.map(String)].filter(Boolean).join('.'),
+    rule: issue.code,
+    message: issue.message,
+  }));
+}
+
 export type ConfigSource = 'env' | 'file' | 'default' | 'generated';
 export type PostsvcPlan = 'free' | 'premium' | 'business';
 
@@ -75,7 +93,7 @@ export const configDescriptions: Record<ConfigKey, string> = {
   GATEWAY_API_KEY: 'publishing gateway key',
   AUTOMATION_URL: 'n8n base URL',
   AUTOMATION_AUTH_HEADER: 'optional "Name: value" header sent to n8n',
-  COLLECT_INTERVAL_HOURS: 'analytics collection interval in hours',
+  COLLECT_INTERVAL_HOURS: 'analytics collection interval in hours (1 to 168)',
   PUBLISH_ROUTES: 'publishing route table: JSON or a path to a JSON file',
 };
 
@@ -128,10 +146,12 @@ const rawConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must look like "Name: value"')
     .optional(),
+  // Each collection reads every platform and every published post from the provider (and spends
+  // its rate limit): more often than hourly is a typo (0.5, "30" meant as minutes), not a choice.
   COLLECT_INTERVAL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 7)
+    .number({ error: 'must be a number of hours' })
+    .min(1, 'must be at least 1 hour')
+    .max(24 * 7, 'must be at most 168 hours (one week)')
     .default(6),
   PUBLISH_ROUTES: optionalText,
 });
@@ -173,16 +193,22 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
   }
 
   const parsed = rawConfigSchema.safeParse(merged);
-  const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const issues = parsed.success ? [] : zodConfigIssues(parsed.error.issues);
   const publishRoutes = parsePublishRoutes(merged.PUBLISH_ROUTES, issues);
-  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues.map(configIssueLine));
   const raw = parsed.data;
 
   if (raw.CRM_URL && !raw.CRM_API_KEY && !(raw.CRM_USERNAME && raw.CRM_PASSWORD)) {
-    issues.push('CRM_API_KEY: required with CRM_URL (or CRM_USERNAME and CRM_PASSWORD)');
+    issues.push({
+      field: 'CRM_API_KEY',
+      rule: 'required',
+      message: 'required with CRM_URL (or CRM_USERNAME and CRM_PASSWORD)',
+    });
   }
-  if (raw.POSTSVC_URL && !raw.POSTSVC_API_KEY) issues.push('POSTSVC_API_KEY: required with POSTSVC_URL');
-  if (issues.length > 0) throw new ConfigError(issues);
+  if (raw.POSTSVC_URL && !raw.POSTSVC_API_KEY) {
+    issues.push({ field: 'POSTSVC_API_KEY', rule: 'required', message: 'required with POSTSVC_URL' });
+  }
+  if (issues.length > 0) throw new ConfigError(issues.map(configIssueLine));
 
   let apiKey = raw.BRIDGE_API_KEY;
   if (!apiKey) {
@@ -235,7 +261,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
  * Inline JSON is checked key by key. A file is judged as a whole: a message never quotes what the
  * file holds (its bytes, its key names) nor says whether it exists (issue #12.1).
  */
-function parsePublishRoutes(value: string | undefined, issues: string[]): PublishRouteTable {
+function parsePublishRoutes(value: string | undefined, issues: ConfigIssue[]): PublishRouteTable {
   if (value === undefined) return defaultPublishRoutes;
   const inline = isInlineRouteTable(value);
   let json: unknown;
@@ -244,17 +270,24 @@ function parsePublishRoutes(value: string | undefined, issues: string[]): Publis
   } catch (error) {
     issues.push(
       inline
-        ? `PUBLISH_ROUTES: not valid JSON (${(error as Error).message})`
-        : `PUBLISH_ROUTES: ${value.trim()} is not a valid route table`,
+        ? { field: 'PUBLISH_ROUTES', rule: 'json', message: `not valid JSON (${(error as Error).message})` }
+        : {
+            field: 'PUBLISH_ROUTES',
+            rule: 'route-table',
+            message: `${value.trim()} is not a valid route table`,
+          },
     );
     return defaultPublishRoutes;
   }
   const result = publishRouteTable.safeParse(json);
   if (!result.success) {
-    if (!inline) issues.push(`PUBLISH_ROUTES: ${value.trim()} is not a valid route table`);
-    else
-      for (const issue of result.error.issues)
-        issues.push(`PUBLISH_ROUTES.${issue.path.join('.')}: ${issue.message}`);
+    if (!inline)
+      issues.push({
+        field: 'PUBLISH_ROUTES',
+        rule: 'route-table',
+        message: `${value.trim()} is not a valid route table`,
+      });
+    else issues.push(...zodConfigIssues(result.error.issues, 'PUBLISH_ROUTES'));
     return defaultPublishRoutes;
   }
   return result.data;
@@ -316,9 +349,9 @@ export function maskSecret(value: string): string {
 }
 
 /** Validates a candidate set of file values the way start-up would (env ignored). */
-export function validateConfigValues(values: Partial<Record<ConfigKey, string>>): string[] {
+export function validateConfigValues(values: Partial<Record<ConfigKey, string>>): ConfigIssue[] {
   const parsed = rawConfigSchema.safeParse(values);
-  const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const issues = parsed.success ? [] : zodConfigIssues(parsed.error.issues);
   parsePublishRoutes(values.PUBLISH_ROUTES, issues);
   return issues;
 }

@@ -2,11 +2,24 @@ import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** LOG_LEVEL from the environment; info when unset or not a level. */
+export function logLevelFrom(env: NodeJS.ProcessEnv): LogLevel {
+  const wanted = env.LOG_LEVEL?.trim().toLowerCase();
+  return logLevels.find((level) => level === wanted) ?? 'info';
+}
 
 /**
- * JSON lines to stdout and to `<dataDir>/logs/bridge.log`. Headers that carry secrets are
- * redacted wherever they appear; request bodies are never logged.
+ * The terminal that started the bridge gets its few start-up lines, not a JSON line per request:
+ * the log goes to stdout only when someone asked for detail (LOG_LEVEL=debug or trace).
+ */
+export const logsToStdout = (level: LogLevel): boolean => level === 'debug' || level === 'trace';
+
+/**
+ * JSON lines to `<dataDir>/logs/bridge.log`, and to stdout when `stdout`. Headers that carry
+ * secrets are redacted wherever they appear; request bodies are never logged.
  */
 export function createLogger(options: { dataDir: string; level: LogLevel; stdout: boolean }): Logger {
   const streams: pino.StreamEntry[] = [];

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { platformKeys } from '../../shared/platforms.js';
+import { platformColor } from '../../renderer/src/chart-palette.js';
 import { expect, sandboxControlHeaders, screenshot, test } from './fixtures.js';
 
 /**
@@ -34,6 +36,45 @@ test('shows social metrics, followers, top posts and content from the sandbox', 
   await expect(page.getByTestId('last-run')).toContainText(/Succeeded|Partly failed/);
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   await chartsScreenshot(page, 'analytics-overview');
+});
+
+test('followers show the change since the range starts, one colour-blind-safe colour per platform', async ({
+  dashboard: page,
+}) => {
+  await openAnalytics(page);
+  const followers = page.getByTestId('followers-panel');
+  await expect(followers).toContainText('Change since');
+  const chart = page.getByTestId('followers-chart');
+  await expect(lines(page, 'followers-chart')).toHaveCount(7);
+  // Every line starts at the range's first day, so the axis is anchored at 0 and growth is visible.
+  // (Tick labels are drawn in their own layer: the x ticks are days, so "0" and "+…" are the y axis.)
+  const ticks = chart.locator('.recharts-cartesian-axis-tick-value');
+  await expect(ticks.getByText('0', { exact: true })).toBeVisible();
+  await expect(ticks.getByText(/^\+/).first()).toBeVisible();
+  // Seven platforms, seven distinct colours: the palette module's, in every chart.
+  const expected = platformKeys.map((key) => platformColor(key).toLowerCase()).sort();
+  for (const testId of ['followers-chart', 'impressions-chart', 'engagement-chart']) {
+    const strokes = await lines(page, testId).evaluateAll((paths) =>
+      paths.map((path) => (path.getAttribute('stroke') ?? '').toLowerCase()),
+    );
+    expect(strokes.sort()).toEqual(expected);
+  }
+  await chartsScreenshot(page, 'analytics-followers-change');
+});
+
+test('a "To" day before the "From" day is explained, not snapped back', async ({ dashboard: page }) => {
+  await openAnalytics(page, '?range=custom&from=2026-01-10&to=2026-01-20');
+  const to = page.getByLabel('To', { exact: true });
+  await to.fill('2026-01-05');
+  const problem = page.getByRole('alert').filter({ hasText: '“To”' });
+  await expect(problem).toContainText('before');
+  await expect(to).toHaveValue('2026-01-05');
+  // The charts keep the last valid range until the dates make sense again.
+  await expect(page).toHaveURL(/to=2026-01-20/);
+  await screenshot(page, 'analytics-date-order');
+  await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+  await expect(problem).toHaveCount(0);
+  await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-05/);
 });
 
 test('keeps the range, platform and metric in the URL', async ({ dashboard: page }) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeTuning } from '../../main/app.js';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../main/sandbox/index.js';
 import { callBridge, eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../support/bridge.js';
 import { spawnBridge, type BridgeProcess } from '../support/process.js';
@@ -44,10 +45,14 @@ afterAll(async () => {
   await postsvc?.stop();
 });
 
-async function bridgeOn(env: Record<string, string> = {}, dataDir?: string): Promise<TestBridge> {
+async function bridgeOn(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  tuning?: BridgeTuning,
+): Promise<TestBridge> {
   const bridge = await startTestBridge(
     { POSTSVC_URL: postsvc.url, POSTSVC_API_KEY: postsvc.apiKey, ...env },
-    dataDir ? { dataDir } : {},
+    { ...(dataDir ? { dataDir } : {}), ...(tuning ? { tuning } : {}) },
   );
   cleanup.push(() => bridge.close());
   return bridge;
@@ -209,10 +214,10 @@ describe('schedule across restarts', () => {
     expect((await runs(second.url)).map((r) => r.id)).toEqual([1]);
     await second.close();
 
-    // 0.0002 h = 0.72 s: run 1 is now overdue.
+    // 0.0002 h = 0.72 s (a test tuning: COLLECT_INTERVAL_HOURS itself is at least 1): run 1 is now overdue.
     // A fixed wait on purpose: what makes the run overdue is wall-clock time passing; there is nothing to wait on.
     await new Promise((resolve) => setTimeout(resolve, 800));
-    const third = await bridgeOn({ COLLECT_INTERVAL_HOURS: '0.0002' }, dataDir);
+    const third = await bridgeOn({}, dataDir, { analytics: { intervalHours: 0.0002 } });
     const afterStart = await runs(third.url);
     expect(afterStart[0]).toMatchObject({ id: 2, trigger: 'catch-up' });
     const timed = await eventually(

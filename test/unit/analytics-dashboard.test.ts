@@ -4,6 +4,7 @@ import { applyFilterChange, daysBetween, readFilters } from '../../renderer/src/
 import {
   aggregateFollowers,
   aggregateSocial,
+  changePoints,
   granularityFor,
   pivot,
   platformsIn,
@@ -159,5 +160,26 @@ describe('CSV export', () => {
     expect(csvFilename('social', '2026-01-01', '2026-01-31')).toBe(
       'analytics-social-2026-01-01_2026-01-31.csv',
     );
+  });
+});
+
+describe('followers as change since the range starts', () => {
+  it("subtracts each platform's first count and keeps the count beside it", () => {
+    const rows = [
+      { date: '2026-03-02', platform: 'microblog', count: 120_300 },
+      { date: '2026-03-01', platform: 'microblog', count: 120_000 },
+      { date: '2026-03-01', platform: 'pinboard', count: 3_000 },
+      { date: '2026-03-02', platform: 'pinboard', count: 2_990 },
+    ];
+    expect(changePoints(rows)).toEqual([
+      { date: '2026-03-01', microblog: 0, 'microblog:count': 120_000, pinboard: 0, 'pinboard:count': 3_000 },
+      {
+        date: '2026-03-02',
+        microblog: 300,
+        'microblog:count': 120_300,
+        pinboard: -10,
+        'pinboard:count': 2_990,
+      },
+    ]);
   });
 });

@@ -8,6 +8,8 @@ import { analyticsRoutes } from './routes.js';
 export interface AnalyticsTuning {
   /** Per-post analytics calls in flight (default 4). */
   concurrency?: number;
+  /** Tests only: a timer shorter than the one hour COLLECT_INTERVAL_HOURS allows. */
+  intervalHours?: number;
 }
 
 export interface AnalyticsModule extends AreaModule {
@@ -27,7 +29,7 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
     activity: ctx.activity,
     logger: ctx.logger.child({ area: 'analytics' }),
     now: ctx.now,
-    intervalHours: ctx.config.collectIntervalHours,
+    intervalHours: tuning.intervalHours ?? ctx.config.collectIntervalHours,
     ...(tuning.concurrency ? { concurrency: tuning.concurrency } : {}),
   });
   ctx.scheduler.add({

@@ -1,5 +1,10 @@
 import { getSettings, updateSettings, type ConfigKey } from '../../../shared/api/settings.js';
-import { readConfigFile, validateConfigValues, writeConfigFile } from '../../config/config.js';
+import {
+  configIssueLine,
+  readConfigFile,
+  validateConfigValues,
+  writeConfigFile,
+} from '../../config/config.js';
 import type { SecretStore } from '../../config/config.js';
 import type { AreaContext, Mount } from '../area.js';
 import { AppError } from '../../kernel/app-error.js';
@@ -38,7 +43,8 @@ export function settingsRoutes(
       else next[key] = value;
     }
     const issues = validateConfigValues(next);
-    if (issues.length > 0) throw AppError.validation(issues.join('; '), issues);
+    // details: [{field, rule, message}] like every other 400, so the dashboard can put them in words.
+    if (issues.length > 0) throw AppError.validation(issues.map(configIssueLine).join('; '), issues);
     writeConfigFile(config.configPath, next, secretStore);
     const written = Object.keys(body.values);
     ctx.activity.record(

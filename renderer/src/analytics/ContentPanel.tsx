@@ -6,14 +6,8 @@ import { EmptyState, Spinner } from '../components/States.js';
 import { csvFilename, type CsvColumn } from './csv.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { PlatformTag } from './PlatformTag.js';
-import {
-  formatCompact,
-  formatDay,
-  formatHours,
-  formatWhole,
-  platformColor,
-  platformLabel,
-} from './format.js';
+import { platformColor } from '../chart-palette.js';
+import { formatCompact, formatDay, formatHours, formatWhole, platformLabel } from './format.js';
 import { useContentMetrics } from './queries.js';
 import { platformsIn } from './series.js';
 
@@ -136,7 +130,7 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
                   <tbody>
                     {sorted.map((row) => (
                       <tr key={row.id}>
-                        <td className="post-text" title={row.content_id}>
+                        <td className="post-text" title={titleOf(row)}>
                           {titleOf(row)}
                         </td>
                         <td>

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { platformKeys } from '../../../shared/platforms.js';
 import { daysBetween, rangePresets, type AnalyticsFilters, type FilterChange } from './filters.js';
-import { platformLabel } from './format.js';
+import { formatDay, platformLabel } from './format.js';
 
 /** Date range (presets or custom days) and platform; every change goes to the URL. */
 export function FilterBar({
@@ -12,11 +13,19 @@ export function FilterBar({
   today: string;
   onChange: (change: FilterChange) => void;
 }) {
+  // Days typed in an order that makes no range are kept (and explained) here, not applied:
+  // the charts keep the last valid range until "From" is on or before "To" again.
+  const [outOfOrder, setOutOfOrder] = useState<{ start: string; end: string } | null>(null);
+  const shown = outOfOrder ?? { start: filters.start, end: filters.end };
   const setDay = (which: 'start' | 'end', value: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
-    const start = which === 'start' ? value : filters.start;
-    const end = which === 'end' ? value : filters.end;
-    if (start <= end) onChange({ start, end });
+    const next = { ...shown, [which]: value };
+    if (next.start <= next.end) {
+      setOutOfOrder(null);
+      onChange(next);
+    } else {
+      setOutOfOrder(next);
+    }
   };
   return (
     <div className="analytics-toolbar" role="search" aria-label="Analytics filters">
@@ -30,7 +39,10 @@ export function FilterBar({
               role="radio"
               aria-checked={filters.range === preset.key}
               className={`chip ${filters.range === preset.key ? 'chip-active' : ''}`.trim()}
-              onClick={() => onChange({ range: preset.key })}
+              onClick={() => {
+                setOutOfOrder(null);
+                onChange({ range: preset.key });
+              }}
             >
               {preset.label}
             </button>
@@ -47,8 +59,10 @@ export function FilterBar({
         <input
           className="input"
           type="date"
-          value={filters.start}
-          max={filters.end}
+          value={shown.start}
+          max={today}
+          aria-invalid={outOfOrder !== null}
+          aria-describedby={outOfOrder ? 'analytics-date-order' : undefined}
           onChange={(event) => setDay('start', event.target.value)}
         />
       </label>
@@ -57,9 +71,10 @@ export function FilterBar({
         <input
           className="input"
           type="date"
-          value={filters.end}
-          min={filters.start}
+          value={shown.end}
           max={today}
+          aria-invalid={outOfOrder !== null}
+          aria-describedby={outOfOrder ? 'analytics-date-order' : undefined}
           onChange={(event) => setDay('end', event.target.value)}
         />
       </label>
@@ -81,6 +96,13 @@ export function FilterBar({
           ))}
         </select>
       </label>
+      {outOfOrder ? (
+        <p id="analytics-date-order" className="field-error analytics-date-order" role="alert">
+          “To” ({formatDay(outOfOrder.end)}) is before “From” ({formatDay(outOfOrder.start)}): pick a later
+          “To” or an earlier “From”. The charts still show {formatDay(filters.start)} –{' '}
+          {formatDay(filters.end)}.
+        </p>
+      ) : null}
     </div>
   );
 }

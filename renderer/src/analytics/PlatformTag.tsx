@@ -1,4 +1,5 @@
-import { platformColor, platformLabel } from './format.js';
+import { platformColor } from '../chart-palette.js';
+import { platformLabel } from './format.js';
 
 /** A platform's name with its chart colour, as the analytics tables show it. */
 export function PlatformTag({ platform }: { platform: string }) {

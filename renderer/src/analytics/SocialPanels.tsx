@@ -5,9 +5,17 @@ import { EmptyState, Spinner } from '../components/States.js';
 import { csvFilename, type CsvColumn } from './csv.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import type { AnalyticsFilters } from './filters.js';
-import { formatCompact, formatRate, formatWhole } from './format.js';
+import { formatCompact, formatDay, formatRate, formatSignedWhole, formatWhole } from './format.js';
 import { useFollowers, useSocialMetrics } from './queries.js';
-import { aggregateFollowers, aggregateSocial, granularityFor, pivot, platformsIn } from './series.js';
+import {
+  aggregateFollowers,
+  aggregateSocial,
+  changePoints,
+  countKey,
+  granularityFor,
+  pivot,
+  platformsIn,
+} from './series.js';
 import { TrendChart } from './TrendChart.js';
 
 type SocialPoint = Pick<
@@ -24,7 +32,7 @@ const socialCsv: CsvColumn<SocialPoint>[] = [
 ];
 
 function rangeNote(filters: AnalyticsFilters, weekly: boolean): string {
-  return `${filters.start} – ${filters.end}${weekly ? ' · weekly' : ' · daily'}`;
+  return `${formatDay(filters.start)} – ${formatDay(filters.end)}${weekly ? ' · weekly' : ' · daily'}`;
 }
 
 /** Impressions and engagement over time, one line per platform, with the range's totals. */
@@ -139,7 +147,7 @@ const followersCsv: CsvColumn<{ date: string; platform: string; count: number }>
   { label: 'followers', value: (r) => r.count },
 ];
 
-/** Follower counts over time, one line per platform. */
+/** Followers gained or lost since the range's first day, one line per platform (the counts in the tooltip). */
 export function FollowersPanel({ filters, today }: { filters: AnalyticsFilters; today: string }) {
   const followers = useFollowers(filters.start, filters.end, today, filters.platform);
   const granularity = granularityFor(filters.start, filters.end);
@@ -173,19 +181,24 @@ export function FollowersPanel({ filters, today }: { filters: AnalyticsFilters; 
               Follower counts are recorded once a day by each collection.
             </EmptyState>
           ) : (
-            <TrendChart
-              points={pivot(
-                rows,
-                (r) => r.date,
-                (r) => r.count,
-              )}
-              platforms={platformsIn(rows)}
-              granularity={granularity}
-              label="Followers per platform over time"
-              testId="followers-chart"
-              height={260}
-              zeroBased={false}
-            />
+            <>
+              <h3 className="chart-title">Change since {formatDay(rows[0]?.date ?? filters.start)}</h3>
+              <TrendChart
+                points={changePoints(rows)}
+                platforms={platformsIn(rows)}
+                granularity={granularity}
+                label="Followers gained or lost per platform since the start of the range"
+                testId="followers-chart"
+                height={260}
+                change
+                describe={(value, point, platform) => {
+                  const count = point[countKey(platform)];
+                  return typeof count === 'number'
+                    ? `${formatSignedWhole(value)} (${formatWhole(count)} followers)`
+                    : formatSignedWhole(value);
+                }}
+              />
+            </>
           )
         }
       </QueryContent>

@@ -1,12 +1,23 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { daysBetween } from './filters.js';
 import type { ChartPoint, Granularity } from './series.js';
+import { platformColor } from '../chart-palette.js';
 import {
   formatAxisDay,
   formatCompact,
   formatDay,
+  formatSignedCompact,
   formatWhole,
-  platformColor,
   platformLabel,
 } from './format.js';
 
@@ -25,7 +36,8 @@ export function TrendChart({
   label,
   testId,
   height = 260,
-  zeroBased = true,
+  describe = (value) => formatWhole(value),
+  change = false,
 }: {
   points: readonly ChartPoint[];
   platforms: readonly string[];
@@ -33,8 +45,10 @@ export function TrendChart({
   label: string;
   testId?: string;
   height?: number;
-  /** false: the axis fits the data (follower counts change slowly far from zero). */
-  zeroBased?: boolean;
+  /** The tooltip's words for one platform's value at one point. */
+  describe?: (value: number, point: ChartPoint, platform: string) => string;
+  /** Values are changes since the range's start: signed ticks and a line at zero. */
+  change?: boolean;
 }) {
   // Month-and-year labels only when the points really span many months.
   const first = points[0]?.date;
@@ -56,8 +70,9 @@ export function TrendChart({
             minTickGap={24}
           />
           <YAxis
-            domain={zeroBased ? [0, 'auto'] : ['auto', 'auto']}
-            tickFormatter={(value: number) => formatCompact(value)}
+            // Changes start at 0 on the first day, so a fitted axis always shows the zero line.
+            domain={change ? ['auto', 'auto'] : [0, 'auto']}
+            tickFormatter={(value: number) => (change ? formatSignedCompact(value) : formatCompact(value))}
             tick={{ fontSize: 12, fill: '#6b7585' }}
             tickLine={false}
             axisLine={false}
@@ -67,7 +82,10 @@ export function TrendChart({
             labelFormatter={(day) =>
               granularity === 'week' ? `Week of ${formatDay(String(day))}` : formatDay(String(day))
             }
-            formatter={(value, name) => [formatWhole(Number(value)), platformLabel(String(name))]}
+            formatter={(value, name, item) => [
+              describe(Number(value), item.payload as ChartPoint, String(name)),
+              platformLabel(String(name)),
+            ]}
             contentStyle={{ borderRadius: 8, borderColor: '#e2e6ed', fontSize: 13 }}
           />
           <Legend
@@ -75,6 +93,7 @@ export function TrendChart({
             iconType="plainline"
             wrapperStyle={{ fontSize: 13 }}
           />
+          {change ? <ReferenceLine y={0} stroke="#9aa3b2" /> : null}
           {platforms.map((platform, index) => (
             <Line
               key={platform}

@@ -13,6 +13,11 @@ const fullDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZo
 
 export const formatWhole = (value: number): string => whole.format(value);
 export const formatCompact = (value: number): string => compact.format(value);
+/** "+1.2K", "−300", "0": a change, its sign always shown. */
+export const formatSignedCompact = (value: number): string =>
+  value > 0 ? `+${compact.format(value)}` : value < 0 ? `−${compact.format(-value)}` : '0';
+export const formatSignedWhole = (value: number): string =>
+  value > 0 ? `+${whole.format(value)}` : value < 0 ? `−${whole.format(-value)}` : '0';
 export const formatHours = (value: number): string => oneDecimal.format(value);
 export const formatRate = (value: number): string => percent.format(value);
 
@@ -21,24 +26,6 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export const formatAxisDay = (day: string, long: boolean): string =>
   (long ? monthYear : dayMonth).format(asDate(day));
 export const formatDay = (day: string): string => fullDay.format(asDate(day));
-
-/** Fixed colour per platform, so a platform looks the same in every chart. */
-const palette: Record<string, string> = {
-  microblog: '#1d9bf0',
-  socialnet: '#3b5bdb',
-  photogram: '#d6336c',
-  professional: '#0b7a75',
-  videosite: '#e03131',
-  shortvideo: '#111827',
-  pinboard: '#f08c00',
-  altvideo: '#7048e8',
-  streamhost: '#5c940d',
-};
-const spare = ['#868e96', '#a61e4d', '#1864ab', '#2b8a3e', '#e8590c'];
-
-export function platformColor(platform: string, index = 0): string {
-  return palette[platform] ?? spare[index % spare.length] ?? '#868e96';
-}
 
 export const platformLabel = (platform: string): string =>
   platform.charAt(0).toUpperCase() + platform.slice(1);

@@ -97,3 +97,28 @@ export function aggregateFollowers<Row extends { date: string; platform: string;
   }
   return [...out.values()].map(({ lastDay: _lastDay, ...row }) => row);
 }
+
+/** The key under which a change point keeps the platform's own count (for the tooltip). */
+export const countKey = (platform: string): string => `${platform}:count`;
+
+/**
+ * Follower counts as the change since each platform's first count in the range: counts of
+ * 120,000 and 3,000 that each grow by a few hundred are flat lines on one absolute axis, and
+ * visible growth as changes from zero. Each point keeps the count itself under countKey().
+ */
+export function changePoints(
+  rows: readonly { date: string; platform: string; count: number }[],
+): ChartPoint[] {
+  const sorted = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const baseline = new Map<string, number>();
+  const points = new Map<string, ChartPoint>();
+  for (const row of sorted) {
+    const base = baseline.get(row.platform) ?? row.count;
+    baseline.set(row.platform, base);
+    const point = points.get(row.date) ?? { date: row.date };
+    point[row.platform] = row.count - base;
+    point[countKey(row.platform)] = row.count;
+    points.set(row.date, point);
+  }
+  return [...points.values()];
+}

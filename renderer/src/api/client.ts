@@ -3,6 +3,7 @@ import { errorCodes, errorEnvelope } from '../../../shared/api/contract.js';
 import type { ErrorCode, RouteContract } from '../../../shared/api/contract.js';
 import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
 import { keyStore } from './key-store.js';
+import { problemsInWords } from './problem-words.js';
 
 /** Codes the client itself produces, next to the bridge's ErrorCode. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
@@ -153,8 +154,9 @@ function isFailureEnvelope(payload: unknown): boolean {
   return typeof payload === 'object' && payload !== null && 'success' in payload && payload.success === false;
 }
 
-/** A message fit for the operator, whatever was thrown. */
+/** A message fit for the operator, whatever was thrown: validation details become sentences. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return problemsInWords(error.details) ?? error.message;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,4 +1,5 @@
 import { desktop } from './desktop.js';
+import { takeKeyFromFragment } from './fragment-key.js';
 import { API_KEY_STORAGE_KEY } from './storage-keys.js';
 
 /**
@@ -24,10 +25,24 @@ function readStoredKey(): string | null {
 
 function initialState(): KeyState {
   if (desktop) return { key: desktop.apiKey, source: 'desktop', rejected: false };
+  // The start-up link's key is kept like a typed one; a wrong one gets the key screen (401).
+  const fromLink = takeKeyFromFragment();
+  if (fromLink) {
+    storeKey(fromLink);
+    return { key: fromLink, source: 'browser', rejected: false };
+  }
   const stored = readStoredKey();
   return stored
     ? { key: stored, source: 'browser', rejected: false }
     : { key: null, source: null, rejected: false };
+}
+
+function storeKey(key: string): void {
+  try {
+    window.localStorage.setItem(API_KEY_STORAGE_KEY, key);
+  } catch {
+    // Storage disabled: the key still works until the page is reloaded.
+  }
 }
 
 let state: KeyState = initialState();
@@ -46,11 +61,7 @@ export const keyStore = {
   },
   /** A key the operator typed (and the bridge accepted): remembered in this browser. */
   set(key: string): void {
-    try {
-      window.localStorage.setItem(API_KEY_STORAGE_KEY, key);
-    } catch {
-      // Storage disabled: the key still works until the page is reloaded.
-    }
+    storeKey(key);
     update({ key, source: 'browser', rejected: false });
   },
   /** Forget the typed key; the desktop window falls back to the preload's key. */

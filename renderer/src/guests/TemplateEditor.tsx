@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import {
   emailMoments,
@@ -14,6 +15,7 @@ import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, ErrorState, Spinner } from '../components/States.js';
 import { formatDateTime } from '../format.js';
+import { useUnsavedChangesGuard } from '../use-unsaved-changes-guard.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { usePreview, useSaveTemplates, useTemplates } from './api.js';
 
@@ -47,6 +49,14 @@ function unknownIn(text: string): string[] {
   const names = [...text.matchAll(VARIABLE)].map((m) => m[1] ?? '');
   return [...new Set(names.filter((name) => !(templateVariables as readonly string[]).includes(name)))];
 }
+
+/** Braces left once every well-formed `{{name}}` is taken out: `{{name}`, `{name}}`, a stray `}}`. */
+function malformedIn(text: string): string[] {
+  const rest = text.replace(VARIABLE, ' ');
+  return [...new Set([...rest.matchAll(/\{+[^{}\s]*\}*|\}+/g)].map((m) => m[0]))];
+}
+
+const LEAVE_QUESTION = 'The email templates have unsaved changes. Leave and lose them?';
 
 /** The three email templates of spec §1.10 with a live preview for a real guest. */
 /** `guests` is undefined while the guest list loads. */
@@ -116,6 +126,19 @@ function TemplateForm({
     JSON.stringify(drafts) !== JSON.stringify(data.templates) ||
     JSON.stringify(settings) !== JSON.stringify(data.settings);
   const unknown = emailMoments.flatMap((m) => unknownIn(drafts[m].subject + drafts[m].body));
+  // Subject and body apart: a `{` at the end of one and `}` at the start of the other is no variable.
+  const malformed = [
+    ...new Set(
+      emailMoments.flatMap((m) => [...malformedIn(drafts[m].subject), ...malformedIn(drafts[m].body)]),
+    ),
+  ];
+  useUnsavedChangesGuard(dirty, LEAVE_QUESTION);
+  /** Escape in a field reverts this template's subject and body to the saved text. */
+  const revertOnEscape = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    setDraft(data.templates[moment]);
+  };
 
   const setDraft = (change: Partial<TemplateSet[EmailMoment]>) =>
     setDrafts((current) => ({ ...current, [moment]: { ...current[moment], ...change } }));
@@ -143,6 +166,7 @@ function TemplateForm({
           className="input"
           value={draft.subject}
           onChange={(event) => setDraft({ subject: event.target.value })}
+          onKeyDown={revertOnEscape}
         />
         <label className="field-label" htmlFor="template-body">
           Body
@@ -154,6 +178,7 @@ function TemplateForm({
           rows={14}
           value={draft.body}
           onChange={(event) => setDraft({ body: event.target.value })}
+          onKeyDown={revertOnEscape}
         />
         <div className="guests-variables" aria-label="Insert a variable">
           {templateVariables.map((variable) => (
@@ -208,6 +233,12 @@ function TemplateForm({
             one of the twelve above.
           </p>
         ) : null}
+        {malformed.length > 0 ? (
+          <p className="field-problem" role="alert">
+            Unbalanced braces: {malformed.join(', ')}. Write a variable with two braces on each side, like{' '}
+            {'{{name}}'}.
+          </p>
+        ) : null}
         {save.isError ? (
           <p className="field-problem" role="alert">
             {errorMessage(save.error)}
@@ -217,7 +248,7 @@ function TemplateForm({
           <button
             type="button"
             className="button button-primary"
-            disabled={!dirty || unknown.length > 0 || save.isPending}
+            disabled={!dirty || unknown.length > 0 || malformed.length > 0 || save.isPending}
             onClick={() => save.mutate({ templates: drafts, settings })}
           >
             {save.isPending ? 'Saving…' : 'Save templates'}
@@ -243,7 +274,7 @@ function TemplateForm({
           </button>
           <span className="small muted">
             {dirty
-              ? 'Unsaved changes'
+              ? 'Unsaved changes (Escape in a field reverts this template)'
               : data.updatedAt
                 ? `Saved ${formatDateTime(data.updatedAt)}`
                 : 'Default texts'}

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { isInlineRouteTable } from '../../../shared/api/settings.js';
 import type { ConfigKey, getSettings, SettingEntry, updateSettings } from '../../../shared/api/settings.js';
-import { ApiError, errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/client.js';
 import { keyStore } from '../api/key-store.js';
 import { useSettings, useUpdateSettings } from './api.js';
 import { useApiKey } from '../api/use-api-key.js';
@@ -274,9 +274,18 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
               setValue(event.target.value);
               update.reset();
             }}
+            onKeyDown={(event) => {
+              // Escape leaves the value as it was, like Cancel.
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                onDone(null);
+              }
+            }}
             aria-label={`New value for ${entry.key}`}
+            aria-invalid={update.isError}
+            aria-describedby={update.isError ? `${formId}-error` : undefined}
           />
-          <p className="muted small">{entry.description}</p>
+          <p className="muted small">{entry.description} · Escape cancels</p>
           {routesPath ? (
             <p className="field-error" role="alert">
               Enter the route table itself, as JSON starting with {'{'}. A file path can only be set in the
@@ -284,9 +293,8 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
             </p>
           ) : null}
           {update.isError ? (
-            <p className="field-error" role="alert">
+            <p className="field-error" role="alert" id={`${formId}-error`}>
               {errorMessage(update.error)}
-              {update.error instanceof ApiError && update.error.code ? ` (${update.error.code})` : null}
             </p>
           ) : null}
         </form>

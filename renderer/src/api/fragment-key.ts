@@ -1,0 +1,15 @@
+/**
+ * The start-up link `http://127.0.0.1:4100/#key=...` (main/cli.ts) carries the key in the URL
+ * fragment, which browsers never send to the server. The dashboard takes it once and replaces the
+ * address (and its history entry) with the Overview's, so the key is not left on screen or in Back.
+ */
+export function takeKeyFromFragment(): string | null {
+  const match = /^#key=([^&]+)$/.exec(window.location.hash);
+  if (!match?.[1]) return null;
+  window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}#/`);
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null; // malformed escape: the key screen asks instead
+  }
+}
