@@ -93,3 +93,44 @@ export const calendarDate = z
 
 /** ISO 8601 date-time with an offset or Z. */
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Ids are at most this many characters (Unicode code points) wherever the API takes one. */
+export const ID_MAX_CHARS = 64;
+/** C0 controls, DEL and C1 controls. */
+const CONTROL_CHAR = /\p{Cc}/u;
+/** Half of a surrogate pair standing alone: with /u a lone surrogate is its own code point. */
+export const LONE_SURROGATE = /\p{Cs}/u;
+const idChar = String.raw`[^\p{Cc}\p{Cs}]`;
+const idEdgeChar = String.raw`[^\p{Cc}\p{Cs}\s]`;
+
+/**
+ * Every id the API takes, in params, query and body (CRM record ids, provider post ids, host
+ * broadcast ids, webhook item ids): 1–64 characters, no control characters, well-formed UTF-16,
+ * no space at either end. Ids go on into URLs and headers of the peers: a 100,000-character id
+ * reached the CRM and came back 431 (issue #12.7). The same rule, as a JSON Schema pattern, is
+ * in /openapi.json (read with the /u flag, as ECMA-262 patterns of OpenAPI are; it counts code
+ * points as `maxLength` does).
+ */
+export const idString = z
+  .string()
+  .min(1, 'must not be empty')
+  .superRefine((value, ctx) => {
+    const length = [...value].length;
+    if (length > ID_MAX_CHARS) {
+      ctx.addIssue({ code: 'custom', message: `is ${length} characters long, at most ${ID_MAX_CHARS}` });
+    }
+    if (CONTROL_CHAR.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must not contain control characters' });
+    }
+    if (LONE_SURROGATE.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'contains an unpaired surrogate (not valid Unicode text)' });
+    }
+    if (value !== '' && /^\s|\s$/u.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must not start or end with a space' });
+    }
+  })
+  .meta({
+    minLength: 1,
+    maxLength: ID_MAX_CHARS,
+    pattern: `^${idEdgeChar}(?:${idChar}{0,${ID_MAX_CHARS - 2}}${idEdgeChar})?$`,
+  });
