@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
-import { defineContract, isoDateTime, queryInt } from './contract.js';
+import { defineContract, idString, isoDateTime, queryInt } from './contract.js';
 
 /**
  * Analytics (spec §4.2, DESIGN §6.5). Field names of the stored records are snake_case as the
@@ -122,9 +122,9 @@ export const startCollection = defineContract({
 });
 
 export const contentIngestBody = z.object({
-  contentId: z.string().trim().min(1, 'is required').max(64),
+  contentId: idString,
   platform: contentPlatform,
-  platformContentId: z.string().trim().min(1).max(200).nullish(),
+  platformContentId: idString.nullish(),
   views: count,
   watchHours: z.number().nonnegative().default(0),
   likes: count.default(0),
@@ -170,7 +170,7 @@ export const getContentMetrics = defineContract({
     'Content metric snapshots, newest first; dates filter the UTC day of collected_at. `latest=true`: only the latest snapshot per content and platform.',
   auth: 'key',
   query: z.object({
-    contentId: z.string().trim().min(1).max(64).optional(),
+    contentId: idString.optional(),
     platform: contentPlatform.optional(),
     startDate: dateParam.optional(),
     endDate: dateParam.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clipPlatforms } from '../platforms.js';
 import { clipTimeIssues } from '../time-bounds.js';
-import { defineContract, queryInt } from './contract.js';
+import { defineContract, idString, queryInt } from './contract.js';
 
 /** Longest transcript analysed (characters, ~330,000 words, well over a day of speech). */
 export const MAX_TRANSCRIPT_CHARS = 2_000_000;
@@ -73,11 +73,7 @@ export const transcriptTopic = z.object({
 export type TranscriptTopic = z.infer<typeof transcriptTopic>;
 
 const nonBlank = (value: string) => value.trim() !== '';
-const crmId = z
-  .string({ error: 'is required (the id of a ContentProduction record in the CRM)' })
-  .trim()
-  .min(1, 'is required (the id of a ContentProduction record in the CRM)')
-  .max(64, 'is longer than 64 characters');
+const crmId = idString.meta({ description: 'the id of a ContentProduction record in the CRM' });
 
 export const analyzeClips = defineContract({
   method: 'post',

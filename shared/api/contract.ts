@@ -112,7 +112,7 @@ const idEdgeChar = String.raw`[^\p{Cc}\p{Cs}\s]`;
  * points as `maxLength` does).
  */
 export const idString = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string (an id)') })
   .min(1, 'must not be empty')
   .superRefine((value, ctx) => {
     const length = [...value].length;

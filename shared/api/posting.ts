@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
-import { calendarDate, defineContract, isoDateTime, queryInt } from './contract.js';
+import { calendarDate, defineContract, idString, isoDateTime, queryInt } from './contract.js';
 
 /** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */
 
@@ -66,7 +66,7 @@ export const deletePost = defineContract({
   tag: 'posting',
   summary: 'Cancel a scheduled post or delete a published one, by provider post id.',
   auth: 'key',
-  body: z.object({ id: z.string({ error: 'required, the provider post id' }).min(1) }),
+  body: z.object({ id: idString.meta({ description: 'the provider post id' }) }),
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
@@ -110,7 +110,7 @@ export const postAnalytics = defineContract({
   query: z
     .object({
       platform: platformKey.optional(),
-      postId: z.string().min(1).optional(),
+      postId: idString.optional(),
       startDate: calendarDate.optional(),
       endDate: calendarDate.optional(),
     })
@@ -248,7 +248,7 @@ export const retryPost = defineContract({
     'Try a failed post again: a CRM SocialPost is set back to Scheduled and scheduled; a failed API post is sent again with its idempotency key.',
   auth: 'key',
   body: z
-    .object({ socialPostId: z.string().min(1).optional(), ledgerId: z.number().int().positive().optional() })
+    .object({ socialPostId: idString.optional(), ledgerId: z.number().int().positive().optional() })
     .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
       message: 'give exactly one of socialPostId and ledgerId',
     }),

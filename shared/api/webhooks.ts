@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract, idString } from './contract.js';
 
 /** The eleven CRM receivers of spec §4.7: `/webhooks/{entity}-{event}`. */
 export const webhookEvents = [
@@ -33,7 +33,7 @@ export const webhookEntity: Record<WebhookEvent, string> = {
 };
 
 /** One webhook item: EspoCRM sends attributes, sparse on update, only `id` on delete. */
-export const webhookItem = z.looseObject({ id: z.string().min(1).max(64) });
+export const webhookItem = z.looseObject({ id: idString });
 export type WebhookItem = z.infer<typeof webhookItem>;
 
 /** EspoCRM posts an array (up to 50 items); the spec's form and tests post one object. */
