@@ -13,6 +13,23 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const RESERVED_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?$/i;
 export const MAX_FILENAME_BYTES = 128;
 
+/** `con` → `[Cc][Oo][Nn]`: JSON Schema patterns have no case-insensitive flag. */
+const anyCase = (word: string) => word.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+const notInName = String.raw`\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069/\\:*?"<>|`;
+const deviceNames = `${['CON', 'PRN', 'AUX', 'NUL'].map(anyCase).join('|')}|${anyCase('COM')}[1-9]|${anyCase('LPT')}[1-9]`;
+
+/**
+ * The rule above as JSON Schema, for /openapi.json (the pattern is read with /u, as ECMA-262
+ * patterns of OpenAPI are). All of it but the UTF-8 byte count, which `maxLength` (code
+ * points) only states for ASCII names: the description says bytes.
+ */
+export const recorderFilenameJsonSchema = {
+  minLength: 1,
+  maxLength: MAX_FILENAME_BYTES,
+  pattern: String.raw`^(?!(?:${deviceNames})(?:\..*)?$)[^${notInName}\s.](?:[^${notInName}]*[^${notInName}\s.])?$`,
+  description: `at most ${MAX_FILENAME_BYTES} bytes UTF-8; no control or bidi characters, none of / \\ : * ? " < > |, no leading or trailing space or dot, not a Windows device name (CON, NUL, COM1, …)`,
+};
+
 export type FilenameCheck = { ok: true } | { ok: false; rule: string; suggestion: string };
 
 export function checkRecorderFilename(filename: string, now: Date = new Date()): FilenameCheck {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkRecorderFilename, suggestRecorderFilename } from '../../shared/recorder-filename.js';
+import {
+  checkRecorderFilename,
+  recorderFilenameJsonSchema,
+  suggestRecorderFilename,
+} from '../../shared/recorder-filename.js';
 
 const day = new Date('2026-11-22T10:00:00Z');
 
@@ -54,6 +58,36 @@ describe('checkRecorderFilename', () => {
       expect(check.rule).toContain(rule);
       expect(checkRecorderFilename(check.suggestion).ok).toBe(true);
     }
+  });
+});
+
+describe('recorderFilenameJsonSchema: the rule as /openapi.json states it', () => {
+  const pattern = new RegExp(recorderFilenameJsonSchema.pattern, 'u');
+  it.each([
+    '20261122_Episode_12_Guest',
+    'Brücke – Folge 3.mp4',
+    'Clip 😀 take 2',
+    'CONSOLE',
+    'com10',
+    'a.b',
+    '',
+    '.',
+    '..',
+    ' lead',
+    'trail.',
+    'a/b',
+    'what?',
+    'tab\there',
+    'next\u0085line',
+    'evil\u202etxt.mp4',
+    'a\u2066b',
+    'half\ud800',
+    'CON',
+    'nul.mp4',
+    'Com3.tar.gz',
+    'lpt9',
+  ])('agrees with checkRecorderFilename on %j', (name) => {
+    expect(pattern.test(name)).toBe(checkRecorderFilename(name, day).ok);
   });
 });
 
