@@ -25,6 +25,13 @@ export interface RouteContract<
   query?: Q;
   body?: B;
   response: R;
+  /** The media type of the 200 answer when it is not JSON (GET /events: `text/event-stream`). */
+  responseType?: string;
+  /**
+   * Answers besides the 200 and the error envelope, by status, as /openapi.json states them
+   * (a webhook's 202 `{queued:true}` and its batch 500 `{success:false, results}`).
+   */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
 }
 
 export function defineContract<
@@ -89,7 +96,8 @@ export const calendarDate = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'is not a real calendar date');
+  }, 'is not a real calendar date')
+  .meta({ format: 'date' });
 
 /** ISO 8601 date-time with an offset or Z. */
 export const isoDateTime = z.iso.datetime({ offset: true });
@@ -106,7 +114,7 @@ const idEdgeChar = String.raw`[^\p{Cc}\p{Cs}\s]`;
 /**
  * Every id the API takes, in params, query and body (CRM record ids, provider post ids, host
  * broadcast ids, webhook item ids): 1–64 characters, no control characters, well-formed UTF-16,
- * no space at either end. Ids go on into URLs and headers of the peers: a 100,000-character id
+ * no space at either end, not `.` or `..`. Ids go on into URLs and headers of the peers: a 100,000-character id
  * reached the CRM and came back 431 (issue #12.7). The same rule, as a JSON Schema pattern, is
  * in /openapi.json (read with the /u flag, as ECMA-262 patterns of OpenAPI are; it counts code
  * points as `maxLength` does).
@@ -128,9 +136,11 @@ export const idString = z
     if (value !== '' && /^\s|\s$/u.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'must not start or end with a space' });
     }
+    // In a peer's URL path `/ContentProduction/..` is another resource (dot segments).
+    if (value === '.' || value === '..') ctx.addIssue({ code: 'custom', message: 'must not be "." or ".."' });
   })
   .meta({
     minLength: 1,
     maxLength: ID_MAX_CHARS,
-    pattern: `^${idEdgeChar}(?:${idChar}{0,${ID_MAX_CHARS - 2}}${idEdgeChar})?$`,
+    pattern: `^(?!\\.\\.?$)${idEdgeChar}(?:${idChar}{0,${ID_MAX_CHARS - 2}}${idEdgeChar})?$`,
   });

@@ -31,6 +31,8 @@ describe('idString: the one schema of every id the API takes (issue #12.7)', () 
     ['a newline', 'ab\nc', 'control characters'],
     ['DEL', 'ab\u007fc', 'control characters'],
     ['a C1 control', 'ab\u0085c', 'control characters'],
+    ['a dot segment', '.', 'must not be "." or ".."'],
+    ['two dots', '..', 'must not be "." or ".."'],
   ])('refuses %s, naming the rule', (_what, id, rule) => {
     expect(problem(id)).toContain(rule);
   });
@@ -47,10 +49,21 @@ describe('idString: the one schema of every id the API takes (issue #12.7)', () 
     };
     expect(json).toMatchObject({ type: 'string', minLength: 1, maxLength: ID_MAX_CHARS });
     const pattern = new RegExp(json.pattern, 'u');
-    for (const good of ['a', 'épisode-12', 'clip-😀', 'a b', 'x'.repeat(64)]) {
+    for (const good of ['a', '...', '.a', 'épisode-12', 'clip-😀', 'a b', 'x'.repeat(64)]) {
       expect(pattern.test(good), good).toBe(true);
     }
-    for (const bad of ['', ' a', 'a ', 'a\u0000', 'a\u0085', 'a\ud800', '\udc00', 'x'.repeat(65)]) {
+    for (const bad of [
+      '',
+      '.',
+      '..',
+      ' a',
+      'a ',
+      'a\u0000',
+      'a\u0085',
+      'a\ud800',
+      '\udc00',
+      'x'.repeat(65),
+    ]) {
       expect(pattern.test(bad), JSON.stringify(bad)).toBe(false);
     }
   });
