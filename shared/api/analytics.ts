@@ -12,8 +12,16 @@ import { defineContract, idString, isoDateTime, queryInt } from './contract.js';
 /** The platforms collection always covers (spec §4.2); other linked accounts are added per run. */
 export const defaultCollectionPlatforms = ['microblog', 'socialnet', 'photogram', 'professional'] as const;
 
-/** A social platform key (spec §2.8); `Microblog` is accepted as `microblog`. */
-export const socialPlatform = z.string().trim().toLowerCase().pipe(z.enum(platformKeys));
+/**
+ * A social platform key (spec §2.8); `Microblog` is accepted as `microblog`. /openapi.json
+ * lists the keys as written (an enum cannot say "in any case").
+ */
+export const socialPlatform = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(platformKeys))
+  .meta({ enum: [...platformKeys], description: 'a platform key (any case is accepted)' });
 
 /**
  * A video platform key of content metrics ("such as altvideo and videosite", spec §2.8): an open
@@ -23,7 +31,11 @@ export const contentPlatform = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a platform key such as videosite or altvideo'));
+  .pipe(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a platform key such as videosite or altvideo'))
+  .meta({
+    pattern: '^[a-z][a-z0-9_-]{0,39}$',
+    description: 'a platform key such as videosite or altvideo (any case is accepted)',
+  });
 
 /** Checked by the route (400 INVALID_DATE), so only described here. */
 const dateParam = z.string().meta({ description: 'YYYY-MM-DD (UTC day), inclusive', format: 'date' });

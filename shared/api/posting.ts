@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
+import { ISO_DATE_TIME } from '../post-rules.js';
 import { calendarDate, defineContract, idString, isoDateTime, queryInt } from './contract.js';
 
 /** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */
@@ -15,15 +16,41 @@ export const quotaSnapshot = z.object({
 });
 export type QuotaSnapshot = z.infer<typeof quotaSnapshot>;
 
+/**
+ * The posting rules (shared/post-rules.ts, which give the messages) as /openapi.json states
+ * them. Not expressible there: each platform's length limit and the platforms that need media.
+ */
+const postRulesInJsonSchema = {
+  post: {
+    minLength: 1,
+    pattern: String.raw`\S`,
+    description: "the post text; each chosen platform's length limit applies (hashtags included)",
+  },
+  platforms: { minItems: 1, uniqueItems: true },
+  scheduleDate: {
+    format: 'date-time',
+    pattern: ISO_DATE_TIME.source,
+    description: 'in the future, at most 5 years ahead; omitted or null: publish now',
+  },
+  mediaUrl: {
+    format: 'uri',
+    pattern: String.raw`^https?://[A-Za-z0-9.-]+(?::[0-9]{1,4})?(?:/\S*)?$`,
+    description: 'an http(s) URL; videosite and shortvideo need a video, pinboard an image',
+  },
+  hashtag: { pattern: String.raw`^\s*#*[^\s#]+\s*$`, description: 'a hashtag, with or without #' },
+};
+
 export const postDraftBody = z.object({
-  post: z.string({ error: 'required, the post text' }),
-  platforms: z.array(platformKey, {
-    error: `required, an array of platform keys (${platformKeys.join(', ')})`,
-  }),
+  post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
+  platforms: z
+    .array(platformKey, {
+      error: `required, an array of platform keys (${platformKeys.join(', ')})`,
+    })
+    .meta(postRulesInJsonSchema.platforms),
   /** ISO 8601 with a zone, in the future, from 2000 to 5 years ahead; omitted: publish now. Checked by the posting rules (INVALID_DATE). */
-  scheduleDate: z.string().nullish(),
-  mediaUrls: z.array(z.string()).default([]),
-  hashtags: z.array(z.string()).default([]),
+  scheduleDate: z.string().meta(postRulesInJsonSchema.scheduleDate).nullish(),
+  mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).default([]),
+  hashtags: z.array(z.string().meta(postRulesInJsonSchema.hashtag)).default([]),
   shortenLinks: z.boolean().default(true),
 });
 
@@ -251,7 +278,8 @@ export const retryPost = defineContract({
     .object({ socialPostId: idString.optional(), ledgerId: z.number().int().positive().optional() })
     .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
       message: 'give exactly one of socialPostId and ledgerId',
-    }),
+    })
+    .meta({ oneOf: [{ required: ['socialPostId'] }, { required: ['ledgerId'] }] }),
   response: z.object({
     success: z.literal(true),
     status: postViewStatus,

@@ -54,6 +54,19 @@ export const webhookResponse = z.union([
 ]);
 export type WebhookResponse = z.infer<typeof webhookResponse>;
 
+/** DESIGN §6.1: not finished within the 8 s budget, the rest continues in the job queue. */
+const queuedResponse = z.object({
+  success: z.literal(true),
+  queued: z.literal(true),
+  /** Per item, for an array (an item still running is `{success:true, queued:true}`). */
+  results: z.array(itemOutcome).optional(),
+});
+/** A single item that failed: the spec's `{success:false, error}`; an array with an item that newly failed: every item's result. */
+const failedResponse = z.union([
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
+  z.object({ success: z.literal(false), results: z.array(itemOutcome) }),
+]);
+
 function webhookContract(event: WebhookEvent) {
   return defineContract({
     method: 'post',
@@ -63,11 +76,23 @@ function webhookContract(event: WebhookEvent) {
     auth: 'webhook',
     body: webhookBody,
     response: webhookResponse,
+    otherResponses: {
+      202: { description: 'accepted: work continues in the job queue', schema: queuedResponse },
+      500: { description: 'an item failed (recorded on the CRM record)', schema: failedResponse },
+    },
   });
 }
 export type WebhookContract = ReturnType<typeof webhookContract>;
 export const webhookContracts: ReadonlyArray<{ event: WebhookEvent; contract: WebhookContract }> =
   webhookEvents.map((event) => ({ event, contract: webhookContract(event) }));
+
+const testWebhookResponse = z.object({
+  success: z.literal(true),
+  received: z.boolean(),
+  deliveryId: z.number(),
+  queued: z.boolean().optional(),
+  echo: z.record(z.string(), z.unknown()),
+});
 
 export const testWebhook = defineContract({
   method: 'post',
@@ -77,11 +102,11 @@ export const testWebhook = defineContract({
     'Checks the webhook path end to end: authenticates like a CRM webhook, logs the delivery, runs one queued job. `delayMs` (0-60000) makes that job slow, to see the 8 s budget and queue continuation.',
   auth: 'webhook',
   body: z.looseObject({ delayMs: z.number().int().min(0).max(60_000).optional() }),
-  response: z.object({
-    success: z.literal(true),
-    received: z.boolean(),
-    deliveryId: z.number(),
-    queued: z.boolean().optional(),
-    echo: z.record(z.string(), z.unknown()),
-  }),
+  response: testWebhookResponse,
+  otherResponses: {
+    202: {
+      description: 'the job did not finish within the 8 s budget: it continues in the queue (`queued: true`)',
+      schema: testWebhookResponse,
+    },
+  },
 });
