@@ -96,12 +96,20 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
   for (const contract of contracts) {
     const path = contract.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parameters: unknown[] = [];
+    let queryNeedsOneOf: string[] | undefined;
     for (const [where, schema] of [
       ['path', contract.params],
       ['query', contract.query],
     ] as const) {
       if (!schema) continue;
-      const json = toSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const json = toSchema(schema, 'input') as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+        anyOf?: { required?: string[] }[];
+      };
+      // "a platform or a postId": parameters cannot say it, so the operation does.
+      if (where === 'query' && json.anyOf)
+        queryNeedsOneOf = json.anyOf.flatMap((choice) => choice.required ?? []);
       for (const [name, property] of Object.entries(json.properties ?? {})) {
         parameters.push({
           name,
@@ -118,6 +126,7 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
       tags: [contract.tag],
       ...(security ? { security } : {}),
       ...(parameters.length ? { parameters } : {}),
+      ...(queryNeedsOneOf ? { 'x-query-requires-one-of': queryNeedsOneOf } : {}),
       ...(contract.body
         ? {
             requestBody: {

@@ -20,7 +20,9 @@ export const streamSource = z.object({
   type: z.string().trim().min(1, 'must not be empty').max(32),
   url: z
     .url({ protocol: /^rtmps?$/, error: 'must be an rtmp:// or rtmps:// URL such as rtmp://host/app' })
-    .meta({ pattern: String.raw`^rtmps?://[A-Za-z0-9.-]+(?::[0-9]{1,4})?(?:/\S*)?$` }),
+    .meta({
+      pattern: String.raw`^rtmps?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
+    }),
   /** The stream key: a secret, masked (`••••1234`) in everything the bridge records or returns. */
   key: z.string().min(1, 'must not be empty').max(512).optional(),
 });

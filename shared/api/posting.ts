@@ -34,7 +34,7 @@ const postRulesInJsonSchema = {
   },
   mediaUrl: {
     format: 'uri',
-    pattern: String.raw`^https?://[A-Za-z0-9.-]+(?::[0-9]{1,4})?(?:/\S*)?$`,
+    pattern: String.raw`^https?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
     description: 'an http(s) URL; videosite and shortvideo need a video, pinboard an image',
   },
   hashtag: { pattern: String.raw`^\s*#*[^\s#]+\s*$`, description: 'a hashtag, with or without #' },
@@ -148,7 +148,8 @@ export const postAnalytics = defineContract({
     .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
       message: 'startDate must not be after endDate',
       path: ['startDate'],
-    }),
+    })
+    .meta({ anyOf: [{ required: ['platform'] }, { required: ['postId'] }] }),
   response: z.union([
     z.object({
       success: z.literal(true),
