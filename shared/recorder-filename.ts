@@ -49,7 +49,7 @@ function firstBrokenRule(filename: string): string | null {
     return `filename is ${bytes} bytes UTF-8, at most ${MAX_FILENAME_BYTES} allowed`;
   if (CONTROL.test(filename)) return 'filename must not contain control characters';
   if (BIDI_CONTROL.test(filename))
-    return 'filename must not contain bidirectional text controls (U+202A–U+202E, U+2066–U+2069)';
+    return 'filename must not contain text-direction controls (invisible characters that make a name read differently from what is saved)';
   const forbidden = FORBIDDEN.exec(filename);
   if (forbidden) return `filename must not contain "${forbidden[0]}" (none of / \\ : * ? " < > |)`;
   if (filename === '.' || filename === '..') return 'filename must not be "." or ".."';

@@ -39,9 +39,9 @@ describe('checkRecorderFilename', () => {
     // exFAT and the ATEM (issue #12.9)
     ['next\u0085line', 'control characters'],
     ['a\u009fb', 'control characters'],
-    ['evil\u202etxt.mp4', 'bidirectional'],
-    ['a\u202ab', 'bidirectional'],
-    ['a\u2066b\u2069', 'bidirectional'],
+    ['evil\u202etxt.mp4', 'text-direction controls'],
+    ['a\u202ab', 'text-direction controls'],
+    ['a\u2066b\u2069', 'text-direction controls'],
     ['half\ud800', 'unpaired surrogate'],
     ['\udfffhalf', 'unpaired surrogate'],
     ['CON', 'reserved device name'],
