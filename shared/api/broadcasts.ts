@@ -18,11 +18,12 @@ export type BroadcastSettings = z.output<typeof broadcastSettings>;
 
 export const streamSource = z.object({
   type: z.string().trim().min(1, 'must not be empty').max(32),
-  url: z
-    .url({ protocol: /^rtmps?$/, error: 'must be an rtmp:// or rtmps:// URL such as rtmp://host/app' })
-    .meta({
-      pattern: String.raw`^rtmps?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
-    }),
+  // Any URL passes here: the gateway judges the scheme and answers RTMP_INVALID (400), the
+  // spec's code for it. /openapi.json states the rule the gateway applies.
+  url: z.url({ error: 'must be a URL such as rtmp://host/app' }).meta({
+    pattern: String.raw`^rtmps?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
+    description: 'an rtmp:// or rtmps:// URL (otherwise 400 RTMP_INVALID)',
+  }),
   /** The stream key: a secret, masked (`••••1234`) in everything the bridge records or returns. */
   key: z.string().min(1, 'must not be empty').max(512).optional(),
 });
