@@ -3,9 +3,32 @@
  * dashboard for inline validation, so both say the same thing.
  */
 const FORBIDDEN = /[/\\:*?"<>|]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** C0 controls, DEL and C1 controls (U+0080–U+009F): exFAT refuses them, the ATEM shows garbage. */
+const CONTROL = /\p{Cc}/u;
+/** Bidi embeddings, overrides and isolates: they make "evil\u202Evom.exe" read as "evilexe.mov". */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+/** Half of a surrogate pair standing alone: not text, no UTF-8 for it (with /u it is its own code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** Windows device names, reserved with any extension and in any case (`con.mp4` is the console). */
+const RESERVED_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?$/i;
 export const MAX_FILENAME_BYTES = 128;
+
+/** `con` → `[Cc][Oo][Nn]`: JSON Schema patterns have no case-insensitive flag. */
+const anyCase = (word: string) => word.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+const notInName = String.raw`\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069/\\:*?"<>|`;
+const deviceNames = `${['CON', 'PRN', 'AUX', 'NUL'].map(anyCase).join('|')}|${anyCase('COM')}[1-9]|${anyCase('LPT')}[1-9]`;
+
+/**
+ * The rule above as JSON Schema, for /openapi.json (the pattern is read with /u, as ECMA-262
+ * patterns of OpenAPI are). All of it but the UTF-8 byte count, which `maxLength` (code
+ * points) only states for ASCII names: the description says bytes.
+ */
+export const recorderFilenameJsonSchema = {
+  minLength: 1,
+  maxLength: MAX_FILENAME_BYTES,
+  pattern: String.raw`^(?!(?:${deviceNames})(?:\..*)?$)[^${notInName}\s.](?:[^${notInName}]*[^${notInName}\s.])?$`,
+  description: `at most ${MAX_FILENAME_BYTES} bytes UTF-8; no control or bidi characters, none of / \\ : * ? " < > |, no leading or trailing space or dot, not a Windows device name (CON, NUL, COM1, …)`,
+};
 
 export type FilenameCheck = { ok: true } | { ok: false; rule: string; suggestion: string };
 
@@ -17,15 +40,23 @@ export function checkRecorderFilename(filename: string, now: Date = new Date()):
 }
 
 function firstBrokenRule(filename: string): string | null {
+  if (filename === '') return 'filename must not be empty';
+  // Before counting bytes: TextEncoder would count a lone surrogate as the 3 bytes of U+FFFD.
+  if (LONE_SURROGATE.test(filename))
+    return 'filename contains an unpaired surrogate (a broken character, not valid Unicode text)';
   const bytes = new TextEncoder().encode(filename).length;
-  if (bytes === 0) return 'filename must not be empty';
   if (bytes > MAX_FILENAME_BYTES)
     return `filename is ${bytes} bytes UTF-8, at most ${MAX_FILENAME_BYTES} allowed`;
   if (CONTROL.test(filename)) return 'filename must not contain control characters';
+  if (BIDI_CONTROL.test(filename))
+    return 'filename must not contain text-direction controls (invisible characters that make a name read differently from what is saved)';
   const forbidden = FORBIDDEN.exec(filename);
   if (forbidden) return `filename must not contain "${forbidden[0]}" (none of / \\ : * ? " < > |)`;
   if (filename === '.' || filename === '..') return 'filename must not be "." or ".."';
   if (/^[\s.]|[\s.]$/.test(filename)) return 'filename must not start or end with a space or a dot';
+  const device = RESERVED_DEVICE.exec(filename);
+  if (device)
+    return `filename must not be "${device[1]}": a reserved device name on Windows (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9), with or without an extension`;
   return null;
 }
 

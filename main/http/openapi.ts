@@ -4,18 +4,112 @@ import { errorEnvelope, type RouteContract } from '../../shared/api/contract.js'
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
-/** OpenAPI 3.0 document generated from the route contracts (DESIGN §4). */
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: toSchema(schema, 'output') } });
+
+/** The failure answers every route may give, and when (DESIGN §4); all carry the error envelope. */
+const errorAnswers: ReadonlyArray<{
+  status: number;
+  description: string;
+  when: (c: RouteContract) => boolean;
+}> = [
+  {
+    status: 400,
+    description: 'invalid input: VALIDATION_ERROR or INVALID_DATE, the message names the field and the rule',
+    when: (c) => Boolean(c.params ?? c.query ?? c.body),
+  },
+  { status: 401, description: 'missing or wrong bridge key (UNAUTHORIZED)', when: (c) => c.auth !== 'none' },
+  {
+    status: 403,
+    description: 'Host header not allowed while bound to loopback (against DNS rebinding)',
+    when: () => true,
+  },
+  { status: 404, description: 'unknown id (NOT_FOUND, CHANNEL_NOT_FOUND)', when: (c) => c.auth !== 'none' },
+  { status: 409, description: 'conflict with the current state (CONFLICT)', when: (c) => c.auth !== 'none' },
+  { status: 413, description: 'body over the limit (PAYLOAD_TOO_LARGE)', when: (c) => c.body !== undefined },
+  {
+    status: 415,
+    description: 'body not JSON (UNSUPPORTED_MEDIA_TYPE)',
+    when: (c) => c.body !== undefined,
+  },
+  {
+    status: 429,
+    description: 'rate or quota (RATE_LIMIT, QUOTA_EXCEEDED), with Retry-After',
+    when: (c) => c.auth !== 'none',
+  },
+  {
+    status: 500,
+    description:
+      "a peer's or the bridge's failure, with the spec's code (PLATFORM_ERROR, CRM_ERROR, DB_ERROR, …)",
+    when: () => true,
+  },
+  {
+    status: 503,
+    description: 'the peer this needs is not configured or not reachable (NOT_CONFIGURED)',
+    when: (c) => c.auth !== 'none',
+  },
+];
+
+/** Who may call: the bridge key (Bearer or X-Api-Key, `?key=` where the route takes it), or a CRM signature. */
+function securityOf(contract: RouteContract): Record<string, string[]>[] | undefined {
+  if (contract.auth === 'none') return [];
+  const takesQueryKey = contract.query instanceof z.ZodObject && 'key' in contract.query.shape;
+  if (contract.auth === 'webhook')
+    return [{ espoSignature: [] }, { bearer: [] }, { apiKeyHeader: [] }, { apiKeyQuery: [] }];
+  return takesQueryKey ? [{ bearer: [] }, { apiKeyHeader: [] }, { apiKeyQuery: [] }] : undefined;
+}
+
+function responsesOf(contract: RouteContract): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    '200': {
+      description: 'success',
+      content: contract.responseType
+        ? { [contract.responseType]: { schema: toSchema(contract.response, 'output') } }
+        : json(contract.response),
+    },
+  };
+  for (const [status, answer] of Object.entries(contract.otherResponses ?? {})) {
+    responses[status] = { description: answer.description, content: json(answer.schema) };
+  }
+  for (const answer of errorAnswers) {
+    if (!answer.when(contract)) continue;
+    const own = contract.otherResponses?.[answer.status];
+    responses[String(answer.status)] = own
+      ? {
+          description: `${own.description}; or ${answer.description}`,
+          content: {
+            'application/json': {
+              schema: { anyOf: [toSchema(own.schema, 'output'), toSchema(errorEnvelope, 'output')] },
+            },
+          },
+        }
+      : { description: answer.description, content: json(errorEnvelope) };
+  }
+  return responses;
+}
+
+/**
+ * OpenAPI 3.0 document generated from the route contracts (DESIGN §4): what the bridge
+ * enforces (the zod schemas as JSON Schema), every status it answers and who may call.
+ */
 export function buildOpenApi(contracts: readonly RouteContract[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of contracts) {
     const path = contract.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parameters: unknown[] = [];
+    let queryNeedsOneOf: string[] | undefined;
     for (const [where, schema] of [
       ['path', contract.params],
       ['query', contract.query],
     ] as const) {
       if (!schema) continue;
-      const json = toSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const json = toSchema(schema, 'input') as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+        anyOf?: { required?: string[] }[];
+      };
+      // "a platform or a postId": parameters cannot say it, so the operation does.
+      if (where === 'query' && json.anyOf)
+        queryNeedsOneOf = json.anyOf.flatMap((choice) => choice.required ?? []);
       for (const [name, property] of Object.entries(json.properties ?? {})) {
         parameters.push({
           name,
@@ -25,13 +119,14 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
         });
       }
     }
+    const security = securityOf(contract);
     paths[path] ??= {};
     paths[path][contract.method] = {
       summary: contract.summary,
       tags: [contract.tag],
-      ...(contract.auth === 'none' ? { security: [] } : {}),
-      ...(contract.auth === 'webhook' ? { security: [{ espoSignature: [] }, { apiKeyHeader: [] }] } : {}),
+      ...(security ? { security } : {}),
       ...(parameters.length ? { parameters } : {}),
+      ...(queryNeedsOneOf ? { 'x-query-requires-one-of': queryNeedsOneOf } : {}),
       ...(contract.body
         ? {
             requestBody: {
@@ -40,16 +135,7 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
             },
           }
         : {}),
-      responses: {
-        '200': {
-          description: 'success',
-          content: { 'application/json': { schema: toSchema(contract.response, 'output') } },
-        },
-        default: {
-          description: 'failure',
-          content: { 'application/json': { schema: toSchema(errorEnvelope, 'output') } },
-        },
-      },
+      responses: responsesOf(contract),
     };
   }
   return {
@@ -57,9 +143,21 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
     info: { title: 'Studio Bridge API', version },
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <bridge key>' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        espoSignature: { type: 'apiKey', in: 'header', name: 'Signature' },
+        apiKeyQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description: 'Only on /events (EventSource cannot send headers) and the webhooks.',
+        },
+        espoSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Signature',
+          description:
+            'EspoCRM webhook signature (or X-Signature), required on webhooks when CRM_WEBHOOK_SECRETS is set.',
+        },
       },
     },
     security: [{ bearer: [] }, { apiKeyHeader: [] }],

@@ -67,6 +67,7 @@ export const streamEvents = defineContract({
   auth: 'key',
   query: z.object({ key: z.string().optional() }),
   response: z.string(),
+  responseType: 'text/event-stream',
 });
 
 export const listJobs = defineContract({

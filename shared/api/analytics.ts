@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
-import { defineContract, isoDateTime, queryInt } from './contract.js';
+import { defineContract, idString, isoDateTime, queryInt } from './contract.js';
 
 /**
  * Analytics (spec §4.2, DESIGN §6.5). Field names of the stored records are snake_case as the
@@ -12,8 +12,16 @@ import { defineContract, isoDateTime, queryInt } from './contract.js';
 /** The platforms collection always covers (spec §4.2); other linked accounts are added per run. */
 export const defaultCollectionPlatforms = ['microblog', 'socialnet', 'photogram', 'professional'] as const;
 
-/** A social platform key (spec §2.8); `Microblog` is accepted as `microblog`. */
-export const socialPlatform = z.string().trim().toLowerCase().pipe(z.enum(platformKeys));
+/**
+ * A social platform key (spec §2.8); `Microblog` is accepted as `microblog`. /openapi.json
+ * lists the keys as written (an enum cannot say "in any case").
+ */
+export const socialPlatform = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(platformKeys))
+  .meta({ enum: [...platformKeys], description: 'a platform key (any case is accepted)' });
 
 /**
  * A video platform key of content metrics ("such as altvideo and videosite", spec §2.8): an open
@@ -23,7 +31,11 @@ export const contentPlatform = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a platform key such as videosite or altvideo'));
+  .pipe(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a platform key such as videosite or altvideo'))
+  .meta({
+    pattern: '^[a-z][a-z0-9_-]{0,39}$',
+    description: 'a platform key such as videosite or altvideo (any case is accepted)',
+  });
 
 /** Checked by the route (400 INVALID_DATE), so only described here. */
 const dateParam = z.string().meta({ description: 'YYYY-MM-DD (UTC day), inclusive', format: 'date' });
@@ -122,9 +134,9 @@ export const startCollection = defineContract({
 });
 
 export const contentIngestBody = z.object({
-  contentId: z.string().trim().min(1, 'is required').max(64),
+  contentId: idString,
   platform: contentPlatform,
-  platformContentId: z.string().trim().min(1).max(200).nullish(),
+  platformContentId: idString.nullish(),
   views: count,
   watchHours: z.number().nonnegative().default(0),
   likes: count.default(0),
@@ -170,7 +182,7 @@ export const getContentMetrics = defineContract({
     'Content metric snapshots, newest first; dates filter the UTC day of collected_at. `latest=true`: only the latest snapshot per content and platform.',
   auth: 'key',
   query: z.object({
-    contentId: z.string().trim().min(1).max(64).optional(),
+    contentId: idString.optional(),
     platform: contentPlatform.optional(),
     startDate: dateParam.optional(),
     endDate: dateParam.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, isoDateTime } from './contract.js';
+import { defineContract, idString, isoDateTime } from './contract.js';
 
 /**
  * Live broadcasts (spec §4.3), forwarded to the publishing gateway (DESIGN §5.3), plus the
@@ -18,7 +18,12 @@ export type BroadcastSettings = z.output<typeof broadcastSettings>;
 
 export const streamSource = z.object({
   type: z.string().trim().min(1, 'must not be empty').max(32),
-  url: z.url({ error: 'must be a URL such as rtmp://host/app' }),
+  // Any URL passes here: the gateway judges the scheme and answers RTMP_INVALID (400), the
+  // spec's code for it. /openapi.json states the rule the gateway applies.
+  url: z.url({ error: 'must be a URL such as rtmp://host/app' }).meta({
+    pattern: String.raw`^rtmps?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
+    description: 'an rtmp:// or rtmps:// URL (otherwise 400 RTMP_INVALID)',
+  }),
   /** The stream key: a secret, masked (`••••1234`) in everything the bridge records or returns. */
   key: z.string().min(1, 'must not be empty').max(512).optional(),
 });
@@ -29,7 +34,7 @@ export const createBroadcastBody = z.object({
   description: z.string().max(5000).optional(),
   /** Between 2000-01-01 and 5 years after now: checked by the service with the bridge's clock (shared/time-bounds.ts, 400 INVALID_DATE). */
   scheduledAt: isoDateTime,
-  channelId: z.string().trim().min(1).max(100).optional(),
+  channelId: idString.optional(),
   streamSource: streamSource.optional(),
   settings: broadcastSettings,
 });
@@ -60,7 +65,7 @@ export const deleteBroadcast = defineContract({
   tag: 'broadcasts',
   summary: 'Delete a broadcast at the host (by its host id) and remove its StreamhostBroadcast record.',
   auth: 'key',
-  body: z.object({ broadcastId: z.string().trim().min(1, 'is required').max(200) }),
+  body: z.object({ broadcastId: idString }),
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
@@ -100,7 +105,7 @@ export const broadcastStatus = defineContract({
   tag: 'broadcasts',
   summary: 'The broadcast as the host reports it now.',
   auth: 'key',
-  params: z.object({ broadcastId: z.string().min(1).max(200) }),
+  params: z.object({ broadcastId: idString }),
   response: z.object({ success: z.literal(true), broadcast: remoteBroadcast }),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clipPlatforms } from '../platforms.js';
-import { clipTimeIssues } from '../time-bounds.js';
-import { defineContract, queryInt } from './contract.js';
+import { clipTimeIssues, MAX_CLIP_TIME_S } from '../time-bounds.js';
+import { defineContract, idString, queryInt } from './contract.js';
 
 /** Longest transcript analysed (characters, ~330,000 words, well over a day of speech). */
 export const MAX_TRANSCRIPT_CHARS = 2_000_000;
@@ -73,11 +73,9 @@ export const transcriptTopic = z.object({
 export type TranscriptTopic = z.infer<typeof transcriptTopic>;
 
 const nonBlank = (value: string) => value.trim() !== '';
-const crmId = z
-  .string({ error: 'is required (the id of a ContentProduction record in the CRM)' })
-  .trim()
-  .min(1, 'is required (the id of a ContentProduction record in the CRM)')
-  .max(64, 'is longer than 64 characters');
+/** clipTimeIssues checks these (its own messages); stated here for /openapi.json. */
+const clipTimeBounds = { minimum: 0, maximum: MAX_CLIP_TIME_S, description: 'seconds into the recording' };
+const crmId = idString.meta({ description: 'the id of a ContentProduction record in the CRM' });
 
 export const analyzeClips = defineContract({
   method: 'post',
@@ -94,7 +92,8 @@ export const analyzeClips = defineContract({
         error: (issue) =>
           `is too long: ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en-US') : 'more than'} characters, the limit is ${MAX_TRANSCRIPT_CHARS.toLocaleString('en-US')}`,
       })
-      .refine(nonBlank, 'is empty (no text)'),
+      .refine(nonBlank, 'is empty (no text)')
+      .meta({ pattern: String.raw`\p{L}`, description: 'the transcript; it must hold words (letters)' }),
     maxClips: z
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -133,8 +132,8 @@ export const createDraftClip = defineContract({
       contentProductionId: crmId,
       hookQuote: z.string().trim().min(1, 'is required').max(2000, 'is longer than 2000 characters'),
       /** Seconds into the recording: 0 ≤ startTime < endTime ≤ 48 h (clipTimeIssues, shared/time-bounds.ts). */
-      startTime: z.number({ error: 'must be a number of seconds' }),
-      endTime: z.number({ error: 'must be a number of seconds' }),
+      startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
+      endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       /** Default: "<m:ss–m:ss> <start of the quote>". */
       name: z
         .string()

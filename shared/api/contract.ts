@@ -25,6 +25,13 @@ export interface RouteContract<
   query?: Q;
   body?: B;
   response: R;
+  /** The media type of the 200 answer when it is not JSON (GET /events: `text/event-stream`). */
+  responseType?: string;
+  /**
+   * Answers besides the 200 and the error envelope, by status, as /openapi.json states them
+   * (a webhook's 202 `{queued:true}` and its batch 500 `{success:false, results}`).
+   */
+  otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
 }
 
 export function defineContract<
@@ -92,7 +99,51 @@ export const calendarDate = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'is not a real calendar date');
+  }, 'is not a real calendar date')
+  .meta({ format: 'date' });
 
 /** ISO 8601 date-time with an offset or Z. */
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Ids are at most this many characters (Unicode code points) wherever the API takes one. */
+export const ID_MAX_CHARS = 64;
+/** C0 controls, DEL and C1 controls. */
+const CONTROL_CHAR = /\p{Cc}/u;
+/** Half of a surrogate pair standing alone: with /u a lone surrogate is its own code point. */
+export const LONE_SURROGATE = /\p{Cs}/u;
+const idChar = String.raw`[^\p{Cc}\p{Cs}]`;
+const idEdgeChar = String.raw`[^\p{Cc}\p{Cs}\s]`;
+
+/**
+ * Every id the API takes, in params, query and body (CRM record ids, provider post ids, host
+ * broadcast ids, webhook item ids): 1–64 characters, no control characters, well-formed UTF-16,
+ * no space at either end, not `.` or `..`. Ids go on into URLs and headers of the peers: a 100,000-character id
+ * reached the CRM and came back 431 (issue #12.7). The same rule, as a JSON Schema pattern, is
+ * in /openapi.json (read with the /u flag, as ECMA-262 patterns of OpenAPI are; it counts code
+ * points as `maxLength` does).
+ */
+export const idString = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string (an id)') })
+  .min(1, 'must not be empty')
+  .superRefine((value, ctx) => {
+    const length = [...value].length;
+    if (length > ID_MAX_CHARS) {
+      ctx.addIssue({ code: 'custom', message: `is ${length} characters long, at most ${ID_MAX_CHARS}` });
+    }
+    if (CONTROL_CHAR.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must not contain control characters' });
+    }
+    if (LONE_SURROGATE.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'contains an unpaired surrogate (not valid Unicode text)' });
+    }
+    if (value !== '' && /^\s|\s$/u.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must not start or end with a space' });
+    }
+    // In a peer's URL path `/ContentProduction/..` is another resource (dot segments).
+    if (value === '.' || value === '..') ctx.addIssue({ code: 'custom', message: 'must not be "." or ".."' });
+  })
+  .meta({
+    minLength: 1,
+    maxLength: ID_MAX_CHARS,
+    pattern: `^(?!\\.\\.?$)${idEdgeChar}(?:${idChar}{0,${ID_MAX_CHARS - 2}}${idEdgeChar})?$`,
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, defineContract, queryInt } from './contract.js';
+import { calendarDate, defineContract, idString, queryInt } from './contract.js';
 
 /** GuestBooking.stage in pipeline order (spec §2.2, §3.3). */
 export const guestStages = [
@@ -150,7 +150,7 @@ export const listGuests = defineContract({
   response: z.object({ success: z.literal(true), data: z.array(guestSummary) }),
 });
 
-const guestIdParams = z.object({ id: z.string().min(1).max(64) });
+const guestIdParams = z.object({ id: idString });
 
 export const contentStageEntry = z.object({
   id: z.number(),
@@ -386,7 +386,7 @@ export const previewEmailTemplate = defineContract({
   auth: 'key',
   body: z.object({
     moment: emailMoment,
-    guestId: z.string().min(1).max(64),
+    guestId: idString,
     template: emailTemplate.optional(),
     settings: templateSettings.partial().optional(),
   }),

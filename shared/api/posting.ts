@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
-import { calendarDate, defineContract, isoDateTime, queryInt } from './contract.js';
+import { ISO_DATE_TIME } from '../post-rules.js';
+import { calendarDate, defineContract, idString, isoDateTime, queryInt } from './contract.js';
 
 /** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */
 
@@ -15,15 +16,41 @@ export const quotaSnapshot = z.object({
 });
 export type QuotaSnapshot = z.infer<typeof quotaSnapshot>;
 
+/**
+ * The posting rules (shared/post-rules.ts, which give the messages) as /openapi.json states
+ * them. Not expressible there: each platform's length limit and the platforms that need media.
+ */
+const postRulesInJsonSchema = {
+  post: {
+    minLength: 1,
+    pattern: String.raw`\S`,
+    description: "the post text; each chosen platform's length limit applies (hashtags included)",
+  },
+  platforms: { minItems: 1, uniqueItems: true },
+  scheduleDate: {
+    format: 'date-time',
+    pattern: ISO_DATE_TIME.source,
+    description: 'in the future, at most 5 years ahead; omitted or null: publish now',
+  },
+  mediaUrl: {
+    format: 'uri',
+    pattern: String.raw`^https?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
+    description: 'an http(s) URL; videosite and shortvideo need a video, pinboard an image',
+  },
+  hashtag: { pattern: String.raw`^\s*#*[^\s#]+\s*$`, description: 'a hashtag, with or without #' },
+};
+
 export const postDraftBody = z.object({
-  post: z.string({ error: 'required, the post text' }),
-  platforms: z.array(platformKey, {
-    error: `required, an array of platform keys (${platformKeys.join(', ')})`,
-  }),
+  post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
+  platforms: z
+    .array(platformKey, {
+      error: `required, an array of platform keys (${platformKeys.join(', ')})`,
+    })
+    .meta(postRulesInJsonSchema.platforms),
   /** ISO 8601 with a zone, in the future, from 2000 to 5 years ahead; omitted: publish now. Checked by the posting rules (INVALID_DATE). */
-  scheduleDate: z.string().nullish(),
-  mediaUrls: z.array(z.string()).default([]),
-  hashtags: z.array(z.string()).default([]),
+  scheduleDate: z.string().meta(postRulesInJsonSchema.scheduleDate).nullish(),
+  mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).default([]),
+  hashtags: z.array(z.string().meta(postRulesInJsonSchema.hashtag)).default([]),
   shortenLinks: z.boolean().default(true),
 });
 
@@ -68,7 +95,7 @@ export const deletePost = defineContract({
   tag: 'posting',
   summary: 'Cancel a scheduled post or delete a published one, by provider post id.',
   auth: 'key',
-  body: z.object({ id: z.string({ error: 'required, the provider post id' }).min(1) }),
+  body: z.object({ id: idString.meta({ description: 'the provider post id' }) }),
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
@@ -112,7 +139,7 @@ export const postAnalytics = defineContract({
   query: z
     .object({
       platform: platformKey.optional(),
-      postId: z.string().min(1).optional(),
+      postId: idString.optional(),
       startDate: calendarDate.optional(),
       endDate: calendarDate.optional(),
     })
@@ -123,7 +150,8 @@ export const postAnalytics = defineContract({
     .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
       message: 'startDate must not be after endDate',
       path: ['startDate'],
-    }),
+    })
+    .meta({ anyOf: [{ required: ['platform'] }, { required: ['postId'] }] }),
   response: z.union([
     z.object({
       success: z.literal(true),
@@ -263,10 +291,11 @@ export const retryPost = defineContract({
     'Try a failed post again at its time (a time that has passed is 400 INVALID_DATE: edit it instead): a CRM SocialPost is set back to Scheduled and scheduled; a failed API post is sent again with its idempotency key; a partly failed one sends only its failed platforms, as a new provider post.',
   auth: 'key',
   body: z
-    .object({ socialPostId: z.string().min(1).optional(), ledgerId: z.number().int().positive().optional() })
+    .object({ socialPostId: idString.optional(), ledgerId: z.number().int().positive().optional() })
     .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
       message: 'give exactly one of socialPostId and ledgerId',
-    }),
+    })
+    .meta({ oneOf: [{ required: ['socialPostId'] }, { required: ['ledgerId'] }] }),
   response: z.object({
     success: z.literal(true),
     status: postViewStatus,

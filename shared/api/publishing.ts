@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract, idString } from './contract.js';
 
 /**
  * Platform publishing (spec §2.5, §3.5, DESIGN §6.4) as the dashboard sees it: the
@@ -59,7 +59,7 @@ export const listPublishing = defineContract({
   summary:
     'PlatformPublish records grouped by ContentProduction (one production with contentProductionId), and the route table.',
   auth: 'key',
-  query: z.object({ contentProductionId: z.string().trim().min(1).max(64).optional() }),
+  query: z.object({ contentProductionId: idString.optional() }),
   response: z.object({
     success: z.literal(true),
     data: z.array(productionPublishing),
@@ -74,7 +74,7 @@ export const retryPublish = defineContract({
   summary:
     'Set a Failed (or stuck Queued) PlatformPublish record to Queued in the CRM and publish it now. 409 when it is Published or a publish is in flight.',
   auth: 'key',
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: idString }),
   response: z.object({
     success: z.literal(true),
     id: z.string(),

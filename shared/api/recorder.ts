@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recorderFilenameJsonSchema } from '../recorder-filename.js';
 import { defineContract } from './contract.js';
 
 export const setRecorderFilename = defineContract({
@@ -7,7 +8,7 @@ export const setRecorderFilename = defineContract({
   tag: 'recorder',
   summary: 'Set the filename for the next recording (kept in memory only).',
   auth: 'key',
-  body: z.object({ filename: z.string() }),
+  body: z.object({ filename: z.string().meta(recorderFilenameJsonSchema) }),
   response: z.object({ success: z.literal(true), filename: z.string() }),
 });
 

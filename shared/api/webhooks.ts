@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract, idString } from './contract.js';
 
 /** The eleven CRM receivers of spec §4.7: `/webhooks/{entity}-{event}`. */
 export const webhookEvents = [
@@ -33,7 +33,7 @@ export const webhookEntity: Record<WebhookEvent, string> = {
 };
 
 /** One webhook item: EspoCRM sends attributes, sparse on update, only `id` on delete. */
-export const webhookItem = z.looseObject({ id: z.string().min(1).max(64) });
+export const webhookItem = z.looseObject({ id: idString });
 export type WebhookItem = z.infer<typeof webhookItem>;
 
 /** EspoCRM posts an array (up to 50 items); the spec's form and tests post one object. */
@@ -54,6 +54,19 @@ export const webhookResponse = z.union([
 ]);
 export type WebhookResponse = z.infer<typeof webhookResponse>;
 
+/** DESIGN §6.1: not finished within the 8 s budget, the rest continues in the job queue. */
+const queuedResponse = z.object({
+  success: z.literal(true),
+  queued: z.literal(true),
+  /** Per item, for an array (an item still running is `{success:true, queued:true}`). */
+  results: z.array(itemOutcome).optional(),
+});
+/** A single item that failed: the spec's `{success:false, error}`; an array with an item that newly failed: every item's result. */
+const failedResponse = z.union([
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
+  z.object({ success: z.literal(false), results: z.array(itemOutcome) }),
+]);
+
 function webhookContract(event: WebhookEvent) {
   return defineContract({
     method: 'post',
@@ -63,6 +76,10 @@ function webhookContract(event: WebhookEvent) {
     auth: 'webhook',
     body: webhookBody,
     response: webhookResponse,
+    otherResponses: {
+      202: { description: 'accepted: work continues in the job queue', schema: queuedResponse },
+      500: { description: 'an item failed (recorded on the CRM record)', schema: failedResponse },
+    },
   });
 }
 export type WebhookContract = ReturnType<typeof webhookContract>;
@@ -71,6 +88,14 @@ export const webhookContracts: ReadonlyArray<{ event: WebhookEvent; contract: We
 
 /** The longest a test webhook's job may sleep: long enough to watch it run, too short to hold a job slot for long. */
 export const TEST_WEBHOOK_MAX_DELAY_MS = 2_000;
+
+const testWebhookResponse = z.object({
+  success: z.literal(true),
+  received: z.boolean(),
+  deliveryId: z.number(),
+  queued: z.boolean().optional(),
+  echo: z.record(z.string(), z.unknown()),
+});
 
 export const testWebhook = defineContract({
   method: 'post',
@@ -87,11 +112,11 @@ export const testWebhook = defineContract({
       .max(TEST_WEBHOOK_MAX_DELAY_MS, `at most ${TEST_WEBHOOK_MAX_DELAY_MS} ms (2 s)`)
       .optional(),
   }),
-  response: z.object({
-    success: z.literal(true),
-    received: z.boolean(),
-    deliveryId: z.number(),
-    queued: z.boolean().optional(),
-    echo: z.record(z.string(), z.unknown()),
-  }),
+  response: testWebhookResponse,
+  otherResponses: {
+    202: {
+      description: 'the job did not finish within the 8 s budget: it continues in the queue (`queued: true`)',
+      schema: testWebhookResponse,
+    },
+  },
 });

@@ -83,6 +83,31 @@ test('recorder checks the name inline, suggests a fix and saves a valid name', a
   await screenshot(page, 'recorder');
 });
 
+test('recorder refuses device names and hidden text direction controls inline, with a suggestion', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/recorder');
+  const input = page.getByLabel('New filename');
+  await expect(page.getByText('not a device name such as CON or COM1')).toBeVisible();
+
+  await input.fill('con.mp4');
+  await expect(page.getByTestId('recorder-rule')).toContainText(
+    'Filename must not be "con": a reserved device name on Windows',
+  );
+  await expect(page.getByTestId('recorder-suggestion')).toHaveText(suggestRecorderFilename('con.mp4'));
+  await expect(page.getByRole('button', { name: 'Set filename' })).toBeDisabled();
+  await screenshot(page, 'recorder-device-name');
+
+  // U+202E (right-to-left override) shows "evil<U+202E>4pm.exe" as "evilexe.mp4": what is saved is not what is seen.
+  await input.fill('evil\u202e4pm.exe');
+  await expect(page.getByTestId('recorder-rule')).toContainText('text-direction controls');
+  await screenshot(page, 'recorder-bidi');
+  await page.getByRole('button', { name: 'Use suggestion' }).click();
+  await expect(input).toHaveValue(suggestRecorderFilename('evil\u202e4pm.exe'));
+  await expect(page.getByTestId('recorder-rule')).toHaveCount(0);
+  await screenshot(page, 'recorder-bidi-fixed');
+});
+
 test('activity shows a test webhook live and lists the job queue', async ({
   dashboard: page,
   request,

@@ -30,6 +30,12 @@ export function RecorderPage() {
             <li>
               not <code>.</code> or <code>..</code>, and no leading or trailing space or dot
             </li>
+            <li>no text-direction controls, which make a name read differently from what is saved</li>
+            <li>
+              not a Windows device name: <code>CON</code>, <code>PRN</code>, <code>AUX</code>,{' '}
+              <code>NUL</code>, <code>COM1</code>–<code>COM9</code>, <code>LPT1</code>–<code>LPT9</code>, with
+              or without an extension
+            </li>
           </ul>
           <p className="muted small">
             A refused name comes with a suggestion in the form <code>YYYYMMDD_name</code>.

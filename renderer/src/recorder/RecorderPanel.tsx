@@ -110,7 +110,7 @@ function FilenameForm() {
         ) : (
           <span className="muted small">
             {value === ''
-              ? `Up to ${MAX_FILENAME_BYTES} bytes; no / \\ : * ? " < > |; no leading or trailing space or dot.`
+              ? `Up to ${MAX_FILENAME_BYTES} bytes; no / \\ : * ? " < > |; no leading or trailing space or dot; not a device name such as CON or COM1.`
               : `${bytes} of ${MAX_FILENAME_BYTES} bytes · looks good`}
           </span>
         )}
