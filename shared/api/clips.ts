@@ -130,15 +130,15 @@ export const createDraftClip = defineContract({
   body: z
     .object({
       contentProductionId: crmId,
-      hookQuote: z.string().trim().min(1, 'is required').max(2000, 'is longer than 2000 characters'),
+      hookQuote: z.string().regex(/\S/, 'is required').trim().max(2000, 'is longer than 2000 characters'),
       /** Seconds into the recording: 0 ≤ startTime < endTime ≤ 48 h (clipTimeIssues, shared/time-bounds.ts). */
       startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       /** Default: "<m:ss–m:ss> <start of the quote>". */
       name: z
         .string()
+        .regex(/\S/, 'must not be empty')
         .trim()
-        .min(1, 'must not be empty')
         .max(255, 'is longer than 255 characters')
         .optional(),
       targetPlatforms: z.array(clipPlatformName).max(clipPlatforms.length).optional(),

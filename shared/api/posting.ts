@@ -313,17 +313,20 @@ export const reschedulePost = defineContract({
   auth: 'key',
   body: z
     .object({
-      socialPostId: z.string().min(1).optional(),
+      socialPostId: idString.optional(),
       ledgerId: z.number().int().positive().optional(),
-      post: z.string({ error: 'required, the post text' }),
-      scheduleDate: z.string({ error: 'required, when to publish (ISO 8601 with a zone)' }),
-      platforms: z.array(platformKey).optional(),
-      mediaUrls: z.array(z.string()).optional(),
-      hashtags: z.array(z.string()).default([]),
+      post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
+      scheduleDate: z
+        .string({ error: 'required, when to publish (ISO 8601 with a zone)' })
+        .meta(postRulesInJsonSchema.scheduleDate),
+      platforms: z.array(platformKey).meta(postRulesInJsonSchema.platforms).optional(),
+      mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).optional(),
+      hashtags: z.array(z.string().meta(postRulesInJsonSchema.hashtag)).default([]),
     })
     .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
       message: 'give exactly one of socialPostId and ledgerId',
-    }),
+    })
+    .meta({ oneOf: [{ required: ['socialPostId'] }, { required: ['ledgerId'] }] }),
   response: z.object({
     success: z.literal(true),
     status: postViewStatus,
