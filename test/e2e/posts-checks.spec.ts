@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import { expect, screenshot, test, type BridgeUnderTest, sandboxControlHeaders } from './fixtures.js';
 
 /** Issue #14.2, #14.3, #14.11 on the Posts page: media checks and previews, edit and reschedule, per-platform states. */
 
@@ -95,6 +95,7 @@ test('a partly failed post shows each platform; Retry sends only the failed one'
   const provider = await postsvcUrl(request, bridge);
   const text = `Partly out ${Date.now().toString(36)}`;
   await request.post(`${provider}/__sandbox/fail-platform`, {
+    headers: await sandboxControlHeaders(request, bridge),
     data: { platform: 'socialnet', message: 'Page token expired. Reconnect the page.' },
   });
   try {
@@ -109,6 +110,7 @@ test('a partly failed post shows each platform; Retry sends only the failed one'
     expect(sent.status()).toBe(500);
   } finally {
     await request.post(`${provider}/__sandbox/fail-platform`, {
+      headers: await sandboxControlHeaders(request, bridge),
       data: { platform: 'socialnet', message: null },
     });
   }

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 import { startBridge } from './bridge-process.js';
 import type { RunningBridge } from './bridge-process.js';
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, screenshot, test, sandboxControlHeaders } from './fixtures.js';
 import type { BridgeUnderTest } from './fixtures.js';
 
 /** Issue #14 points 4, 5, 6 and 9: the dashboard shell and its live plumbing. */
@@ -99,6 +99,7 @@ test.describe('failure notifications', () => {
 
     const postsvc = await peerUrl(request, bridge, 'postsvc');
     await request.post(`${postsvc}/__sandbox/fail-platform`, {
+      headers: await sandboxControlHeaders(request, bridge),
       data: { platform: 'pinboard', message: 'board is archived' },
     });
     try {
@@ -113,6 +114,7 @@ test.describe('failure notifications', () => {
       expect(answer.ok()).toBe(false);
     } finally {
       await request.post(`${postsvc}/__sandbox/fail-platform`, {
+        headers: await sandboxControlHeaders(request, bridge),
         data: { platform: 'pinboard', message: null },
       });
     }
