@@ -207,6 +207,12 @@ export class ApiPosting {
   async reschedule(ledgerId: number, edit: PostEdit, signal?: AbortSignal): Promise<ScheduleAnswer> {
     const root = this.rootOf(ledgerId);
     const { failed, live } = this.platformsOf(root);
+    if (edit.platforms === undefined && live.length > 0 && failed.length === 0) {
+      // The post's state, not the request, leaves nothing to send: a conflict, not a bad request.
+      throw AppError.conflict(
+        `ledgerId: post ${ledgerId} went out on every platform; there is nothing to reschedule`,
+      );
+    }
     const platforms = edit.platforms ?? (live.length > 0 ? failed : root.platforms);
     const review = await this.review({
       post: edit.post,

@@ -68,6 +68,7 @@ export class JobQueue {
   private readonly lanes = new LaneLocks();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
+  private woken: NodeJS.Immediate | null = null;
   private readonly now: () => Date;
   private readonly concurrency: number;
   private readonly backoff: BackoffPolicy;
@@ -157,6 +158,8 @@ export class JobQueue {
   async stop(graceMs = 5_000): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
+    if (this.woken) clearImmediate(this.woken);
+    this.woken = null;
     const pending = [...this.inFlight.values()];
     const settled = Promise.allSettled(pending.map((entry) => entry.promise));
     const grace = sleep(graceMs, undefined, { ref: false });
@@ -199,10 +202,13 @@ export class JobQueue {
   }
 
   private wake(): void {
-    if (!this.running) return;
-    clearTimeout(this.timer);
-    // Run on the next tick so an enqueue inside a transaction is committed first.
-    this.timer = setTimeout(() => this.pump(), 0);
+    if (!this.running || this.woken) return;
+    // After the current turn (an enqueue inside a transaction is committed first), without a
+    // timer's millisecond: a webhook waits on its job, so every hop here is answer latency.
+    this.woken = setImmediate(() => {
+      this.woken = null;
+      this.pump();
+    });
   }
 
   private pump(): void {
