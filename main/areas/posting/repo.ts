@@ -243,6 +243,23 @@ export function createPostingRepo(db: Db) {
   );
 
   const transaction = <T>(fn: () => T): T => db.transaction(fn).immediate();
+  /** A new claimed row for `input` (undefined when its key or active SocialPost row exists). */
+  const insertClaim = (input: LedgerClaim, token: string, now: string) =>
+    insert.get({
+      socialPostId: input.socialPostId,
+      source: input.source,
+      key: input.idempotencyKey,
+      hash: input.contentHash,
+      token,
+      post: input.post,
+      platforms: JSON.stringify(input.platforms),
+      mediaUrls: JSON.stringify(input.mediaUrls),
+      scheduleDate: input.scheduleDate,
+      publishAt: input.scheduleDate ?? now,
+      day: now.slice(0, 10),
+      now,
+      retryOf: input.retryOf ?? null,
+    });
 
   return {
     get: (id: number) => byId.get(id),
@@ -274,21 +291,7 @@ export function createPostingRepo(db: Db) {
         const used = usedOn.get(day)?.n ?? 0;
         if (used >= context.quotaLimit) return { kind: 'quota', used, limit: context.quotaLimit };
         if (existing) deactivate.run(now, existing.id);
-        const row = insert.get({
-          socialPostId: input.socialPostId,
-          source: input.source,
-          key: input.idempotencyKey,
-          hash: input.contentHash,
-          token: context.token,
-          post: input.post,
-          platforms: JSON.stringify(input.platforms),
-          mediaUrls: JSON.stringify(input.mediaUrls),
-          scheduleDate: input.scheduleDate,
-          publishAt: input.scheduleDate ?? now,
-          day,
-          now,
-          retryOf: input.retryOf ?? null,
-        });
+        const row = insertClaim(input, context.token, now);
         if (row) return { kind: 'claimed', row };
         const winner =
           (input.socialPostId ? activeFor.get(input.socialPostId) : undefined) ??
@@ -413,21 +416,7 @@ export function createPostingRepo(db: Db) {
         const used = usedOn.get(day)?.n ?? 0;
         if (used >= context.quotaLimit) return { kind: 'quota', used, limit: context.quotaLimit };
         retireAny.run(now, oldId);
-        const row = insert.get({
-          socialPostId: input.socialPostId,
-          source: input.source,
-          key: input.idempotencyKey,
-          hash: input.contentHash,
-          token: context.token,
-          post: input.post,
-          platforms: JSON.stringify(input.platforms),
-          mediaUrls: JSON.stringify(input.mediaUrls),
-          scheduleDate: input.scheduleDate,
-          publishAt: input.scheduleDate ?? now,
-          day,
-          now,
-          retryOf: input.retryOf ?? null,
-        });
+        const row = insertClaim(input, context.token, now);
         if (!row) throw new Error(`ledger: key ${input.idempotencyKey} is taken`);
         return { kind: 'claimed', row };
       });
