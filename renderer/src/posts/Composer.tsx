@@ -10,6 +10,7 @@ import { useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
 import { PlatformPreviews } from './PlatformPreviews.js';
+import { PostChecks } from './PostChecks.js';
 import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
 import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -237,7 +238,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             <span className="muted">Sent as:</span> {sentAs}
           </p>
         ) : null}
-        <Checks errors={shownErrors.map((e) => e.message)} warnings={warnings} />
+        <PostChecks errors={shownErrors.map((e) => e.message)} warnings={warnings} testId="post-checks" />
 
         <div className="posts-submit">
           <button type="submit" className="button button-primary" disabled={blocked}>
@@ -271,28 +272,6 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
         {schedule.isSuccess && last ? <ScheduleSuccess answer={last} /> : null}
       </form>
     </Panel>
-  );
-}
-
-/** ISO times in the bridge's words (UTC) shown in the operator's zone. */
-const localTimes = (message: string) =>
-  message.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/g, (iso) => formatLocal(iso));
-
-function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) {
-  if (errors.length === 0 && warnings.length === 0) return null;
-  return (
-    <ul className="posts-checks" data-testid="post-checks">
-      {errors.map((message) => (
-        <li key={`e:${message}`} className="posts-check posts-check-error">
-          {message}
-        </li>
-      ))}
-      {warnings.map((message) => (
-        <li key={`w:${message}`} className="posts-check posts-check-warn">
-          {localTimes(message)}
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../api/client.js';
 import { Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useReschedulePost } from './api.js';
+import { PostChecks } from './PostChecks.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
 import { platformLabel } from './status.js';
 import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
@@ -179,20 +180,7 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
           </p>
         ) : null}
 
-        {problems.length > 0 || warnings.length > 0 ? (
-          <ul className="posts-checks" data-testid="reschedule-checks">
-            {problems.map((message) => (
-              <li key={`e:${message}`} className="posts-check posts-check-error">
-                {message}
-              </li>
-            ))}
-            {warnings.map((message) => (
-              <li key={`w:${message}`} className="posts-check posts-check-warn">
-                {message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <PostChecks errors={problems} warnings={warnings} testId="reschedule-checks" />
         {reschedule.isError ? (
           <div className="banner banner-bad" role="alert">
             <div>
