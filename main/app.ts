@@ -23,6 +23,7 @@ import { ActivityLog } from './kernel/activity/activity-log.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { systemClock, type Clock } from './kernel/clock.js';
 import { openDatabase, transactionOf } from './kernel/db.js';
+import { groupCommitOf } from './kernel/commit-group.js';
 import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
 import { acquireDataDirLock } from './kernel/data-dir-lock.js';
@@ -127,7 +128,8 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const activityRepo = createActivityRepo(db);
   const jobsRepo = createJobsRepo(db);
   const activity = new ActivityLog(activityRepo, logger, now);
-  const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now });
+  const groupCommit = groupCommitOf(db);
+  const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now, groupCommit });
   const scheduler = new Scheduler(logger);
   // A write-back marks its record touched, so an identical later item is a genuine repeat (DESIGN §6.1.2).
   const recordMarks = createRecordMarks(db);
@@ -142,6 +144,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     jobs,
     scheduler,
     transaction: transactionOf(db),
+    groupCommit,
     repo: (create) => create(db),
     peers,
     config,
@@ -211,6 +214,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       await closed;
       clearTimeout(forceAfter);
       await jobs.stop();
+      groupCommit.flush();
       activity.flush();
       db.close();
       lock.release();

@@ -1,3 +1,4 @@
+import type { GroupCommit } from '../kernel/commit-group.js';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -26,6 +27,8 @@ export interface AreaContext {
   scheduler: Scheduler;
   /** One transaction across repos (intake: the delivery and its jobs land together). */
   transaction: Transaction;
+  /** Writes that must be on disk before an answer, committed with those of the same event-loop turn. */
+  groupCommit: GroupCommit;
   /** The area's repo over the bridge database: `ctx.repo(createPostingRepo)`. */
   repo<R>(create: (db: Db) => R): R;
   /** Every peer client, built once for the whole bridge (null when not configured). */

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { streamEvents } from '../../shared/api/activity.js';
 import { getOpenApi } from '../../shared/api/health.js';
@@ -17,13 +14,12 @@ import { requireJsonBodies } from './body.js';
 import { EventStreamHub } from './event-stream.js';
 import { hostGuard, keyGuard, presentedKey, sameSecret, webhookGuard } from './guards.js';
 import { defaultHttpLimits, type HttpLimits } from './http-server.js';
-import { loggableUrl } from './loggable-url.js';
+import { requestLog } from './request-log.js';
+import { securityHeaders } from './security-headers.js';
 import { createMount } from './mount.js';
 import { buildOpenApi } from './openapi.js';
 import { registeredContracts } from './route.js';
 import { errorHandler } from './send-error.js';
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export interface HttpDeps {
   config: Readonly<BridgeConfig>;
@@ -48,58 +44,18 @@ export function createHttpApp(
   app.disable('x-powered-by');
   app.set('trust proxy', false);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // No bodies, no secrets: the query may hold ?key= on /events and webhooks.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: loggableUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/health' },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(hostGuard(config.host, config.corsOrigins));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          // The bridge serves plain http on the LAN: upgrading would send the dashboard's own
-          // scripts to https://<server-ip>, where nothing listens.
-          upgradeInsecureRequests: null,
-        },
-      },
-      // TLS, where there is any, ends at the tunnel or proxy in front: HSTS is theirs to send.
-      strictTransportSecurity: false,
-      crossOriginResourcePolicy: false,
-    }),
-  );
-  app.use(
-    cors({
-      origin: (origin, callback) =>
-        callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
-      allowedHeaders: ['Authorization', 'X-Api-Key', 'Content-Type', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'Retry-After'],
-      maxAge: 600,
-    }),
-  );
+  app.use(securityHeaders());
+  const corsHeaders = cors({
+    origin: (origin, callback) =>
+      callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
+    allowedHeaders: ['Authorization', 'X-Api-Key', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  // Without an Origin header cors() adds nothing (its origin answer is false); CRMs and scripts send none.
+  app.use((req, res, next) => (req.headers.origin === undefined ? next() : corsHeaders(req, res, next)));
   app.use(requireJsonBodies);
 
   const router = express.Router();

@@ -10,7 +10,7 @@ import { recordFromCrm } from '../../peers/crm-datetime.js';
 import type { JobContext, JobQueue } from '../../kernel/jobs/queue.js';
 import { retryClassOf } from '../../kernel/jobs/retry-class.js';
 import type { WebhooksRepo } from './repo.js';
-import type { Transaction } from '../../kernel/db.js';
+import type { GroupCommit } from '../../kernel/commit-group.js';
 import type { WebhookItemHandler } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { itemHash } from './idempotency.js';
@@ -30,7 +30,10 @@ interface ItemJobPayload {
 }
 
 export const WEBHOOK_ITEM_JOB = 'webhook.item';
+/** A test webhook with a delay: it sleeps, so these hold one job slot at most. */
 export const WEBHOOK_TEST_JOB = 'webhook.test';
+/** A test webhook without a delay: done at once, so it needs no cap. */
+export const WEBHOOK_TEST_NOW_JOB = 'webhook.test.now';
 
 /**
  * Webhook processing of DESIGN §6.1: log the delivery, key every item, run each item once
@@ -44,7 +47,7 @@ export class WebhookIntake {
     private readonly deps: {
       repo: WebhooksRepo;
       marks: RecordMarks;
-      transaction: Transaction;
+      groupCommit: GroupCommit;
       jobs: JobQueue;
       activity: ActivityLog;
       now: () => Date;
@@ -58,18 +61,24 @@ export class WebhookIntake {
       {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
+        // The item's outcome lands in the same commit as its job's done state.
+        onDone: (payload, outcome) =>
+          deps.repo.finishEvent(payload.key, outcome as ItemOutcome, deps.now().toISOString()),
       },
     );
-    deps.jobs.register<{ deliveryId: number; delayMs: number }>(
-      WEBHOOK_TEST_JOB,
-      async ({ deliveryId, delayMs }, { signal }) => {
-        await sleep(delayMs, undefined, { signal });
-        deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
-        return { deliveryId };
-      },
-      // Nobody waits for a test job: one slot at most, however many are sent, so CRM items never queue behind them.
-      { logDone: false, describe: ({ deliveryId }) => `test webhook ${deliveryId}`, maxRunning: 1 },
-    );
+    const runTest = async (
+      { deliveryId, delayMs }: { deliveryId: number; delayMs: number },
+      { signal }: JobContext,
+    ) => {
+      if (delayMs > 0) await sleep(delayMs, undefined, { signal });
+      deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
+      return { deliveryId };
+    };
+    const describeTest = ({ deliveryId }: { deliveryId: number }) => `test webhook ${deliveryId}`;
+    // A sleeping test job holds its slot for nothing: one slot at most, however many are sent, so CRM
+    // items never queue behind them (issue #12.8). One without a delay is over at once.
+    deps.jobs.register(WEBHOOK_TEST_JOB, runTest, { logDone: false, describe: describeTest, maxRunning: 1 });
+    deps.jobs.register(WEBHOOK_TEST_NOW_JOB, runTest, { logDone: false, describe: describeTest });
   }
 
   setHandler(event: WebhookEvent, handler: WebhookItemHandler): void {
@@ -92,8 +101,9 @@ export class WebhookIntake {
     const now = this.deps.now().toISOString();
     const entity = webhookEntity[event];
 
-    // One transaction: the delivery, its items, the records' marks and the jobs exist together or not at all.
-    const tracked = this.deps.transaction(() => {
+    // One savepoint of a group commit: the delivery, its items, the records' marks and the jobs exist
+    // together or not at all, and are on disk before the answer.
+    const tracked = await this.deps.groupCommit(() => {
       const deliveryId = repo.recordDelivery(
         { event, itemCount: items.length, signedBy: meta.signedBy, payload: meta.rawPayload },
         now,
@@ -135,14 +145,17 @@ export class WebhookIntake {
     const started = Date.now();
     const { repo, jobs, activity } = this.deps;
     const now = this.deps.now().toISOString();
-    const { deliveryId, job } = this.deps.transaction(() => {
+    const { deliveryId, job } = await this.deps.groupCommit(() => {
       const id = repo.recordDelivery(
         { event: 'test', itemCount: 1, signedBy: meta.signedBy, payload: meta.rawPayload },
         now,
       );
       return {
         deliveryId: id,
-        job: jobs.enqueue({ kind: WEBHOOK_TEST_JOB, payload: { deliveryId: id, delayMs } }),
+        job: jobs.enqueue({
+          kind: delayMs > 0 ? WEBHOOK_TEST_JOB : WEBHOOK_TEST_NOW_JOB,
+          payload: { deliveryId: id, delayMs },
+        }),
       };
     });
     activity.record('webhook.received', 'info', `test webhook received`, { deliveryId, event: 'test' });
@@ -219,7 +232,7 @@ export class WebhookIntake {
         throw error;
       }
     }
-    repo.finishEvent(payload.key, outcome, now().toISOString());
+    // Stored by the job's onDone, in the commit that marks the job done.
     if (!outcome.success) {
       activity.record(
         'webhook.failed',

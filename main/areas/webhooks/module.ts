@@ -26,7 +26,7 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModu
   const intake = new WebhookIntake({
     repo,
     marks: wiring.marks,
-    transaction: ctx.transaction,
+    groupCommit: ctx.groupCommit,
     jobs: ctx.jobs,
     activity: ctx.activity,
     now: ctx.now,

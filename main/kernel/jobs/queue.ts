@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { ActivityLog } from '../activity/activity-log.js';
+import type { GroupCommit } from '../commit-group.js';
 import type { JobRow, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
 import { LaneLocks } from './lane-locks.js';
@@ -27,6 +28,8 @@ interface Registration {
   describe: (payload: unknown) => string;
   /** The most jobs of this kind running at once: at most this many of the queue's slots. */
   maxRunning: number;
+  /** Writes that belong with the job's done state: committed together with it. */
+  onDone: ((payload: unknown, result: unknown) => void) | undefined;
 }
 
 export interface EnqueueOptions {
@@ -46,6 +49,8 @@ export interface JobQueueOptions {
   now?: () => Date;
   concurrency?: number;
   backoff?: BackoffPolicy;
+  /** Where a job's done state is committed (with others of the same turn); a plain write without. */
+  groupCommit?: GroupCommit;
 }
 
 /**
@@ -67,6 +72,14 @@ export class JobQueue {
   /** The one lock per CRM record: jobs of a lane hold it while they run, `withLane` holders too. */
   private readonly lanes = new LaneLocks();
   private running = false;
+  /** Jobs enqueued since the last pump, due now: claimed by id, without a search. */
+  private fresh: { id: number; kind: string; lane: string | null }[] = [];
+  /**
+   * Whether due jobs may wait in the database that `fresh` does not name (delayed, retried,
+   * recovered, blocked by a lane or a full slot count). While false the search is skipped: a
+   * webhook's job is claimed by id and nothing else is read.
+   */
+  private backlog = true;
   private timer: NodeJS.Timeout | undefined;
   private woken: NodeJS.Immediate | null = null;
   private readonly now: () => Date;
@@ -89,6 +102,8 @@ export class JobQueue {
       describe?: (payload: P) => string;
       /** Below the queue's concurrency: the most slots this kind may hold at once. */
       maxRunning?: number;
+      /** Writes committed together with the job's done state (e.g. the outcome it produced). */
+      onDone?: (payload: P, result: unknown) => void;
     } = {},
   ): void {
     this.handlers.set(kind, {
@@ -97,6 +112,7 @@ export class JobQueue {
       logDone: options.logDone ?? true,
       describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
       maxRunning: options.maxRunning ?? Infinity,
+      onDone: options.onDone as Registration['onDone'],
     });
   }
 
@@ -115,6 +131,12 @@ export class JobQueue {
       },
       now.toISOString(),
     );
+    const due = (options.delayMs ?? 0) <= 0;
+    if (due && job.status === 'pending' && job.attempts === 0) {
+      this.fresh.push({ id: job.id, kind: job.kind, lane: job.lane });
+    } else {
+      this.backlog = true;
+    }
     this.wake();
     return job;
   }
@@ -151,6 +173,7 @@ export class JobQueue {
       );
     }
     this.running = true;
+    this.backlog = true;
     this.wake();
   }
 
@@ -173,7 +196,11 @@ export class JobQueue {
    * LaneBusyError, having done nothing, when `waitMs` passes first.
    */
   withLane<T>(lane: string, work: () => Promise<T>, waitMs?: number): Promise<T> {
-    return this.lanes.run(lane, work, waitMs);
+    return this.lanes.run(lane, work, waitMs).finally(() => {
+      // The lane's jobs held back meanwhile may run now.
+      this.backlog = true;
+      this.wake();
+    });
   }
 
   counts() {
@@ -197,7 +224,10 @@ export class JobQueue {
   /** The operator fixed the cause: run a failed job again now. False when no failed job has that id. */
   retryFailed(id: number): boolean {
     const retried = this.options.repo.retryFailed(id, this.now().toISOString());
-    if (retried) this.wake();
+    if (retried) {
+      this.backlog = true;
+      this.wake();
+    }
     return retried;
   }
 
@@ -213,20 +243,66 @@ export class JobQueue {
 
   private pump(): void {
     if (!this.running) return;
+    this.claimFresh();
+    if (!this.backlog) return;
+    let searchedAll = false;
     while (this.inFlight.size < this.concurrency) {
       const kinds = this.kindsWithFreeSlots();
       if (kinds.length === 0) break;
       const job = this.options.repo.claimNext(this.now().toISOString(), kinds, this.lanes.busyKeys());
-      if (!job) break;
+      if (!job) {
+        searchedAll = true;
+        break;
+      }
       this.runJob(job);
     }
+    // Nothing claimable is left: what still waits needs a lane or a kind's slot to free up first
+    // (runJob's end sets `backlog` again for those), or its time to come (the timer below).
+    if (searchedAll) this.backlog = false;
     this.scheduleNextPump();
+  }
+
+  /**
+   * The jobs enqueued since the last pump that can run now (a free slot, their kind below its
+   * `maxRunning`, their lane free), claimed in one transaction by id. The rest wait in the
+   * database for the search, oldest first.
+   */
+  private claimFresh(): void {
+    if (this.fresh.length === 0) return;
+    const candidates = this.fresh;
+    this.fresh = [];
+    const running = this.runningByKind();
+    const lanes = new Set<string>();
+    const chosen: number[] = [];
+    for (const candidate of candidates) {
+      const registration = this.handlers.get(candidate.kind);
+      const slotFree = this.inFlight.size + chosen.length < this.concurrency;
+      const kindFree = registration !== undefined && (running.get(candidate.kind) ?? 0) < registration.maxRunning;
+      const laneFree =
+        candidate.lane === null || (!this.lanes.busy(candidate.lane) && !lanes.has(candidate.lane));
+      if (!slotFree || !kindFree || !laneFree) {
+        this.backlog = true;
+        continue;
+      }
+      chosen.push(candidate.id);
+      running.set(candidate.kind, (running.get(candidate.kind) ?? 0) + 1);
+      if (candidate.lane !== null) lanes.add(candidate.lane);
+    }
+    if (chosen.length === 0) return;
+    const claimed = this.options.repo.claimByIds(chosen, this.now().toISOString());
+    if (claimed.length < chosen.length) this.backlog = true;
+    for (const job of claimed) this.runJob(job);
+  }
+
+  private runningByKind(): Map<string, number> {
+    const running = new Map<string, number>();
+    for (const { kind } of this.inFlight.values()) running.set(kind, (running.get(kind) ?? 0) + 1);
+    return running;
   }
 
   /** The kinds this process runs that are below their `maxRunning`. */
   private kindsWithFreeSlots(): string[] {
-    const running = new Map<string, number>();
-    for (const { kind } of this.inFlight.values()) running.set(kind, (running.get(kind) ?? 0) + 1);
+    const running = this.runningByKind();
     return [...this.handlers]
       .filter(([kind, registration]) => (running.get(kind) ?? 0) < registration.maxRunning)
       .map(([kind]) => kind);
@@ -238,7 +314,10 @@ export class JobQueue {
     // count: one of its jobs finishing wakes the queue.
     const next = this.options.repo.nextRunAt(this.kindsWithFreeSlots());
     const delay = next ? Math.min(1_000, Math.max(10, Date.parse(next) - this.now().getTime())) : 1_000;
-    this.timer = setTimeout(() => this.pump(), delay);
+    this.timer = setTimeout(() => {
+      this.backlog = true;
+      this.pump();
+    }, delay);
     this.timer.unref();
   }
 
@@ -249,6 +328,10 @@ export class JobQueue {
     // Claimed only while its lane was free, so the lock is taken at once.
     const promise = (job.lane ? this.lanes.run(job.lane, run) : run()).finally(() => {
       this.inFlight.delete(job.id);
+      // What this job held back may run now: the next job of its lane, one of its capped kind.
+      if (registration.maxRunning !== Infinity) this.backlog = true;
+      else if (job.lane !== null && this.running && this.options.repo.hasPendingInLane(job.lane))
+        this.backlog = true;
       this.wake();
     });
     this.inFlight.set(job.id, { kind: job.kind, promise, abort });
@@ -258,10 +341,14 @@ export class JobQueue {
     const { repo, activity, logger } = this.options;
     const payload: unknown = JSON.parse(job.payload);
     const what = registration.describe(payload);
+    let final: JobRow | undefined;
     try {
       const result = await registration.handler(payload, { job, attempt: job.attempts, signal });
       if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
-      repo.markDone(job.id, result, this.now().toISOString());
+      final = await this.commit(() => {
+        registration.onDone?.(payload, result);
+        return repo.markDone(job.id, result, this.now().toISOString());
+      });
       if (registration.logDone)
         activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind });
     } catch (error) {
@@ -274,6 +361,7 @@ export class JobQueue {
           error instanceof RetryLaterError ? error.delayMs : Math.max(backoff, retryAfterMsOf(error) ?? 0);
         const runAt = new Date(this.now().getTime() + delay).toISOString();
         repo.reschedule(job.id, message, runAt);
+        this.backlog = true; // the timer is set for its new time
         activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
           jobId: job.id,
           kind: job.kind,
@@ -281,7 +369,7 @@ export class JobQueue {
         });
         return;
       }
-      repo.markFailed(job.id, message, this.now().toISOString());
+      final = repo.markFailed(job.id, message, this.now().toISOString());
       logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
       activity.record('job.failed', 'error', `${what}: ${message}`, {
         jobId: job.id,
@@ -289,9 +377,11 @@ export class JobQueue {
         attempts: job.attempts,
       });
     } finally {
-      const final = repo.get(job.id);
-      if (final && (final.status === 'done' || final.status === 'failed'))
-        this.finished.emit(`job:${job.id}`, final);
+      if (final) this.finished.emit(`job:${job.id}`, final);
     }
+  }
+
+  private commit<T>(work: () => T): Promise<T> {
+    return this.options.groupCommit ? this.options.groupCommit(work) : Promise.resolve().then(work);
   }
 }

@@ -50,11 +50,22 @@ export function createJobsRepo(db: Db) {
   const claim = db.prepare<[string, number]>(
     "UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE id = ? AND status = 'pending'",
   );
-  const finish = db.prepare<[string, string | null, string, number]>(
-    "UPDATE jobs SET status = ?, result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running'",
+  // A job just enqueued, claimed by id (no search): still pending, due, and first in its lane.
+  const claimById = db.prepare<{ id: number; now: string }, JobRow>(
+    `UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = :now
+     WHERE id = :id AND status = 'pending' AND run_at <= :now
+       AND (lane IS NULL OR NOT EXISTS (
+         SELECT 1 FROM jobs o WHERE o.lane = jobs.lane AND o.id < jobs.id AND o.status IN ('pending', 'running')))
+     RETURNING *`,
   );
-  const fail = db.prepare<[string, string, string | null, number]>(
-    "UPDATE jobs SET status = 'failed', last_error = ?, finished_at = ?, result = ? WHERE id = ? AND status = 'running'",
+  const pendingInLane = db.prepare<[string], { one: number }>(
+    "SELECT 1 AS one FROM jobs WHERE lane = ? AND status = 'pending' LIMIT 1",
+  );
+  const finish = db.prepare<[string, string | null, string, number], JobRow>(
+    "UPDATE jobs SET status = ?, result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running' RETURNING *",
+  );
+  const fail = db.prepare<[string, string, string | null, number], JobRow>(
+    "UPDATE jobs SET status = 'failed', last_error = ?, finished_at = ?, result = ? WHERE id = ? AND status = 'running' RETURNING *",
   );
   const reschedule = db.prepare<[string, string, number]>(
     "UPDATE jobs SET status = 'pending', last_error = ?, run_at = ? WHERE id = ? AND status = 'running'",
@@ -104,10 +115,25 @@ export function createJobsRepo(db: Db) {
         })
         .immediate();
     },
+    /**
+     * Claims jobs just enqueued, by id, in one transaction: those still pending, due and first in
+     * their lane (the caller checked slots and lane locks). The others are left to `claimNext`.
+     */
+    claimByIds(ids: readonly number[], now: string): JobRow[] {
+      return db.transaction(() =>
+        ids.flatMap((id) => {
+          const job = claimById.get({ id, now });
+          return job ? [job] : [];
+        }),
+      )();
+    },
+    /** Whether a job of the lane waits (its turn comes when the lane's running job ends). */
+    hasPendingInLane: (lane: string) => pendingInLane.get(lane) !== undefined,
+    /** The finished job, or undefined when it was not running (recovered, or finished already). */
     markDone: (id: number, result: unknown, now: string) =>
-      finish.run('done', result === undefined ? null : JSON.stringify(result), now, id).changes > 0,
+      finish.get('done', result === undefined ? null : JSON.stringify(result), now, id),
     markFailed: (id: number, error: string, now: string, result?: unknown) =>
-      fail.run(error, now, result === undefined ? null : JSON.stringify(result), id).changes > 0,
+      fail.get(error, now, result === undefined ? null : JSON.stringify(result), id),
     reschedule: (id: number, error: string, runAt: string) => reschedule.run(error, runAt, id).changes > 0,
     /** At start-up: whatever was running belonged to a process that is gone. */
     recoverInterrupted: () => recover.run().changes,

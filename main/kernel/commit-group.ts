@@ -1,0 +1,68 @@
+import type { Db } from './db.js';
+
+interface Pending {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Runs `work` in the next group commit; resolves with its result once that commit is on disk. */
+export interface GroupCommit {
+  <T>(work: () => T): Promise<T>;
+  /** Commits what is waiting now (before the database closes). */
+  flush(): void;
+}
+
+/**
+ * Group commit: writes that must be durable before an answer (a webhook delivery, its items and
+ * jobs) are collected for one turn of the event loop and committed together, each in its own
+ * savepoint. A commit writes every page it touched to the WAL; twenty deliveries arriving together
+ * touch the same few pages, so one commit for all of them costs about what one commit for each did,
+ * and intake throughput stops being bound by commits. Each caller still answers only after the
+ * commit that holds its rows: a kill -9 after a 2xx loses nothing.
+ *
+ * A `work` that throws rolls back its own savepoint only and rejects its own promise; the others
+ * commit. If the commit itself fails, every caller of the group is rejected (nothing was stored).
+ */
+export function groupCommitOf(db: Db): GroupCommit {
+  let pending: Pending[] = [];
+  let scheduled: NodeJS.Immediate | null = null;
+  // A nested better-sqlite3 transaction is a savepoint: released on success, rolled back on a throw.
+  const inSavepoint = db.transaction((work: () => unknown) => work());
+  const commitAll = db.transaction((group: Pending[]) =>
+    group.map((entry): { ok: true; value: unknown } | { ok: false; error: unknown } => {
+      try {
+        return { ok: true, value: inSavepoint(entry.work) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = null;
+    if (pending.length === 0) return;
+    const group = pending;
+    pending = [];
+    let results;
+    try {
+      results = commitAll.immediate(group);
+    } catch (error) {
+      for (const entry of group) entry.reject(error);
+      return;
+    }
+    results.forEach((result, index) => {
+      const entry = group[index]!;
+      if (result.ok) entry.resolve(result.value);
+      else entry.reject(result.error);
+    });
+  };
+
+  const run = <T>(work: () => T) =>
+    new Promise<T>((resolve, reject) => {
+      pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      scheduled ??= setImmediate(flush);
+    });
+  return Object.assign(run, { flush });
+}

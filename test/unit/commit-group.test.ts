@@ -1,0 +1,62 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupCommitOf } from '../../main/kernel/commit-group.js';
+
+const opened: Database.Database[] = [];
+function memoryDb() {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE t (v TEXT NOT NULL UNIQUE)');
+  opened.push(db);
+  return db;
+}
+afterEach(() => opened.splice(0).forEach((db) => db.open && db.close()));
+
+const values = (db: Database.Database) =>
+  db
+    .prepare<[], { v: string }>('SELECT v FROM t ORDER BY v')
+    .all()
+    .map((row) => row.v);
+
+describe('group commit (kernel/commit-group.ts)', () => {
+  it('commits the writes of one turn together, and resolves each with its own result after the commit', async () => {
+    const db = memoryDb();
+    const commit = groupCommitOf(db);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const first = commit(() => insert.run('a').lastInsertRowid);
+    const second = commit(() => insert.run('b').lastInsertRowid);
+    expect(values(db)).toEqual([]); // nothing before the turn ends
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(values(db)).toEqual(['a', 'b']);
+  });
+
+  it('rolls back only the work that threw; the others of its group are committed', async () => {
+    const db = memoryDb();
+    const commit = groupCommitOf(db);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const kept = commit(() => insert.run('x'));
+    const failed = commit(() => {
+      insert.run('half-written');
+      insert.run('x'); // UNIQUE: throws after a first write
+    });
+    await expect(failed).rejects.toThrow(/UNIQUE/);
+    await kept;
+    expect(values(db)).toEqual(['x']);
+  });
+
+  it('flush() commits what waits at once (before the database closes)', async () => {
+    const db = memoryDb();
+    const commit = groupCommitOf(db);
+    const done = commit(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('now'));
+    commit.flush();
+    expect(values(db)).toEqual(['now']);
+    await done;
+  });
+
+  it('rejects every waiter when the commit cannot happen', async () => {
+    const db = memoryDb();
+    const commit = groupCommitOf(db);
+    const waiting = commit(() => 1);
+    db.close();
+    await expect(waiting).rejects.toThrow();
+  });
+});
