@@ -5,12 +5,21 @@ import { formatResults, type Bench } from './report.js';
 import { webhookBench } from './webhook.js';
 import { startBench } from './start.js';
 import { dashboardBench } from './dashboard.js';
+import { batchBench } from './batch.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
  * bare Express handler measured in the same run on the same machine, never absolute times.
  */
-const benches: Bench[] = [webhookBench, postingBench, analyticsBench, clipsBench, startBench, dashboardBench];
+const benches: Bench[] = [
+  webhookBench,
+  batchBench,
+  postingBench,
+  analyticsBench,
+  clipsBench,
+  startBench,
+  dashboardBench,
+];
 
 const wanted = process.argv.slice(2);
 for (const bench of benches) {

@@ -1,74 +1,146 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { signEspoBody } from '../../main/http/espo-signature.js';
-import { startTestBridge, TEST_API_KEY } from '../support/bridge.js';
+import {
+  phpJsonEncode,
+  startSandboxCrm,
+  startSandboxPostsvc,
+  type SandboxCrm,
+} from '../../main/sandbox/index.js';
+import { eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
-import { comparedTo, loadFigures, runLoad } from './load.js';
+import { comparedTo, loadFigures, runLoad, type LoadResult } from './load.js';
 import type { Bench, BenchResult } from './report.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
-const CONCURRENCY = 16;
+const WARMUP = 300;
+const CONCURRENCY = 20;
+
+/** Read-only look into the bridge's database: what was processed, counted by the bench itself. */
+function processedCounts(bridge: TestBridge) {
+  const db = new Database(path.join(bridge.dataDir, 'bridge.sqlite'), { readonly: true });
+  try {
+    const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()!.n;
+    return {
+      testJobsDone: count(
+        "SELECT COUNT(*) AS n FROM jobs WHERE kind LIKE 'webhook.test%' AND status = 'done'",
+      ),
+      testDeliveriesDone: count(
+        "SELECT COUNT(DISTINCT json_extract(payload, '$.deliveryId')) AS n FROM jobs WHERE kind LIKE 'webhook.test%' AND status = 'done'",
+      ),
+      itemsDone: count(
+        "SELECT COUNT(*) AS n FROM processed_events WHERE same_as IS NULL AND status = 'done' AND event = 'social-created'",
+      ),
+      recordsDone: count(
+        "SELECT COUNT(DISTINCT entity_id) AS n FROM processed_events WHERE same_as IS NULL AND status = 'done' AND event = 'social-created'",
+      ),
+      unfinished: count("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('pending', 'running')"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** One new Draft SocialPost per request: EspoCRM's array of one, PHP-escaped, signed. */
+function draftBodies(crm: SandboxCrm, count: number): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    phpJsonEncode([
+      crm.create('SocialPost', {
+        name: `Bench draft ${i}`,
+        content: `Bench draft ${i}: an idea for later https://studio.com/ideas/${i}`,
+        platform: 'Microblog',
+        status: 'Draft',
+      }),
+    ]),
+  );
+}
 
 /**
- * POST /webhooks/test through the whole bridge (auth, body parse, delivery log, durable job,
- * wait for it, answer) against a bare Express JSON handler, same machine, same run.
- * A signed CRM receiver (guest-created, array body, idempotency key per item) is measured too.
+ * The webhook intake through the whole bridge against a bare Express JSON handler, same machine,
+ * same run, 20 connections (issue #13.1):
+ * - POST /webhooks/test with the key (one JSON object: auth, delivery log, durable job, answer);
+ * - a signed 1-item EspoCRM array to /webhooks/social-created whose item is a Draft, with the CRM
+ *   and the provider configured (signature, delivery log, record mark, durable job, the posting
+ *   area's decision, answer; no CRM read and no provider call is needed for a Draft).
+ * Nothing may be lost: after each run the bench counts, in the bridge's database, that every 2xx
+ * was processed exactly once, and that the provider got no post.
  */
 export const webhookBench: Bench = {
   name: 'webhook',
   async run(): Promise<BenchResult[]> {
     const secret = 'bench-secret';
-    const bridge = await startTestBridge({ CRM_WEBHOOK_SECRETS: secret }, { logLevel: 'warn' });
+    const crm = await startSandboxCrm({ warn: () => undefined });
+    const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
+    const bridge = await startTestBridge(
+      {
+        CRM_URL: crm.url,
+        CRM_API_KEY: crm.apiKey,
+        CRM_WEBHOOK_SECRETS: secret,
+        POSTSVC_URL: postsvc.url,
+        POSTSVC_API_KEY: postsvc.apiKey,
+        POSTSVC_PLAN: 'business',
+      },
+      { logLevel: 'warn' },
+    );
     const bare = await startBareExpress();
     try {
       const body = JSON.stringify({ test: true, source: 'bench' });
+      const bodies = draftBodies(crm, WARMUP + REQUESTS);
+      const testHook = (requests: number) =>
+        runLoad({
+          url: `${bridge.url}/webhooks/test`,
+          headers: { 'x-api-key': TEST_API_KEY },
+          body,
+          requests,
+          concurrency: CONCURRENCY,
+        });
+      const drafts = (offset: number, requests: number) =>
+        runLoad({
+          url: `${bridge.url}/webhooks/social-created`,
+          headers: (i) => ({ signature: signEspoBody(bodies[offset + i]!, secret, 'wh-bench') }),
+          body: (i) => bodies[offset + i]!,
+          requests,
+          concurrency: CONCURRENCY,
+        });
+      const settled = () => eventually(() => processedCounts(bridge).unfinished === 0, 60_000);
+      const ok = (load: LoadResult) => load.requests - load.errors;
+
       // Warm both up so JIT and SQLite caches are comparable.
-      await runLoad({ url: bare.url, body, requests: 300, concurrency: CONCURRENCY });
-      await runLoad({
-        url: `${bridge.url}/webhooks/test`,
-        headers: { 'x-api-key': TEST_API_KEY },
-        body,
-        requests: 300,
-        concurrency: CONCURRENCY,
-      });
+      await runLoad({ url: bare.url, body, requests: WARMUP, concurrency: CONCURRENCY });
+      const warmTest = await testHook(WARMUP);
+      const warmDrafts = await drafts(0, WARMUP);
+      await settled();
+      const before = processedCounts(bridge);
 
       const baseline = await runLoad({ url: bare.url, body, requests: REQUESTS, concurrency: CONCURRENCY });
-      const testHook = await runLoad({
-        url: `${bridge.url}/webhooks/test`,
-        headers: { 'x-api-key': TEST_API_KEY },
-        body,
-        requests: REQUESTS,
-        concurrency: CONCURRENCY,
-      });
-      const guestBody = (i: number) =>
-        JSON.stringify([
-          {
-            id: `g${String(i).padStart(16, '0')}`,
-            name: `Guest ${i}`,
-            stage: 'Outreach',
-            email: `g${i}\\/x@example.com`,
-          },
-        ]);
-      const guests = await runLoad({
-        url: `${bridge.url}/webhooks/guest-created`,
-        headers: (i) => ({ signature: signEspoBody(guestBody(i), secret, 'wh-bench') }),
-        body: guestBody,
-        requests: REQUESTS,
-        concurrency: CONCURRENCY,
-      });
+      const test = await testHook(REQUESTS);
+      const draft = await drafts(WARMUP, REQUESTS);
+      await settled();
+      const after = processedCounts(bridge);
+
+      const testProcessed = after.testJobsDone - before.testJobsDone;
+      const testOnce = after.testDeliveriesDone - before.testDeliveriesDone;
+      const draftsProcessed = after.itemsDone - before.itemsDone;
+      const draftRecords = after.recordsDone - before.recordsDone;
+      const warmOk = ok(warmTest) + ok(warmDrafts);
       return [
         { name: 'bare express POST (baseline)', figures: loadFigures(baseline) },
         {
           name: 'bridge POST /webhooks/test',
-          figures: comparedTo(testHook, baseline),
-          note: `${REQUESTS} requests, ${CONCURRENCY} connections`,
+          figures: { ...comparedTo(test, baseline), '2xx': ok(test), processed: testProcessed },
+          note: `${REQUESTS} requests, ${CONCURRENCY} connections; ${testOnce} distinct deliveries processed (exactly once: ${testProcessed === ok(test) && testOnce === ok(test)})`,
         },
         {
-          name: 'bridge POST /webhooks/guest-created (signed)',
-          figures: comparedTo(guests, baseline),
+          name: 'bridge POST /webhooks/social-created (Draft)',
+          figures: { ...comparedTo(draft, baseline), '2xx': ok(draft), processed: draftsProcessed },
+          note: `signed 1-item arrays; ${draftRecords} records processed (exactly once: ${draftsProcessed === ok(draft) && draftRecords === ok(draft)}); provider posts ${postsvc.posts().length}; warm-up 2xx ${warmOk} of ${2 * WARMUP}`,
         },
       ];
     } finally {
       await bare.stop();
       await bridge.close();
+      await crm.stop();
+      await postsvc.stop();
     }
   },
 };

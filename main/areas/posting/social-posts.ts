@@ -56,6 +56,11 @@ export class SocialPostWorkflow {
 
   /** One webhook item, or a retry (`{id}` as a social-updated): does what the record's state asks. */
   async handle(event: SocialEvent, item: WebhookItem, run: RunContext): Promise<ItemOutcome> {
+    // A new record that is not Scheduled asks nothing of the provider, whatever it is now: a later
+    // move to Scheduled comes as its own social-updated. So no CRM read for a new Draft.
+    if (event === 'social-created' && 'status' in item && item.status !== 'Scheduled') {
+      return skip(`status is ${text(item.status) || 'empty'}, not Scheduled: nothing sent`);
+    }
     const record = await this.deps.crm.find(ENTITY, item.id);
     if (event === 'social-deleted') {
       return record

@@ -41,9 +41,32 @@ function redactParsed(value: unknown, parent: string | null = null): { value: un
   return { value: out, changed };
 }
 
+/** Whether any attribute name in the value is a secret one (a walk that copies nothing). */
+function holdsSecretName(value: unknown, parent: string | null = null): boolean {
+  if (Array.isArray(value)) return value.some((item) => holdsSecretName(item, parent));
+  if (value === null || typeof value !== 'object') return false;
+  for (const name in value) {
+    if (isSecretName(name, parent)) return true;
+    if (holdsSecretName((value as Record<string, unknown>)[name], name)) return true;
+  }
+  return false;
+}
+
 /** A webhook item as it may be queued: its secret attributes replaced (handlers read secrets from the CRM). */
 export function redactSecrets<T>(value: T): T {
-  return redactParsed(value).value as T;
+  // Most items name no secret: they are queued as they are, not copied.
+  return holdsSecretName(value) ? (redactParsed(value).value as T) : value;
+}
+
+/**
+ * Every secret name contains one of these (case aside) once `-` and `_` are dropped, and JSON can
+ * only spell a name otherwise with a \u escape. A payload with none of them holds no secret.
+ */
+const MAYBE_SECRET = /key|passw|secret|token|\\u/i;
+
+/** False when the raw JSON cannot hold a secret attribute (then neither can any value parsed from it). */
+export function mayHoldSecret(raw: string): boolean {
+  return MAYBE_SECRET.test(raw.replace(/[-_]/g, ''));
 }
 
 // A JSON property whose value is a string or a number: `"name": "value"` or `"name": 123`.
@@ -56,6 +79,7 @@ const PROPERTY = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)
  * re-serialised instead: never with the secret.
  */
 export function redactPayload(raw: string): string {
+  if (!mayHoldSecret(raw)) return raw;
   const text = raw.replace(PROPERTY, (match, name: string, colon: string, value: string) =>
     isSecretName(name, null) && value !== '""' ? `"${name}"${colon}"${REDACTED}"` : match,
   );

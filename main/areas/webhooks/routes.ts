@@ -1,13 +1,18 @@
 import { testWebhook, webhookContracts } from '../../../shared/api/webhooks.js';
 import { reply, type Mount } from '../area.js';
 import type { WebhookIntake } from './intake.js';
-import { redactPayload } from './redact.js';
+import { mayHoldSecret, redactPayload } from './redact.js';
 
 export function webhookRoutes(mount: Mount, intake: WebhookIntake): void {
-  const meta = (input: { rawBody: Buffer | undefined; body: unknown; signedBy: string | null }) => ({
-    rawPayload: redactPayload(input.rawBody?.toString('utf8') ?? JSON.stringify(input.body)),
-    signedBy: input.signedBy,
-  });
+  const meta = (input: { rawBody: Buffer | undefined; body: unknown; signedBy: string | null }) => {
+    const raw = input.rawBody?.toString('utf8') ?? JSON.stringify(input.body);
+    const secretsPossible = mayHoldSecret(raw);
+    return {
+      rawPayload: secretsPossible ? redactPayload(raw) : raw,
+      signedBy: input.signedBy,
+      secretsPossible,
+    };
+  };
   for (const { event, contract } of webhookContracts) {
     mount(contract, async (input) => {
       const result = await intake.receive(event, input.body, meta(input));

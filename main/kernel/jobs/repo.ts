@@ -29,10 +29,11 @@ export interface NewJob {
 }
 
 export function createJobsRepo(db: Db) {
-  const insert = db.prepare<[string, string | null, string, number, string, string | null, string]>(
+  const insert = db.prepare<[string, string | null, string, number, string, string | null, string], JobRow>(
     `INSERT INTO jobs (kind, lane, payload, status, max_attempts, run_at, dedupe_key, created_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
-     ON CONFLICT (dedupe_key) DO NOTHING`,
+     ON CONFLICT (dedupe_key) DO NOTHING
+     RETURNING *`,
   );
   const byDedupe = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?');
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
@@ -92,7 +93,7 @@ export function createJobsRepo(db: Db) {
   return {
     /** Returns the new job, or the existing one with the same dedupe key. */
     insert(job: NewJob, now: string): JobRow {
-      const result = insert.run(
+      const inserted = insert.get(
         job.kind,
         job.lane ?? null,
         JSON.stringify(job.payload ?? null),
@@ -101,8 +102,8 @@ export function createJobsRepo(db: Db) {
         job.dedupeKey ?? null,
         now,
       );
-      if (result.changes === 0 && job.dedupeKey) return byDedupe.get(job.dedupeKey)!;
-      return byId.get(Number(result.lastInsertRowid))!;
+      // Nothing returned: the dedupe key was taken, and the first job is the answer.
+      return inserted ?? byDedupe.get(job.dedupeKey!)!;
     },
     get: (id: number) => byId.get(id),
     /** Claims the next due job among `kinds` (those this process has handlers for), outside the `held` lanes. */
