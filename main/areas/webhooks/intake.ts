@@ -83,7 +83,11 @@ export class WebhookIntake {
     // A sleeping test job holds its slot for nothing: one slot at most, however many are sent, so CRM
     // items never queue behind them (issue #12.8). One without a delay is over at once.
     deps.jobs.register(WEBHOOK_TEST_JOB, runTest, { logDone: false, describe: describeTest, maxRunning: 1 });
-    deps.jobs.register(WEBHOOK_TEST_NOW_JOB, runTest, { logDone: false, describe: describeTest });
+    deps.jobs.register(WEBHOOK_TEST_NOW_JOB, runTest, {
+      logDone: false,
+      describe: describeTest,
+      holdsSlot: false,
+    });
   }
 
   setHandler(event: WebhookEvent, handler: WebhookItemHandler): void {

@@ -30,6 +30,8 @@ interface Registration {
   maxRunning: number;
   /** Writes that belong with the job's done state: committed together with it. */
   onDone: ((payload: unknown, result: unknown) => void) | undefined;
+  /** False for work that waits on nothing (no peer, no sleep): it runs without taking a slot. */
+  holdsSlot: boolean;
 }
 
 export interface EnqueueOptions {
@@ -72,6 +74,8 @@ export class JobQueue {
   /** The one lock per CRM record: jobs of a lane hold it while they run, `withLane` holders too. */
   private readonly lanes = new LaneLocks();
   private running = false;
+  /** Running jobs that hold one of the `concurrency` slots. */
+  private slotsTaken = 0;
   /** Jobs enqueued since the last pump, due now: claimed by id, without a search. */
   private fresh: { id: number; kind: string; lane: string | null }[] = [];
   /**
@@ -104,6 +108,11 @@ export class JobQueue {
       maxRunning?: number;
       /** Writes committed together with the job's done state (e.g. the outcome it produced). */
       onDone?: (payload: P, result: unknown) => void;
+      /**
+       * false: the job waits on nothing (no peer call, no sleep), so it runs without taking one of
+       * the slots that bound how much peer work runs at once.
+       */
+      holdsSlot?: boolean;
     } = {},
   ): void {
     this.handlers.set(kind, {
@@ -113,6 +122,7 @@ export class JobQueue {
       describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
       maxRunning: options.maxRunning ?? Infinity,
       onDone: options.onDone as Registration['onDone'],
+      holdsSlot: options.holdsSlot ?? true,
     });
   }
 
@@ -246,8 +256,8 @@ export class JobQueue {
     this.claimFresh();
     if (!this.backlog) return;
     let searchedAll = false;
-    while (this.inFlight.size < this.concurrency) {
-      const kinds = this.kindsWithFreeSlots();
+    for (;;) {
+      const kinds = this.claimableKinds();
       if (kinds.length === 0) break;
       const job = this.options.repo.claimNext(this.now().toISOString(), kinds, this.lanes.busyKeys());
       if (!job) {
@@ -274,10 +284,12 @@ export class JobQueue {
     const running = this.runningByKind();
     const lanes = new Set<string>();
     const chosen: number[] = [];
+    let slots = this.slotsTaken;
     for (const candidate of candidates) {
       const registration = this.handlers.get(candidate.kind);
-      const slotFree = this.inFlight.size + chosen.length < this.concurrency;
-      const kindFree = registration !== undefined && (running.get(candidate.kind) ?? 0) < registration.maxRunning;
+      const slotFree = registration?.holdsSlot === false || slots < this.concurrency;
+      const kindFree =
+        registration !== undefined && (running.get(candidate.kind) ?? 0) < registration.maxRunning;
       const laneFree =
         candidate.lane === null || (!this.lanes.busy(candidate.lane) && !lanes.has(candidate.lane));
       if (!slotFree || !kindFree || !laneFree) {
@@ -285,6 +297,7 @@ export class JobQueue {
         continue;
       }
       chosen.push(candidate.id);
+      if (registration.holdsSlot) slots++;
       running.set(candidate.kind, (running.get(candidate.kind) ?? 0) + 1);
       if (candidate.lane !== null) lanes.add(candidate.lane);
     }
@@ -300,11 +313,15 @@ export class JobQueue {
     return running;
   }
 
-  /** The kinds this process runs that are below their `maxRunning`. */
-  private kindsWithFreeSlots(): string[] {
+  /** The kinds that may start a job now: below their `maxRunning`, and a slot free if they take one. */
+  private claimableKinds(): string[] {
     const running = this.runningByKind();
+    const slotFree = this.slotsTaken < this.concurrency;
     return [...this.handlers]
-      .filter(([kind, registration]) => (running.get(kind) ?? 0) < registration.maxRunning)
+      .filter(
+        ([kind, registration]) =>
+          (slotFree || !registration.holdsSlot) && (running.get(kind) ?? 0) < registration.maxRunning,
+      )
       .map(([kind]) => kind);
   }
 
@@ -312,7 +329,7 @@ export class JobQueue {
     clearTimeout(this.timer);
     // Poll at most every second; sooner when a job is due sooner. A kind at its maxRunning does not
     // count: one of its jobs finishing wakes the queue.
-    const next = this.options.repo.nextRunAt(this.kindsWithFreeSlots());
+    const next = this.options.repo.nextRunAt(this.claimableKinds());
     const delay = next ? Math.min(1_000, Math.max(10, Date.parse(next) - this.now().getTime())) : 1_000;
     this.timer = setTimeout(() => {
       this.backlog = true;
@@ -325,9 +342,11 @@ export class JobQueue {
     const registration = this.handlers.get(job.kind)!;
     const abort = new AbortController();
     const run = () => this.execute(job, registration, abort.signal);
+    if (registration.holdsSlot) this.slotsTaken++;
     // Claimed only while its lane was free, so the lock is taken at once.
     const promise = (job.lane ? this.lanes.run(job.lane, run) : run()).finally(() => {
       this.inFlight.delete(job.id);
+      if (registration.holdsSlot) this.slotsTaken--;
       // What this job held back may run now: the next job of its lane, one of its capped kind.
       if (registration.maxRunning !== Infinity) this.backlog = true;
       else if (job.lane !== null && this.running && this.options.repo.hasPendingInLane(job.lane))
