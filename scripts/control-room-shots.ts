@@ -40,7 +40,8 @@ const LIVE_TIMEOUT_MS = 150_000;
 interface Bridge {
   url: string;
   key: string;
-  stop: () => Promise<void>;
+  /** Stops the bridge and removes its data dir; its log too unless `keepLog` (to read after a failure). */
+  stop: (keepLog?: boolean) => Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -84,14 +85,27 @@ async function startBridge(treeDir: string): Promise<Bridge> {
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    await terminate(child);
-    log.end();
+  // Whatever ends this script (an error, Ctrl-C, a kill), the bridge does not outlive it.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const killOnSignal = (signal: NodeJS.Signals) => {
+    killOnExit();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('exit', killOnExit);
+  process.once('SIGINT', killOnSignal);
+  process.once('SIGTERM', killOnSignal);
+
+  const stop = async (keepLog = true) => {
+    process.off('exit', killOnExit);
+    process.off('SIGINT', killOnSignal);
+    process.off('SIGTERM', killOnSignal);
+    await terminate(child);
+    await new Promise<void>((done) => log.end(done));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepLog) rmSync(logFile, { force: true });
   };
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -101,7 +115,7 @@ async function startBridge(treeDir: string): Promise<Bridge> {
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
     throw new Error(`${(error as Error).message}\n--- bridge log (${logFile}) ---\n${tail}`);
   }
-  console.log(`bridge of ${treeDir} on ${url} (log ${logFile})`);
+  console.log(`bridge of ${treeDir} on ${url} (its log, kept if the run fails: ${logFile})`);
   return { url, key, stop };
 }
 
@@ -384,6 +398,7 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const bridge = await startBridge(resolve(treeArg));
   let browser: Browser | undefined;
+  let done = false;
   try {
     browser = await chromium.launch({
       executablePath: chromiumPath(),
@@ -406,9 +421,10 @@ async function main(): Promise<void> {
     console.log(`  Posts at 390 px: the page is ${width} px wide`);
     // Last: the demo broadcast goes live a while after the start.
     await onAir(page, bridge, tree);
+    done = true;
   } finally {
     await browser?.close();
-    await bridge.stop();
+    await bridge.stop(!done);
   }
 }
 
