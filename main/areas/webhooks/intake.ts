@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
 import type {
   ItemOutcome,
   WebhookEvent,
@@ -53,6 +54,7 @@ export class WebhookIntake {
       repo: WebhooksRepo;
       marks: RecordMarks;
       groupCommit: GroupCommit;
+      logger: Logger;
       jobs: JobQueue;
       activity: ActivityLog;
       now: () => Date;
@@ -145,7 +147,7 @@ export class WebhookIntake {
       outcomes,
       tracked.entries.map((entry) => entry.redelivery),
     );
-    repo.finishDelivery(tracked.deliveryId, result.status, this.deps.now().toISOString());
+    this.closeDelivery(tracked.deliveryId, result.status);
     return result;
   }
 
@@ -177,8 +179,21 @@ export class WebhookIntake {
       Math.max(0, this.deps.budgetMs - answerMarginMs(this.deps.budgetMs) - (Date.now() - started)),
     );
     const status = finished ? 200 : 202;
-    repo.finishDelivery(deliveryId, status, this.deps.now().toISOString());
+    this.closeDelivery(deliveryId, status);
     return { status, deliveryId, queued: !finished, echo: payload };
+  }
+
+  /**
+   * The delivery's answer, written behind it with the next group commit: the log line of what was
+   * answered is no reason to hold the answer back (its items and jobs were committed before).
+   */
+  private closeDelivery(deliveryId: number, status: number): void {
+    const finishedAt = this.deps.now().toISOString();
+    this.deps
+      .groupCommit(() => this.deps.repo.finishDelivery(deliveryId, status, finishedAt))
+      .catch((error: unknown) =>
+        this.deps.logger.warn({ err: error, deliveryId }, 'delivery status not stored'),
+      );
   }
 
   /**

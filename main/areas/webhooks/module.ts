@@ -27,6 +27,7 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModu
     repo,
     marks: wiring.marks,
     groupCommit: ctx.groupCommit,
+    logger: ctx.logger,
     jobs: ctx.jobs,
     activity: ctx.activity,
     now: ctx.now,
