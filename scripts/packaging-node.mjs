@@ -2,21 +2,19 @@
 // (electron, electron-builder, @electron/rebuild), optional dependencies of tools/desktop that want
 // Node >= 22.12 and that npm skips on older Node. Without this, those scripts would end in a
 // "command not found" or a module-not-found stack; with it, one line says what is needed.
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 
 const MIN = [22, 12];
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const nodeFits = major !== MIN[0] ? major > MIN[0] : minor >= MIN[1];
 
-function installed(name) {
-  try {
-    createRequire(import.meta.url).resolve(`${name}/package.json`);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Looked up as folders: npm hoists them to the root node_modules, where dist/ and electron-builder
+// load them from (require.resolve('x/package.json') would trip on packages whose `exports` hide it).
+const installed = (name) => existsSync(path.join(root, 'node_modules', name, 'package.json'));
 
 if (!nodeFits) {
   process.stderr.write(

@@ -114,7 +114,7 @@ async function secondNpmStart(): Promise<BenchResult> {
           ms: Math.round(ms),
           rebuilt: lines.some((l) => l.includes('build is up to date')) ? 0 : 1,
           'JSON lines printed': lines.filter((l) => l.trim().startsWith('{')).length,
-          'link has #key=': lines.some((l) => l.startsWith(`Dashboard: ${url}/#key=`)) ? 1 : 0,
+          'key in link fragment': lines.some((l) => l.startsWith(`Dashboard: ${url}/#key=`)) ? 1 : 0,
           'first start ms': Math.round(firstMs),
           'first start built': firstBuilt ? 1 : 0,
         },
