@@ -1,6 +1,7 @@
 /**
  * `npm start` (after `npm run build`): `node dist/main/launch.js`. Starts the desktop app when the
- * Electron binary is installed, else says so in one line and serves headless in this process.
+ * Electron binary is installed, else says why in one line (on Node < 22.12: npm does not install
+ * Electron there) and serves headless in this process.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +12,6 @@ import {
   childExitCode,
   chooseLaunchMode,
   electronEnv,
-  headlessNotice,
   type ElectronInstallFacts,
 } from './desktop/launch-mode.js';
 import { findProjectDir } from './desktop/project-dir.js';
@@ -29,6 +29,7 @@ function readElectronInstall(): ElectronInstallFacts {
     packageDir,
     pathTxt: pathFile !== undefined && existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : undefined,
     overrideDistPath: process.env.ELECTRON_OVERRIDE_DIST_PATH,
+    nodeVersion: process.versions.node,
     exists: existsSync,
   };
 }
@@ -48,12 +49,12 @@ function runElectron(electronPath: string): void {
   child.on('exit', (code, signal) => process.exit(childExitCode(code, signal)));
 }
 
-async function runHeadless(reason: string): Promise<void> {
-  console.error(headlessNotice(reason));
+async function runHeadless(notice: string): Promise<void> {
+  console.error(notice);
   const { runCli } = await import('./cli.js');
   process.exitCode = await runCli(['serve']);
 }
 
 const mode = chooseLaunchMode(readElectronInstall());
 if (mode.kind === 'electron') runElectron(mode.electronPath);
-else await runHeadless(mode.reason);
+else await runHeadless(mode.notice);

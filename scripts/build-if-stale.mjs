@@ -1,6 +1,8 @@
 // `npm start` / `npm run serve`: build only when a source changed since the last build, so a
 // second start goes straight to the app. The fingerprint is every input file's path, size and
 // mtime (a deleted or added file changes it too), kept in dist/.build-stamp after a good build.
+// `npm run build` itself ends with `node scripts/build-if-stale.mjs --stamp`, so a tree built by
+// hand (or by `npm test`) counts as up to date too.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ const inputs = [
   'renderer',
   'package.json',
   'package-lock.json',
+  'tsconfig.json',
   'tsconfig.base.json',
   'tsconfig.build.json',
 ];
@@ -44,14 +47,18 @@ function fingerprint() {
   return hash.digest('hex');
 }
 
-const current = fingerprint();
-const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-const outputsThere = ['dist/main/launch.js', 'dist/renderer/index.html'].every((file) =>
-  existsSync(path.join(root, file)),
-);
-if (built === current && outputsThere) {
-  process.stdout.write('studio-bridge: build is up to date\n');
+if (process.argv.includes('--stamp')) {
+  // After a good build: the inputs as they are now are what dist/ was built from.
+  writeFileSync(stampFile, `${fingerprint()}\n`);
 } else {
-  execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
-  writeFileSync(stampFile, `${current}\n`);
+  const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  const outputsThere = ['dist/main/launch.js', 'dist/renderer/index.html'].every((file) =>
+    existsSync(path.join(root, file)),
+  );
+  if (built === fingerprint() && outputsThere) {
+    process.stdout.write('studio-bridge: build is up to date\n');
+  } else {
+    // `npm run build` writes the stamp when it succeeds (and throws here when it fails).
+    execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+  }
 }

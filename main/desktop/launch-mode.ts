@@ -1,6 +1,10 @@
 /**
  * What `npm start` runs (DESIGN §9): the Electron app when its binary is installed, else the headless
- * bridge. Pure: main/launch.ts gathers the facts and acts on the answer.
+ * bridge, with one line saying why. Pure: main/launch.ts gathers the facts and acts on the answer.
+ *
+ * Electron 45 and its tooling want Node >= 22.12 (their `engines`), so they are optional dependencies
+ * (tools/desktop/package.json): npm skips them, quietly, on older Node. There the reason to give is the
+ * Node version, not a missing download.
  *
  * The facts mirror how the electron package's own index.js finds its binary (path.txt, written by its
  * install script, names the executable under dist/; ELECTRON_OVERRIDE_DIST_PATH replaces dist/). We do
@@ -18,14 +22,33 @@ export interface ElectronInstallFacts {
   pathTxt: string | undefined;
   /** ELECTRON_OVERRIDE_DIST_PATH. */
   overrideDistPath: string | undefined;
+  /** `process.versions.node`, e.g. "20.20.2". */
+  nodeVersion: string;
   exists(file: string): boolean;
 }
 
-export type LaunchMode = { kind: 'electron'; electronPath: string } | { kind: 'headless'; reason: string };
+/** `notice` is the one line `npm start` prints before serving headless. */
+export type LaunchMode = { kind: 'electron'; electronPath: string } | { kind: 'headless'; notice: string };
+
+/** The oldest Node that npm installs Electron 45 and its tooling on (their `engines`: >= 22.12.0). */
+export const DESKTOP_MIN_NODE = '22.12';
+
+/** True when `version` (as in process.versions.node) is at least DESKTOP_MIN_NODE. */
+export function nodeInstallsElectron(version: string): boolean {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  const [minMajor = 0, minMinor = 0] = DESKTOP_MIN_NODE.split('.').map(Number);
+  return major !== minMajor ? major > minMajor : minor >= minMinor;
+}
 
 export function chooseLaunchMode(facts: ElectronInstallFacts): LaunchMode {
-  if (facts.packageDir === undefined)
-    return { kind: 'headless', reason: 'the electron package is not installed' };
+  if (facts.packageDir === undefined) {
+    return {
+      kind: 'headless',
+      notice: nodeInstallsElectron(facts.nodeVersion)
+        ? `Electron is not installed (run npm install on this Node ${facts.nodeVersion} to get the desktop window); serving headless`
+        : `The desktop window needs Node ≥ ${DESKTOP_MIN_NODE} to install Electron (this is Node ${facts.nodeVersion}); serving headless`,
+    };
+  }
   const executable = facts.pathTxt?.trim();
   let electronPath: string;
   if (facts.overrideDistPath) {
@@ -35,16 +58,19 @@ export function chooseLaunchMode(facts: ElectronInstallFacts): LaunchMode {
   } else {
     return {
       kind: 'headless',
-      reason: 'its install script never downloaded it: node_modules/electron/path.txt is missing',
+      notice: binaryMissing(
+        'its install script never downloaded it: node_modules/electron/path.txt is missing',
+      ),
     };
   }
   return facts.exists(electronPath)
     ? { kind: 'electron', electronPath }
-    : { kind: 'headless', reason: `${electronPath} does not exist` };
+    : { kind: 'headless', notice: binaryMissing(`${electronPath} does not exist`) };
 }
 
-export function headlessNotice(reason: string): string {
-  return `Electron binary not installed here (${reason}); running headless — fetch it with: node node_modules/electron/install.js`;
+/** The electron package is there but not its binary (its download is off in package.json allowScripts). */
+function binaryMissing(reason: string): string {
+  return `Electron binary not installed here (${reason}); serving headless — fetch it with: node node_modules/electron/install.js`;
 }
 
 /** The launcher's exit code for Electron's: its own code, or 128 + signal number as a shell reports it. */

@@ -13,7 +13,12 @@
  * So electron-builder.yml turns npmRebuild off and this module runs the same tool, @electron/rebuild, on
  * a scratch copy. It fetches better-sqlite3's prebuilt Electron binary when one is published and
  * otherwise compiles against Electron's headers (which needs a C++ toolchain); both need the network.
- * @electron/rebuild arrives as a dependency of electron-builder.
+ *
+ * electron-builder and @electron/rebuild are optional dependencies of tools/desktop (they want
+ * Node >= 22.12 and are absent on older Node), so the type check on Node 20 cannot see their types:
+ * this module describes the little it uses of them (BeforePackContext, ElectronRebuild) and loads
+ * @electron/rebuild at run time. `npm run build:native-electron` and `npm run dist` stop before they
+ * get here on Node < 22.12 (scripts/packaging-node.mjs).
  *
  * The result is checked for Electron's ABI before it is kept: an npm `nodedir` setting (npm passes it
  * on as npm_config_nodedir) makes node-gyp compile against the local Node's headers instead, silently
@@ -23,7 +28,6 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Arch, type AfterPackContext } from 'electron-builder';
 import { addonTargetsAbi, nativeFolderName, SQLITE_BINARY_NAME } from './native-binding.js';
 import { findProjectDir } from './project-dir.js';
 
@@ -34,6 +38,33 @@ export interface NativeBuildTarget {
   /** As `process.arch` names it at run time (`arm`, not electron-builder's `armv7l`). */
   arch: string;
 }
+
+/** What this module uses of the context electron-builder passes its `beforePack` hook. */
+export interface BeforePackContext {
+  packager: {
+    projectDir: string;
+    info: { framework: { version: string } };
+    platform: { nodeName: NodeJS.Platform };
+  };
+  /** electron-builder's `Arch` enum value. */
+  arch: number;
+}
+
+/** The part of @electron/rebuild's API used here: `rebuild(options)`, a promise. */
+interface ElectronRebuild {
+  rebuild(options: {
+    buildPath: string;
+    projectRootPath: string;
+    electronVersion: string;
+    platform: NodeJS.Platform;
+    arch: string;
+    onlyModules: string[];
+    force: boolean;
+  }): Promise<void>;
+}
+
+/** A specifier in a variable: TypeScript then does not look for the package's types (see above). */
+const ELECTRON_REBUILD = '@electron/rebuild';
 
 interface PackageJson {
   version: string;
@@ -89,7 +120,7 @@ export async function buildSqliteForElectron(target: NativeBuildTarget): Promise
   );
 
   try {
-    const { rebuild } = await import('@electron/rebuild');
+    const { rebuild } = (await import(ELECTRON_REBUILD)) as ElectronRebuild;
     await withoutNodedir(() =>
       rebuild({
         buildPath: scratchDir,
@@ -117,15 +148,19 @@ export async function buildSqliteForElectron(target: NativeBuildTarget): Promise
   }
 }
 
-/** electron-builder's names for architectures, as `process.arch` reports them at run time. */
-function runtimeArch(arch: Arch): string {
-  const name = Arch[arch];
+/** electron-builder's `Arch` enum (builder-util), by value: ia32 = 0, x64 = 1, armv7l = 2, arm64 = 3, universal = 4. */
+const BUILDER_ARCHES = ['ia32', 'x64', 'armv7l', 'arm64', 'universal'] as const;
+
+/** electron-builder's architecture, named as `process.arch` reports it at run time. */
+export function runtimeArch(arch: number): string {
+  const name = BUILDER_ARCHES[arch];
+  if (name === undefined) throw new Error(`beforePack: unknown electron-builder architecture ${arch}`);
   if (name === 'universal') throw new Error('beforePack: a universal build is packed per architecture first');
   return name === 'armv7l' ? 'arm' : name;
 }
 
 /** electron-builder `beforePack` hook (its PackContext; electron-builder exports it as AfterPackContext). */
-export default async function beforePack(context: AfterPackContext): Promise<void> {
+export default async function beforePack(context: BeforePackContext): Promise<void> {
   const output = await buildSqliteForElectron({
     projectDir: context.packager.projectDir,
     electronVersion: context.packager.info.framework.version,

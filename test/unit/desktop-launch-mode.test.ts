@@ -4,7 +4,7 @@ import {
   childExitCode,
   chooseLaunchMode,
   electronEnv,
-  headlessNotice,
+  nodeInstallsElectron,
   type ElectronInstallFacts,
 } from '../../main/desktop/launch-mode.js';
 
@@ -19,6 +19,7 @@ function facts(
     packageDir,
     pathTxt: 'electron',
     overrideDistPath: undefined,
+    nodeVersion: '22.12.0',
     exists: (file) => present.includes(file),
     ...overrides,
   };
@@ -47,26 +48,56 @@ describe('chooseLaunchMode', () => {
     });
   });
 
-  it('runs headless, with the reason, when the package, path.txt or the binary is missing', () => {
-    expect(chooseLaunchMode(facts({ packageDir: undefined }))).toEqual({
+  it('on Node < 22.12, where npm skips Electron, says in one line that the window needs Node ≥ 22.12', () => {
+    const mode = chooseLaunchMode(facts({ packageDir: undefined, nodeVersion: '20.20.2' }));
+    expect(mode).toEqual({
       kind: 'headless',
-      reason: 'the electron package is not installed',
+      notice:
+        'The desktop window needs Node ≥ 22.12 to install Electron (this is Node 20.20.2); serving headless',
     });
-    expect(chooseLaunchMode(facts({ pathTxt: undefined }))).toMatchObject({
+  });
+
+  it('on Node ≥ 22.12 without the electron package, says to run npm install', () => {
+    expect(chooseLaunchMode(facts({ packageDir: undefined, nodeVersion: '22.12.0' }))).toEqual({
       kind: 'headless',
-      reason: expect.stringContaining('path.txt is missing'),
+      notice:
+        'Electron is not installed (run npm install on this Node 22.12.0 to get the desktop window); serving headless',
     });
-    expect(chooseLaunchMode(facts({}, []))).toEqual({ kind: 'headless', reason: `${binary} does not exist` });
+  });
+
+  it('with the package but not its binary, says why and how to fetch it, in one line', () => {
+    const noPathTxt = chooseLaunchMode(facts({ pathTxt: undefined }));
+    expect(noPathTxt).toEqual({
+      kind: 'headless',
+      notice:
+        'Electron binary not installed here (its install script never downloaded it: node_modules/electron/path.txt is missing); serving headless — fetch it with: node node_modules/electron/install.js',
+    });
+    expect(chooseLaunchMode(facts({}, []))).toEqual({
+      kind: 'headless',
+      notice: `Electron binary not installed here (${binary} does not exist); serving headless — fetch it with: node node_modules/electron/install.js`,
+    });
+  });
+
+  it('every notice is one line', () => {
+    for (const overrides of [
+      { packageDir: undefined, nodeVersion: '20.19.0' },
+      { packageDir: undefined },
+      { pathTxt: undefined },
+    ]) {
+      const mode = chooseLaunchMode(facts(overrides, []));
+      expect(mode.kind === 'headless' && mode.notice).not.toContain('\n');
+    }
   });
 });
 
-describe('headlessNotice', () => {
-  it('is one line that says why and how to fetch the binary', () => {
-    const line = headlessNotice('path.txt is missing');
-    expect(line).not.toContain('\n');
-    expect(line).toBe(
-      'Electron binary not installed here (path.txt is missing); running headless — fetch it with: node node_modules/electron/install.js',
-    );
+describe('nodeInstallsElectron', () => {
+  it('is true from Node 22.12 on (the engines of Electron 45 and its tooling)', () => {
+    expect(nodeInstallsElectron('20.19.0')).toBe(false);
+    expect(nodeInstallsElectron('20.20.2')).toBe(false);
+    expect(nodeInstallsElectron('22.11.9')).toBe(false);
+    expect(nodeInstallsElectron('22.12.0')).toBe(true);
+    expect(nodeInstallsElectron('v22.23.3')).toBe(true);
+    expect(nodeInstallsElectron('24.1.0')).toBe(true);
   });
 });
 
