@@ -5,10 +5,11 @@ import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
-import { formatClock, formatDateTime, formatRelative, useNow } from '../format.js';
+import { formatClock, useNow } from '../format.js';
 import { useBroadcasts, useBroadcastStatus, useDeleteBroadcast } from './api.js';
 import type { BroadcastList as BroadcastListData } from './api.js';
-import { broadcastTone, formatShortDateTime, formatUtc, formatViewers, sortBroadcasts } from './format.js';
+import { broadcastTone, formatViewers, sortBroadcasts } from './format.js';
+import { LocalTime } from '../components/LocalTime.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
 export function BroadcastList() {
@@ -78,17 +79,7 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
       </td>
       <td>
         {record.scheduledAt ? (
-          <>
-            <div
-              className="bc-when"
-              title={`${formatDateTime(record.scheduledAt)} · ${formatUtc(record.scheduledAt)}`}
-            >
-              {formatShortDateTime(record.scheduledAt)}
-            </div>
-            <div className="muted small bc-when">
-              {formatRelative(record.scheduledAt, now)} · {formatUtc(record.scheduledAt).slice(11)}
-            </div>
-          </>
+          <LocalTime iso={record.scheduledAt} relativeTo={now} className="bc-when" />
         ) : (
           <span className="muted">—</span>
         )}

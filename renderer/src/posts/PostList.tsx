@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
-import { ApiError, errorMessage } from '../api/client.js';
-import { EmptyState, Spinner } from '../components/States.js';
+import { EmptyState, ErrorText, Spinner } from '../components/States.js';
+import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
 import { useCancelPost, useRetryPost } from './api.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 import { platformLabel, statusHelp, statusLabel, statusTone } from './status.js';
-import { formatLocal, formatUtc } from './time.js';
 
 type Filter = 'all' | 'scheduled' | 'published' | 'failed' | 'cancelled';
 const filters: { value: Filter; label: string; matches: (s: PostViewStatus) => boolean }[] = [
@@ -96,14 +95,7 @@ function PostRow({ post }: { post: PostView }) {
   return (
     <tr data-testid={`post-row-${post.key}`} className={`posts-row-${post.status}`}>
       <td className="posts-when-cell">
-        {post.publishAt ? (
-          <>
-            <span>{formatLocal(post.publishAt)}</span>
-            <span className="muted small mono">{formatUtc(post.publishAt)}</span>
-          </>
-        ) : (
-          <span className="muted">—</span>
-        )}
+        {post.publishAt ? <LocalTime iso={post.publishAt} /> : <span className="muted">—</span>}
       </td>
       <td>
         {mixed ? (
@@ -139,8 +131,7 @@ function PostRow({ post }: { post: PostView }) {
         ) : null}
         {failure ? (
           <span className="cell-error" role="alert">
-            {errorMessage(failure)}
-            {failure instanceof ApiError && failure.code ? ` (${failure.code})` : ''}
+            <ErrorText error={failure} />
           </span>
         ) : null}
       </td>
