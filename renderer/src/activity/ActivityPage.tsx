@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
 import { activityLevel, activityTypes } from '../../../shared/api/activity.js';
 import { jobStatuses, useActivity, useJobs } from './api.js';
@@ -197,7 +198,7 @@ function JobsTable({ jobs }: { jobs: readonly Job[] }) {
   const now = useNow(15_000);
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table ref={columnLabels} className="table">
         <thead>
           <tr>
             <th>#</th>

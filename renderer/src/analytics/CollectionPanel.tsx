@@ -1,4 +1,5 @@
 import type { CollectionProgress, CollectionRun } from '../../../shared/api/analytics.js';
+import { columnLabels } from '../components/column-labels.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
@@ -168,7 +169,7 @@ function RecentRuns({ runs }: { runs: readonly CollectionRun[] }) {
   return (
     <details className="recent-runs">
       <summary className="small">Recent runs</summary>
-      <table className="table table-compact">
+      <table ref={columnLabels} className="table table-compact">
         <thead>
           <tr>
             <th>Run</th>

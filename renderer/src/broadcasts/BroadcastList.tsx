@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import type { BroadcastRecord } from '../../../shared/api/broadcasts.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Panel } from '../components/Panel.js';
@@ -42,7 +43,7 @@ function BroadcastTable({ records }: { records: readonly BroadcastRecord[] }) {
   const now = useNow(30_000);
   return (
     <div className="table-wrap">
-      <table className="table bc-table">
+      <table ref={columnLabels} className="table bc-table">
         <thead>
           <tr>
             <th>Broadcast</th>
