@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.js';
 
 /**
@@ -21,7 +22,7 @@ const routes = [
 ];
 
 /** Each visible body cell of a stacked table with text: its `::before` label and whether the header shows. */
-async function stackedCells(page: import('@playwright/test').Page, selector: string) {
+async function stackedCells(page: Page, selector: string) {
   return page.locator(selector).evaluate((table) => {
     const head = table.querySelector('thead');
     const cells = [...table.querySelectorAll('tbody td')].filter(
