@@ -12,22 +12,73 @@ export function formatDuration(seconds: number): string {
   return `${s} s`;
 }
 
+/*
+ * Times for people: the one place the dashboard turns an instant into text. The operator reads
+ * local time (their browser's time zone); where an instant is shared with other people or
+ * systems (a post's or a broadcast's time, a failure, a collection run) UTC stands beside it.
+ */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
 });
+const localShort = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const hourMinute = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Local date and time, or the raw text when it is not a date. */
-export function formatDateTime(iso: string): string {
+function parse(iso: string): Date | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Local date and time ("Nov 25, 2026, 5:00 PM"), or the raw text when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = parse(iso);
+  return date ? dateTime.format(date) : iso;
+}
+
+/** Local time of day with seconds. */
 export function formatClock(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timeOnly.format(date);
+  const date = parse(iso);
+  return date ? timeOnly.format(date) : iso;
+}
+
+/** Local weekday, day and time ("Wed, Nov 25, 05:00 PM"): fits a table cell. */
+export function formatLocal(iso: string): string {
+  const date = parse(iso);
+  return date ? localShort.format(date) : iso;
+}
+
+/** Local hour and minute ("05:00 PM"). */
+export function formatTime(iso: string): string {
+  const date = parse(iso);
+  return date ? hourMinute.format(date) : iso;
+}
+
+/** `2026-11-25 22:00 UTC`: the same text in every locale, for comparing with the CRM or a colleague. */
+export function formatUtc(iso: string): string {
+  const date = parse(iso);
+  if (!date) return iso;
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** The operator's IANA time zone, e.g. `America/New_York`. */
+export function timeZoneName(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+}
+
+/** ISO instants inside a message ("… at 2026-11-25T22:00:00.000Z") as local time with UTC beside. */
+export function localizeInstants(text: string): string {
+  return text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g, (iso) =>
+    parse(iso) ? `${formatLocal(iso)} (${formatUtc(iso)})` : iso,
+  );
 }
 
 /** "just now", "5 min ago", "in 2 h": relative to `now` (epoch ms). */

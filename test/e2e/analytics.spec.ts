@@ -143,7 +143,7 @@ test('collect now shows progress and the run outcome', async ({ dashboard: page 
   await page.getByTestId('collect-now').click();
   await expect(lastRun).toContainText(`Run ${before + 1}`, { timeout: 30_000 });
   await expect(lastRun).toContainText(/Succeeded|Partly failed/);
-  await expect(lastRun).toContainText('manual');
+  await expect(lastRun).toContainText('started by hand');
   await expect(page.getByTestId('collect-now')).toBeEnabled();
   await chartsScreenshot(page, 'analytics-collected');
 });

@@ -1,5 +1,9 @@
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
-import { formatClock, formatDateTime, formatRelative, useNow } from '../format.js';
+import { queryKeys } from '../api/query-keys.js';
+import { formatClock, formatDateTime, formatRelative, formatUtc, useNow } from '../format.js';
+import { activityText, buildNameBook } from './activity-words.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 
@@ -12,37 +16,100 @@ export interface ActivityRow {
   live: boolean;
 }
 
-/** Activity events, newest first: time, level, type, message; live arrivals are marked "new". */
+/** The lists whose records activity messages name: posts, broadcasts, publishing, guests, episodes. */
+const namedRoots = new Set<unknown>([
+  queryKeys.posts[0],
+  queryKeys.broadcasts[0],
+  queryKeys.publishing[0],
+  queryKeys.guests[0],
+  'clips',
+]);
+
+/**
+ * Names for the ids in activity messages, from what the dashboard has already loaded (no
+ * request of its own: the Overview's feed must not cost the Overview a load).
+ */
+function useNameBook(rows: readonly ActivityRow[]) {
+  const client = useQueryClient();
+  // Recomputed when the rows change: a new event may name a record that just arrived.
+  return useMemo(
+    () =>
+      buildNameBook(
+        client
+          .getQueriesData({ predicate: (query) => namedRoots.has(query.queryKey[0]) })
+          .map(([, data]) => data),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, rows],
+  );
+}
+
+/**
+ * Activity events, newest first: time, level, type and what happened in words (names, not
+ * ids; local time with UTC beside it). The bridge's own message and the event's ids are in
+ * "Details" (full list) or the tooltip (compact feed); live arrivals are marked "new".
+ */
 export function ActivityList({ rows, compact = false }: { rows: readonly ActivityRow[]; compact?: boolean }) {
   const now = useNow(15_000);
+  const book = useNameBook(rows);
   return (
     <ol className={`activity-list ${compact ? 'activity-compact' : ''}`.trim()}>
-      {rows.map(({ event, live }) => (
-        <li
-          key={event.id}
-          className={`activity-item ${live ? 'activity-live' : ''}`.trim()}
-          data-testid="activity-item"
-          data-live={live ? 'true' : undefined}
-        >
-          <time className="activity-time" dateTime={event.at} title={formatDateTime(event.at)}>
-            {compact ? formatRelative(event.at, now) : formatClock(event.at)}
-          </time>
-          <StatusPill tone={levelTone[event.level]}>{event.level}</StatusPill>
-          <div className="activity-main">
-            <div className="activity-headline">
-              <span className="activity-type mono">{event.type}</span>
-              {live ? <span className="tag-new">new</span> : null}
+      {rows.map(({ event, live }) => {
+        const words = activityText(event, book);
+        const hasData = event.data !== null && Object.keys(event.data).length > 0;
+        return (
+          <li
+            key={event.id}
+            className={`activity-item ${live ? 'activity-live' : ''}`.trim()}
+            data-testid="activity-item"
+            data-live={live ? 'true' : undefined}
+            data-type={event.type}
+          >
+            <time
+              className="activity-time"
+              dateTime={event.at}
+              title={`${formatDateTime(event.at)} · ${formatUtc(event.at)}`}
+            >
+              {compact ? (
+                formatRelative(event.at, now)
+              ) : (
+                <>
+                  <span data-testid="time-local">{formatClock(event.at)}</span>
+                  {event.level === 'error' ? (
+                    <span className="activity-utc small mono" data-testid="time-utc">
+                      {formatUtc(event.at).slice(11)}
+                    </span>
+                  ) : null}
+                </>
+              )}
+            </time>
+            <StatusPill tone={levelTone[event.level]}>{event.level}</StatusPill>
+            <div className="activity-main">
+              <div className="activity-headline">
+                <span className="activity-type mono">{event.type}</span>
+                {live ? <span className="tag-new">new</span> : null}
+              </div>
+              <p
+                className="activity-message"
+                title={compact && words !== event.message ? event.message : undefined}
+              >
+                {words}
+              </p>
+              {!compact && (hasData || words !== event.message) ? (
+                <details className="activity-data">
+                  <summary>Details</summary>
+                  {words !== event.message ? (
+                    <p className="small activity-raw">
+                      Logged as: <span className="mono">{event.message}</span>
+                    </p>
+                  ) : null}
+                  {hasData ? <pre>{JSON.stringify(event.data, null, 2)}</pre> : null}
+                </details>
+              ) : null}
             </div>
-            <p className="activity-message">{event.message}</p>
-            {!compact && event.data && Object.keys(event.data).length > 0 ? (
-              <details className="activity-data">
-                <summary>Details</summary>
-                <pre>{JSON.stringify(event.data, null, 2)}</pre>
-              </details>
-            ) : null}
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
 import { activityLevel, activityTypes } from '../../../shared/api/activity.js';
 import { jobStatuses, useActivity, useJobs } from './api.js';
@@ -14,8 +15,15 @@ import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
+import { usePosts } from '../posts/api.js';
+import { useBroadcasts } from '../broadcasts/api.js';
+import { useGuests } from '../guests/api.js';
 
 export function ActivityPage() {
+  // Loaded so that activity messages can name posts, broadcasts and guests instead of their ids.
+  usePosts();
+  useBroadcasts();
+  useGuests();
   return (
     <>
       <PageHeader
@@ -190,7 +198,7 @@ function JobsTable({ jobs }: { jobs: readonly Job[] }) {
   const now = useNow(15_000);
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table ref={columnLabels} className="table">
         <thead>
           <tr>
             <th>#</th>

@@ -1,10 +1,13 @@
 import type { CollectionProgress, CollectionRun } from '../../../shared/api/analytics.js';
+import { columnLabels } from '../components/column-labels.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill, type Tone } from '../components/StatusPill.js';
-import { formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
+import { formatDuration, useNow } from '../format.js';
+import { LocalTime } from '../components/LocalTime.js';
+import { adviceFor } from '../api/error-words.js';
 import { platformLabel } from './format.js';
 import { useCollectionLive, useCollectionRuns, useStartCollection } from './queries.js';
 
@@ -19,6 +22,12 @@ const statusText: Record<CollectionRun['status'], string> = {
   succeeded: 'Succeeded',
   partial: 'Partly failed',
   failed: 'Failed',
+};
+/** How a run was started, in words. */
+const triggerText: Record<CollectionRun['trigger'], string> = {
+  timer: 'on the timer',
+  manual: 'started by hand',
+  'catch-up': 'catch-up at start-up',
 };
 const phaseText: Record<CollectionProgress['phase'], string> = {
   started: 'Starting',
@@ -117,9 +126,14 @@ function LastRun({ run }: { run: CollectionRun }) {
     <div className="last-run" data-testid="last-run">
       <div className="last-run-head">
         <StatusPill tone={statusTone[run.status]}>{statusText[run.status]}</StatusPill>
-        {run.error_code ? <code className="last-run-code">{run.error_code}</code> : null}
-        <span className="muted small" title={formatDateTime(run.started_at)}>
-          Run {run.id} · {run.trigger} · {formatRelative(run.started_at, now)}
+        <span className="muted small">
+          Run {run.id} · {triggerText[run.trigger]} ·{' '}
+          <LocalTime
+            iso={run.started_at}
+            relativeTo={now}
+            className="local-time-inline"
+            testId="last-run-time"
+          />
           {tookS !== null ? ` · took ${formatDuration(Math.max(1, tookS))}` : ''}
         </span>
       </div>
@@ -139,7 +153,13 @@ function LastRun({ run }: { run: CollectionRun }) {
         {run.posts_collected} of {run.posts_seen} published posts measured
         {run.posts_failed > 0 ? `, ${run.posts_failed} failed` : ''}
       </p>
+      {run.status === 'failed' ? (
+        <p className="last-run-advice" data-testid="last-run-advice">
+          {adviceFor(run.error_code ?? 'COLLECTION_FAILED', 500)}
+        </p>
+      ) : null}
       {run.error ? <p className="cell-error small last-run-error">{run.error}</p> : null}
+      {run.error_code ? <p className="error-code">{run.error_code}</p> : null}
     </div>
   );
 }
@@ -149,7 +169,7 @@ function RecentRuns({ runs }: { runs: readonly CollectionRun[] }) {
   return (
     <details className="recent-runs">
       <summary className="small">Recent runs</summary>
-      <table className="table table-compact">
+      <table ref={columnLabels} className="table table-compact">
         <thead>
           <tr>
             <th>Run</th>
@@ -163,8 +183,10 @@ function RecentRuns({ runs }: { runs: readonly CollectionRun[] }) {
           {runs.map((run) => (
             <tr key={run.id}>
               <td>{run.id}</td>
-              <td>{formatDateTime(run.started_at)}</td>
-              <td>{run.trigger}</td>
+              <td>
+                <LocalTime iso={run.started_at} />
+              </td>
+              <td>{triggerText[run.trigger]}</td>
               <td>
                 <StatusPill tone={statusTone[run.status]}>{statusText[run.status]}</StatusPill>
               </td>

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { columnLabels } from '../components/column-labels.js';
 import type { ContentMetricRow } from '../../../shared/api/analytics.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
@@ -115,7 +116,7 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
                 </ResponsiveContainer>
               </div>
               <div className="table-wrap">
-                <table className="table" data-testid="content-table">
+                <table ref={columnLabels} className="table" data-testid="content-table">
                   <thead>
                     <tr>
                       <th>Content</th>

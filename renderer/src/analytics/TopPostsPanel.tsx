@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import { topPostMetrics, type TopPostMetric, type TopPostRow } from '../../../shared/api/analytics.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import { Panel } from '../components/Panel.js';
@@ -100,7 +101,12 @@ export function TopPostsPanel({
             </EmptyState>
           ) : (
             <div className="table-wrap">
-              <table className="table" data-testid="top-posts-table" aria-busy={posts.isPlaceholderData}>
+              <table
+                ref={columnLabels}
+                className="table"
+                data-testid="top-posts-table"
+                aria-busy={posts.isPlaceholderData}
+              >
                 <thead>
                   <tr>
                     <th className="num">#</th>

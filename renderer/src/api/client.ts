@@ -95,6 +95,7 @@ export async function callApi<
 
   const parsed = contract.response.safeParse(payload);
   if (!parsed.success) {
+    console.warn(`Unexpected answer from ${route}`, parsed.error.issues);
     throw new ApiError(
       `Unexpected answer from ${route}: ${z.prettifyError(parsed.error)}`,
       response.status,
@@ -156,6 +157,10 @@ function isFailureEnvelope(payload: unknown): boolean {
 
 /** A message fit for the operator, whatever was thrown: validation details become sentences. */
 export function errorMessage(error: unknown): string {
+  // A contract break carries zod's own text ("Invalid input: expected number, received NaN"):
+  // that is for the console, not for the operator.
+  if (error instanceof ApiError && error.code === 'BAD_RESPONSE')
+    return 'The bridge’s answer was not what this dashboard expected.';
   if (error instanceof ApiError) return problemsInWords(error.details) ?? error.message;
   if (error instanceof Error) return error.message;
   return String(error);

@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import type { BroadcastRecord } from '../../../shared/api/broadcasts.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
-import { formatClock, formatDateTime, formatRelative, useNow } from '../format.js';
+import { formatClock, useNow } from '../format.js';
 import { useBroadcasts, useBroadcastStatus, useDeleteBroadcast } from './api.js';
 import type { BroadcastList as BroadcastListData } from './api.js';
-import { broadcastTone, formatShortDateTime, formatUtc, formatViewers, sortBroadcasts } from './format.js';
+import { broadcastTone, formatViewers, sortBroadcasts } from './format.js';
+import { LocalTime } from '../components/LocalTime.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
 export function BroadcastList() {
@@ -41,7 +43,7 @@ function BroadcastTable({ records }: { records: readonly BroadcastRecord[] }) {
   const now = useNow(30_000);
   return (
     <div className="table-wrap">
-      <table className="table bc-table">
+      <table ref={columnLabels} className="table bc-table">
         <thead>
           <tr>
             <th>Broadcast</th>
@@ -78,17 +80,7 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
       </td>
       <td>
         {record.scheduledAt ? (
-          <>
-            <div
-              className="bc-when"
-              title={`${formatDateTime(record.scheduledAt)} · ${formatUtc(record.scheduledAt)}`}
-            >
-              {formatShortDateTime(record.scheduledAt)}
-            </div>
-            <div className="muted small bc-when">
-              {formatRelative(record.scheduledAt, now)} · {formatUtc(record.scheduledAt).slice(11)}
-            </div>
-          </>
+          <LocalTime iso={record.scheduledAt} relativeTo={now} className="bc-when" />
         ) : (
           <span className="muted">—</span>
         )}

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { createBroadcastBody } from '../../../shared/api/broadcasts.js';
 import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
-import { ApiError, errorMessage } from '../api/client.js';
+import { ApiError } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
 import { Spinner } from '../components/States.js';
-import { formatDateTime } from '../format.js';
+import { formatDateTime, formatUtc, timeZoneName } from '../format.js';
+import { ErrorText } from '../components/States.js';
 import { useCreateBroadcast } from './api.js';
 import type { CreatedBroadcast } from './api.js';
-import { defaultStart, formatUtc, localInputToIso, localTimeZone, maskKey } from './format.js';
+import { defaultStart, localInputToIso, maskKey } from './format.js';
 
 const sourceTypes = ['rtmp', 'rtmps', 'srt'] as const;
 type SourceType = '' | (typeof sourceTypes)[number];
@@ -140,7 +141,7 @@ export function CreateBroadcastForm() {
         </Field>
         <Field
           id="bc-start"
-          label={`Starts (${localTimeZone()})`}
+          label={`Starts (${timeZoneName()})`}
           required
           problem={problem('scheduledAt')}
           help={startIso ? <span data-testid="bc-start-utc">= {formatUtc(startIso)}</span> : undefined}
@@ -302,13 +303,11 @@ function Toggle({
 }
 
 function CreateError({ error }: { error: unknown }) {
-  const code = error instanceof ApiError ? error.code : undefined;
   const details = error instanceof ApiError && typeof error.details === 'string' ? error.details : null;
   return (
     <div className="bc-result bc-result-bad" role="alert" data-testid="create-broadcast-error">
-      <strong>The broadcast was not created.</strong> {errorMessage(error)}
+      <strong>The broadcast was not created.</strong> <ErrorText error={error} />
       {details ? <span className="bc-details"> ({details})</span> : null}
-      {code ? <span className="error-code"> · {code}</span> : null}
     </div>
   );
 }

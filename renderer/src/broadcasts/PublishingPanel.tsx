@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ProductionPublishing, PublishRecordView } from '../../../shared/api/publishing.js';
-import { ApiError, errorMessage } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { EmptyState, Spinner } from '../components/States.js';
+import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime } from '../format.js';
 import { usePublishing, useRetryPublish } from './api.js';
@@ -153,8 +152,7 @@ function PublishRow({ record }: { record: PublishRecordView }) {
       <PublishDetails record={record} />
       {retry.isError ? (
         <p className="field-error" role="alert">
-          {errorMessage(retry.error)}
-          {retry.error instanceof ApiError && retry.error.code ? ` (${retry.error.code})` : ''}
+          <ErrorText error={retry.error} />
         </p>
       ) : null}
       {retry.isSuccess && ['queued', 'waiting', 'publishing'].includes(record.state) ? (

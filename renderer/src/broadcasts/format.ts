@@ -67,17 +67,6 @@ export function localInputToIso(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** `2026-06-01 16:00 UTC`. */
-export function formatUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
-}
-
 /** What the key field shows when hidden: never the key itself. */
 export function maskKey(value: string): string {
   return value.length > 8 ? `••••${value.slice(-4)}` : '••••';
@@ -86,18 +75,6 @@ export function maskKey(value: string): string {
 const viewers = new Intl.NumberFormat();
 export function formatViewers(count: number): string {
   return viewers.format(count);
-}
-
-const shortDateTime = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** `Nov 25, 05:00 PM` in local time: fits a table cell on one line. */
-export function formatShortDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : shortDateTime.format(date);
 }
 
 /**

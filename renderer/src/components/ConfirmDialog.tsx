@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { ApiError, errorMessage } from '../api/client.js';
-import { Spinner } from './States.js';
+import { ErrorText, Spinner } from './States.js';
 
 export interface ConfirmDialogProps {
   /** The question, naming what and where: "Publish 'Ep 12' to Videosite now?". Also the dialog's name. */
@@ -59,8 +58,7 @@ export function ConfirmDialog({
       {children ? <div className="confirm-body">{children}</div> : null}
       {error ? (
         <p className="field-error" role="alert">
-          {errorMessage(error)}
-          {error instanceof ApiError && error.code ? ` (${error.code})` : ''}
+          <ErrorText error={error} />
         </p>
       ) : null}
       <div className="confirm-actions">

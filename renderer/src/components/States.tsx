@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../api/client.js';
+import { adviceFor } from '../api/error-words.js';
 
 /** Grey placeholder bars while a panel loads: the layout does not jump when data arrives. */
 export function Skeleton({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
@@ -30,7 +31,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** What failed, the bridge's message and code, and a way to try again. */
+/**
+ * What failed, in words: what went wrong and what to do (by the error's code), then the
+ * bridge's own message, the HTTP status and the code in small print, and a way to try again.
+ */
 export function ErrorState({
   title,
   error,
@@ -41,19 +45,18 @@ export function ErrorState({
   onRetry?: () => void;
 }) {
   const code = error instanceof ApiError ? error.code : undefined;
-  const status = error instanceof ApiError && error.status > 0 ? error.status : undefined;
+  const status = error instanceof ApiError ? error.status : -1;
+  const message = errorMessage(error);
   return (
     <div className="error-state" role="alert">
       <div className="error-body">
         <p className="error-title">{title}</p>
-        <p className="error-message">{errorMessage(error)}</p>
-        {code || status ? (
-          <p className="error-code">
-            {[status ? `HTTP ${status}` : null, code]
-              .filter((part) => part !== null && part !== undefined)
-              .join(' · ')}
-          </p>
-        ) : null}
+        <p className="error-message">{adviceFor(code, status)}</p>
+        <p className="error-code" data-testid="error-small-print">
+          {[`The bridge said: ${message}`, status > 0 ? `HTTP ${status}` : null, code]
+            .filter((part) => part !== null && part !== undefined)
+            .join(' · ')}
+        </p>
       </div>
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
@@ -61,5 +64,25 @@ export function ErrorState({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** Codes whose message already says what to change: no advice sentence after it. */
+const selfExplaining = new Set(['VALIDATION_ERROR', 'INVALID_DATE', 'INVALID_MEDIA', 'RTMP_INVALID']);
+
+/**
+ * An action's failure inline (a button's error line): the message in words, what to do where
+ * the message does not say it, and the code in small print.
+ */
+export function ErrorText({ error }: { error: unknown }) {
+  const code = error instanceof ApiError ? error.code : undefined;
+  const status = error instanceof ApiError ? error.status : -1;
+  const advice = code !== undefined && selfExplaining.has(code) ? null : adviceFor(code, status);
+  return (
+    <>
+      {errorMessage(error)}
+      {advice ? <span className="error-advice"> {advice}</span> : null}
+      {code ? <span className="error-code-inline mono small"> ({code})</span> : null}
+    </>
   );
 }

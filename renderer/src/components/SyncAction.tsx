@@ -1,7 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError, errorMessage } from '../api/client.js';
-import { Spinner } from './States.js';
+import { ErrorText, Spinner } from './States.js';
 
 export interface SyncCounts {
   synced: number;
@@ -42,8 +41,7 @@ export function SyncAction<T extends SyncCounts>(props: {
       ) : null}
       {sync.isError ? (
         <span className="field-error" role="alert">
-          Sync failed: {errorMessage(sync.error)}
-          {sync.error instanceof ApiError && sync.error.code ? ` (${sync.error.code})` : ''}
+          Sync failed: <ErrorText error={sync.error} />
         </span>
       ) : null}
     </div>

@@ -5,14 +5,15 @@ import { platformKeys, postingPlatforms, type PlatformKey } from '../../../share
 import { reviewPost } from '../../../shared/post-rules.js';
 import { ApiError, errorMessage } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
-import { Spinner } from '../components/States.js';
+import { ErrorText, Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
 import { PlatformPreviews } from './PlatformPreviews.js';
 import { PostChecks } from './PostChecks.js';
 import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
-import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
+import { formatLocal, formatUtc, timeZoneName } from '../format.js';
+import { fromLocalInput, toLocalInput } from './time.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 
 const newKey = () => `composer-${crypto.randomUUID()}`;
@@ -289,8 +290,7 @@ function ScheduleError({ error }: { error: unknown }) {
   return (
     <div className="banner banner-bad" role="alert" data-testid="schedule-error">
       <div>
-        <strong>Not posted.</strong> {errorMessage(error)}
-        {api?.code ? <span className="mono small"> ({api.code})</span> : null}
+        <strong>Not posted.</strong> <ErrorText error={error} />
         {details ? <span className="banner-detail">Provider: {details}</span> : null}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { formatLocal } from './time.js';
+import { formatLocal } from '../format.js';
 
 /** ISO times in the bridge's words (UTC) shown in the operator's zone. */
 const localTimes = (message: string) =>

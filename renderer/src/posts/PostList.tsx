@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
-import { ApiError, errorMessage } from '../api/client.js';
-import { EmptyState, Spinner } from '../components/States.js';
+import { EmptyState, ErrorText, Spinner } from '../components/States.js';
+import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
 import { useCancelPost, useRetryPost } from './api.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
-import { platformLabel, statusHelp, statusLabel, statusTone } from './status.js';
-import { formatLocal, formatUtc } from './time.js';
+import { cancellable, platformLabel, statusHelp, statusLabel, statusTone } from './status.js';
 
 type Filter = 'all' | 'scheduled' | 'published' | 'failed' | 'cancelled';
 const filters: { value: Filter; label: string; matches: (s: PostViewStatus) => boolean }[] = [
@@ -54,7 +54,7 @@ export function PostList({ posts }: { posts: PostView[] }) {
         </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table posts-table" data-testid="post-list">
+          <table ref={columnLabels} className="table posts-table" data-testid="post-list">
             <thead>
               <tr>
                 <th>When</th>
@@ -83,7 +83,9 @@ function PostRow({ post }: { post: PostView }) {
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const now = useNow(30_000);
-  const canCancel = post.status === 'scheduled' && post.postsvcId !== null;
+  const toCancel = cancellable(post);
+  const canCancel = (post.status === 'scheduled' || post.status === 'partial') && toCancel.ids.length > 0;
+  const cancelWhere = toCancel.platforms.map(platformLabel).join(', ');
   const known = post.socialPostId !== null || post.ledgerId !== null;
   const failed = post.status === 'failed' || post.status === 'partial';
   // A time that has passed needs a new one: only an edit gives it.
@@ -96,14 +98,7 @@ function PostRow({ post }: { post: PostView }) {
   return (
     <tr data-testid={`post-row-${post.key}`} className={`posts-row-${post.status}`}>
       <td className="posts-when-cell">
-        {post.publishAt ? (
-          <>
-            <span>{formatLocal(post.publishAt)}</span>
-            <span className="muted small mono">{formatUtc(post.publishAt)}</span>
-          </>
-        ) : (
-          <span className="muted">—</span>
-        )}
+        {post.publishAt ? <LocalTime iso={post.publishAt} /> : <span className="muted">—</span>}
       </td>
       <td>
         {mixed ? (
@@ -139,8 +134,7 @@ function PostRow({ post }: { post: PostView }) {
         ) : null}
         {failure ? (
           <span className="cell-error" role="alert">
-            {errorMessage(failure)}
-            {failure instanceof ApiError && failure.code ? ` (${failure.code})` : ''}
+            <ErrorText error={failure} />
           </span>
         ) : null}
       </td>
@@ -159,8 +153,13 @@ function PostRow({ post }: { post: PostView }) {
       </td>
       <td className="cell-actions">
         {canCancel && !confirming ? (
-          <button type="button" className="button button-small" onClick={() => setConfirming(true)}>
-            Cancel
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setConfirming(true)}
+            title={post.status === 'partial' ? `Cancel on ${cancelWhere}: what went out stays` : undefined}
+          >
+            {post.status === 'partial' ? 'Cancel the rest' : 'Cancel'}
           </button>
         ) : null}
         {canCancel && confirming ? (
@@ -169,9 +168,15 @@ function PostRow({ post }: { post: PostView }) {
               type="button"
               className="button button-small posts-danger"
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate(post.postsvcId!, { onSettled: () => setConfirming(false) })}
+              onClick={() => cancel.mutate(toCancel.ids, { onSettled: () => setConfirming(false) })}
             >
-              {cancel.isPending ? <Spinner label="Cancelling…" /> : 'Cancel post'}
+              {cancel.isPending ? (
+                <Spinner label="Cancelling…" />
+              ) : post.status === 'partial' ? (
+                `Cancel on ${cancelWhere}`
+              ) : (
+                'Cancel post'
+              )}
             </button>
             <button
               type="button"

@@ -3,14 +3,14 @@ import type { FormEvent } from 'react';
 import type { PostView } from '../../../shared/api/posting.js';
 import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
-import { ApiError, errorMessage } from '../api/client.js';
-import { Spinner } from '../components/States.js';
+import { ErrorText, Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useReschedulePost } from './api.js';
 import { PostChecks } from './PostChecks.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
 import { platformLabel } from './status.js';
-import { formatLocal, formatUtc, fromLocalInput, timeZoneName, toLocalInput } from './time.js';
+import { formatLocal, formatUtc, timeZoneName } from '../format.js';
+import { fromLocalInput, toLocalInput } from './time.js';
 
 const splitLines = (text: string) =>
   text
@@ -184,10 +184,7 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
         {reschedule.isError ? (
           <div className="banner banner-bad" role="alert">
             <div>
-              <strong>Not rescheduled.</strong> {errorMessage(reschedule.error)}
-              {reschedule.error instanceof ApiError && reschedule.error.code ? (
-                <span className="mono small"> ({reschedule.error.code})</span>
-              ) : null}
+              <strong>Not rescheduled.</strong> <ErrorText error={reschedule.error} />
             </div>
           </div>
         ) : null}

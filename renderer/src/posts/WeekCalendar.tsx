@@ -4,7 +4,8 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { usePosts } from './api.js';
 import { platformLabel } from './PostList.js';
 import { statusLabel } from './status.js';
-import { addDays, formatTime, localDay, startOfWeek, timeZoneName } from './time.js';
+import { formatTime, timeZoneName } from '../format.js';
+import { addDays, localDay, startOfWeek } from './time.js';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const rangeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });

@@ -80,7 +80,17 @@ export function useSchedulePost() {
 export function useCancelPost() {
   const refresh = useRefreshPosts();
   return useMutation({
-    mutationFn: (id: string) => callApi(deletePost, { body: { id } }),
+    /**
+     * One provider post, or several in turn (a partly failed post whose platforms went out as
+     * separate provider posts): each through the bridge's cancel, which keeps the ledger.
+     */
+    mutationFn: async (ids: string | readonly string[]) => {
+      const answers = [];
+      for (const id of typeof ids === 'string' ? [ids] : ids) {
+        answers.push(await callApi(deletePost, { body: { id } }));
+      }
+      return answers;
+    },
     onSettled: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import type { PostViewStatus } from '../../../shared/api/posting.js';
+import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
 import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import type { Tone } from '../components/StatusPill.js';
 
@@ -35,7 +35,36 @@ export const statusHelp: Record<PostViewStatus, string> = {
   scheduled: 'Queued at the provider.',
   published: 'Out on the platform.',
   partial:
-    'Out (or queued) on some platforms, refused on others: retry sends only the platforms that failed.',
+    'Out (or queued) on some platforms, refused on others: retry sends only the platforms that failed; "Cancel the rest" calls back the ones still scheduled.',
   failed: 'Not posted: see the error, fix the cause and retry.',
   cancelled: 'Cancelled at the provider.',
 };
+
+/**
+ * The provider posts of a post that can still be called back, and the platforms they carry.
+ * Cancelling a provider post takes all its platforms, so one that carries a published
+ * platform is never offered (a published post stays); a partly failed post is cancelled for
+ * the platforms still scheduled, through the same cancel as a whole post (issue #14 point 8).
+ */
+export function cancellable(post: PostView): { ids: string[]; platforms: string[] } {
+  if (post.status === 'scheduled' && post.postsvcId !== null && post.platformStates.length === 0)
+    return { ids: [post.postsvcId], platforms: post.platforms };
+  const byPost = new Map<string, PostView['platformStates']>();
+  for (const state of post.platformStates) {
+    if (state.postsvcId === null) continue;
+    byPost.set(state.postsvcId, [...(byPost.get(state.postsvcId) ?? []), state]);
+  }
+  const ids: string[] = [];
+  const platforms: string[] = [];
+  for (const [id, states] of byPost) {
+    const scheduled = states.filter((state) => state.status === 'scheduled');
+    if (
+      scheduled.length === 0 ||
+      states.some((state) => state.status === 'published' || state.status === 'sending')
+    )
+      continue;
+    ids.push(id);
+    platforms.push(...scheduled.map((state) => state.platform));
+  }
+  return { ids, platforms };
+}

@@ -1,11 +1,6 @@
-/** Dates in the operator's time zone beside UTC: what the composer and the calendar show. */
+/** datetime-local inputs and calendar weeks for the composer and the calendar (instants as text: ../format.ts). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The operator's IANA time zone, e.g. `Europe/Berlin`. */
-export function timeZoneName(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
-}
 
 /** `<input type="datetime-local">` value for a moment, in local time. */
 export function toLocalInput(date: Date): string {
@@ -17,37 +12,6 @@ export function fromLocalInput(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-const localFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const utcFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-export function formatLocal(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : localFormat.format(date);
-}
-
-export function formatUtc(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${utcFormat.format(date)} UTC`;
-}
-
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
 
 /** Monday 00:00 local of the week holding `date`. */

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { checkRecorderFilename, MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
-import { ApiError, errorMessage } from '../api/client.js';
 import { useRecorderFilename, useSetRecorderFilename } from './api.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { Spinner } from '../components/States.js';
+import { ErrorText, Spinner } from '../components/States.js';
 
 /**
  * The next recording's filename: what the bridge holds now, and a form that checks the name with
@@ -117,10 +116,7 @@ function FilenameForm() {
       </div>
       {save.isError ? (
         <p className="field-error" role="alert" data-testid="recorder-save-error">
-          The bridge refused it: {errorMessage(save.error)}
-          {save.error instanceof ApiError && save.error.code ? (
-            <span className="error-code"> ({save.error.code})</span>
-          ) : null}
+          The bridge refused it: <ErrorText error={save.error} />
         </p>
       ) : null}
       {save.isSuccess ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { columnLabels } from '../components/column-labels.js';
 import type { FormEvent } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { isInlineRouteTable } from '../../../shared/api/settings.js';
@@ -154,7 +155,7 @@ function SettingsTable({
   const [editing, setEditing] = useState<ConfigKey | null>(null);
   return (
     <div className="table-wrap">
-      <table className="table settings">
+      <table ref={columnLabels} className="table settings">
         <thead>
           <tr>
             <th>Key</th>
