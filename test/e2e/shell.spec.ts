@@ -2,12 +2,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 import { startBridge } from './bridge-process.js';
 import type { RunningBridge } from './bridge-process.js';
+import { expectOverviewLive, timeRestartRecovery } from './restart-recovery.js';
 import { expect, screenshot, test, sandboxControlHeaders } from './fixtures.js';
 import type { BridgeUnderTest } from './fixtures.js';
 
 /** Issue #14 points 4, 5, 6 and 9: the dashboard shell and its live plumbing. */
-
-const peers = ['crm', 'postsvc', 'gateway', 'automation'] as const;
 
 function auth(bridge: { key: string }) {
   return { Authorization: `Bearer ${bridge.key}` };
@@ -184,28 +183,10 @@ test.describe('bridge restart', () => {
       key,
     ] as const);
     await page.goto(`${own.url}/#/`);
-    for (const peer of peers) await expect(page.getByTestId(`peer-${peer}`)).toContainText('Reachable');
-    await expect(page.getByTestId('live-status').first()).toHaveText(/Live/);
-    // The recorder's filename lives in the bridge's memory: after a restart there is none.
-    await page.getByLabel('New filename').fill('before_the_restart');
-    await page.getByRole('button', { name: 'Set filename' }).click();
-    await expect(page.getByTestId('recorder-current')).toHaveText('before_the_restart');
-
-    await own.stopProcess();
-    for (const peer of peers) {
-      await expect(page.getByTestId(`peer-${peer}`)).toContainText('Unknown', { timeout: 5_000 });
-      await expect(page.getByTestId(`peer-${peer}`)).not.toContainText('Reachable');
-    }
-    await screenshot(page, 'peers-unknown-bridge-down');
-
-    await own.startAgain();
-    const upAt = Date.now();
-    for (const peer of peers) await expect(page.getByTestId(`peer-${peer}`)).toContainText('Reachable');
-    await expect(page.getByTestId('live-status').first()).toHaveText(/Live/);
-    await expect(page.getByTestId('bridge-panel')).toContainText(/OK|Degraded/);
-    await expect(page.getByTestId('recorder-current')).toContainText('No filename set');
-    await expect(page.getByRole('alert')).toHaveCount(0);
-    const recoveredMs = Date.now() - upAt;
+    await expectOverviewLive(page, /./);
+    const recoveredMs = await timeRestartRecovery(page, own, () =>
+      screenshot(page, 'peers-unknown-bridge-down'),
+    );
     console.log(`dashboard recovered ${recoveredMs} ms after the restarted bridge answered /health`);
     expect(recoveredMs).toBeLessThanOrEqual(5_000);
   });

@@ -10,12 +10,15 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { RecorderPanel } from '../recorder/RecorderPanel.js';
+import { useRecorderFilename } from '../recorder/api.js';
 import { HeldWorkflowsPanel } from '../guests/HeldWorkflowsPanel.js';
+import { useGuestHolds } from '../guests/api.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { errorMessage } from '../api/client.js';
 import { formatClock, formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
+import { OVERVIEW_DATA_MARK, useShownMark } from './shown-mark.js';
 
 const peerLabels: Record<PeerName, { name: string; role: string }> = {
   crm: { name: 'CRM', role: 'EspoCRM records and webhooks' },
@@ -26,6 +29,18 @@ const peerLabels: Record<PeerName, { name: string; role: string }> = {
 
 export function OverviewPage() {
   const health = useHealth();
+  // The panels' own queries (the same keys: nothing is asked twice), read here for one thing:
+  // marking when the whole page first shows data (shown-mark.ts).
+  const recorder = useRecorderFilename();
+  const holds = useGuestHolds();
+  const recent = useActivity({}, FEED_SIZE);
+  useShownMark(
+    OVERVIEW_DATA_MARK,
+    health.data !== undefined &&
+      recorder.data !== undefined &&
+      holds.data !== undefined &&
+      recent.data !== undefined,
+  );
   return (
     <>
       <PageHeader
