@@ -3,6 +3,7 @@ import { errorCodes, errorEnvelope } from '../../../shared/api/contract.js';
 import type { ErrorCode, RouteContract } from '../../../shared/api/contract.js';
 import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
 import { keyStore } from './key-store.js';
+import { takePreloaded } from './preloaded.js';
 import { problemsInWords } from './problem-words.js';
 
 /** Codes the client itself produces, next to the bridge's ErrorCode. */
@@ -73,9 +74,14 @@ export async function callApi<
     init.body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(contract.path, options.params, options.query);
+  const ask = () => fetch(url, init);
   let response: Response;
   try {
-    response = await fetch(buildUrl(contract.path, options.params, options.query), init);
+    // A GET the page asked before this bundle ran (preloaded.ts) is not asked twice.
+    const preloaded =
+      init.method === 'GET' && options.key === undefined ? takePreloaded(url, key, ask) : undefined;
+    response = await (preloaded ?? ask());
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
