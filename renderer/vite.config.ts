@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -46,11 +49,35 @@ function preloadScript(): Plugin {
   };
 }
 
+/**
+ * A brotli and a gzip copy next to each script and stylesheet, made once here rather than by the
+ * bridge per request (main/http/dashboard-files.ts sends them to browsers that accept them).
+ */
+function compressedCopies(): Plugin {
+  return {
+    name: 'studio-bridge-compressed-copies',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(?:js|css)$/.test(fileName)) continue;
+        const source = readFileSync(join(dir, fileName));
+        if (source.length < 1024) continue; // too small to gain anything
+        writeFileSync(
+          join(dir, `${fileName}.br`),
+          brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(join(dir, `${fileName}.gz`), gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the same build works served by the bridge at `/` and loaded from file://.
   base: './',
-  plugins: [react(), preloadScript()],
+  plugins: [react(), preloadScript(), compressedCopies()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

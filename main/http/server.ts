@@ -11,6 +11,7 @@ import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import { AppError } from '../kernel/app-error.js';
 import { requireJsonBodies } from './body.js';
+import { dashboardFiles } from './dashboard-files.js';
 import { EventStreamHub } from './event-stream.js';
 import { hostGuard, keyGuard, presentedKey, sameSecret, webhookGuard } from './guards.js';
 import { defaultHttpLimits, type HttpLimits } from './http-server.js';
@@ -47,6 +48,17 @@ export function createHttpApp(
   app.use(requestLog(logger));
   app.use(hostGuard(config.host, config.corsOrigins));
   app.use(securityHeaders());
+  // The dashboard's files, before the API's middleware and routes, which they never need.
+  const dashboardDir = options.dashboardDir ?? defaultDashboardDir();
+  if (existsSync(path.join(dashboardDir, 'index.html'))) {
+    app.use(dashboardFiles(dashboardDir));
+  } else {
+    app.get('/', (_req, res) => {
+      res
+        .type('text/plain')
+        .send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
+    });
+  }
   const corsHeaders = cors({
     origin: (origin, callback) =>
       callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
@@ -84,24 +96,9 @@ export function createHttpApp(
   answerWrongMethods();
   app.use(router);
 
-  const dashboardDir = options.dashboardDir ?? defaultDashboardDir();
-  if (existsSync(path.join(dashboardDir, 'index.html'))) {
-    app.use(express.static(dashboardDir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
-  } else {
-    app.get('/', (_req, res) => {
-      res
-        .type('text/plain')
-        .send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
-    });
-  }
-
   app.use((req, _res, next) => next(AppError.notFound(`no route ${req.method} ${req.path}`)));
   app.use(errorHandler(logger));
   return Object.assign(app, { closeEventStreams: () => events.close() });
-}
-
-function noCacheForHtml(res: express.Response, file: string): void {
-  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }
 
 /** dist/renderer, whether running from dist/main (built) or main/ (tsx). */
