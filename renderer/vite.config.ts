@@ -90,7 +90,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Modules imported, import by import, from main.tsx run before the first render.
+              // Modules imported, import by import, from the entry (index.html, main.tsx) run
+              // before the first render.
               // Left alone, the bundler puts those a lazy page shares too (zod, the query client,
               // the panels) into small chunks of their own: five requests before the Overview can
               // render, on the browser's six connections, where its preloaded API requests queue.

@@ -30,7 +30,9 @@ export const PRELOAD_MAX_AGE_MS = 10_000;
  * again by the caller (`retry`), so a hiccup before the bundle ran costs no more than a request.
  */
 export function takePreloaded(url: string, key: string | null, retry: () => Promise<Response>) {
-  const table = typeof window === 'undefined' ? undefined : window.__studioBridgePreload;
+  // Through globalThis: the unit tests run this without a DOM (and stub `window`).
+  const table = (globalThis as { window?: { __studioBridgePreload?: PreloadTable } }).window
+    ?.__studioBridgePreload;
   const answer = table?.[url];
   if (!table || !answer) return undefined;
   delete table[url];
