@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { keyStore } from './api/key-store.js';
 import { createQueryClient } from './api/query-client.js';
 import { App } from './App.js';
+import { opensOverview, prefetchOverview } from './overview/prefetch.js';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -19,10 +20,26 @@ keyStore.subscribe(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
+/** The longest the first render waits for the Overview's data; a slow bridge gets skeletons. */
+const FIRST_DATA_WAIT_MS = 100;
+
+// Opening on the Overview with its answers already asked (api/preloaded.ts): they are usually in
+// by the time this runs, so the first render waits for them and shows data, once, rather than
+// skeletons and a second render (overview/prefetch.ts).
+const firstData =
+  window.__studioBridgePreload && keyStore.get().key !== null && opensOverview(window.location.hash)
+    ? Promise.race([
+        prefetchOverview(queryClient),
+        new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+      ])
+    : Promise.resolve();
+
+void firstData.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import type { ActivityLevel } from '../../../shared/api/activity.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
@@ -18,7 +18,12 @@ const PAGE_SIZE = 50;
 
 /** GET /api/activity, newest first, paged backwards with `beforeId` ("load older"). */
 export function useActivity(filter: ActivityFilter = {}, pageSize: number = PAGE_SIZE) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(activityQuery(filter, pageSize));
+}
+
+/** useActivity's query, for starting it before a page renders (overview/prefetch.ts). */
+export function activityQuery(filter: ActivityFilter = {}, pageSize: number = PAGE_SIZE) {
+  return infiniteQueryOptions({
     queryKey: [...queryKeys.activity, filter, pageSize],
     queryFn: ({ signal, pageParam }) =>
       callApi(listActivity, {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getHealth } from '../../../shared/api/health.js';
 import { callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
@@ -10,10 +10,13 @@ import { queryKeys } from './query-keys.js';
  * stream's drop asks for it at once (use-live-activity.ts).
  */
 export function useHealth() {
-  return useQuery({
-    queryKey: queryKeys.health,
-    queryFn: ({ signal }) => callApi(getHealth, { signal }),
-    refetchInterval: 10_000,
-    retry: false,
-  });
+  return useQuery(healthQuery);
 }
+
+/** useHealth's query, for starting it before a page renders (overview/prefetch.ts). */
+export const healthQuery = queryOptions({
+  queryKey: queryKeys.health,
+  queryFn: ({ signal }) => callApi(getHealth, { signal }),
+  refetchInterval: 10_000,
+  retry: false,
+});

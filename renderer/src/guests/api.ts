@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkGuestHold,
   getEmailTemplates,
@@ -116,11 +116,14 @@ export function usePreview(input: {
 
 /** The workflows held because their email would render empty values (the Overview's count). */
 export function useGuestHolds() {
-  return useQuery({
-    queryKey: guestKeys.holds,
-    queryFn: ({ signal }) => callApi(listGuestHolds, { signal }),
-  });
+  return useQuery(guestHoldsQuery);
 }
+
+/** useGuestHolds's query, for starting it before a page renders (overview/prefetch.ts). */
+export const guestHoldsQuery = queryOptions({
+  queryKey: guestKeys.holds,
+  queryFn: ({ signal }) => callApi(listGuestHolds, { signal }),
+});
 
 /** The email a move would send, rendered with the saved template and the guest's data now. */
 export function useStageEmailPreview(guestId: string, moment: EmailMoment | null) {

@@ -18,6 +18,7 @@ import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { errorMessage } from '../api/client.js';
 import { formatClock, formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
+import { FEED_SIZE } from './prefetch.js';
 import { OVERVIEW_DATA_MARK, useShownMark } from './shown-mark.js';
 
 const peerLabels: Record<PeerName, { name: string; role: string }> = {
@@ -305,8 +306,6 @@ function PeerTile({ name, peer, reachable }: { name: PeerName; peer: PeerHealth;
     </article>
   );
 }
-
-const FEED_SIZE = 12;
 
 function LiveFeedPanel() {
   const recent = useActivity({}, FEED_SIZE);
