@@ -15,6 +15,7 @@ import {
   type ElectronInstallFacts,
 } from './desktop/launch-mode.js';
 import { findProjectDir } from './desktop/project-dir.js';
+import { BRIDGE_V8_FLAGS } from './kernel/v8-flags.js';
 
 function readElectronInstall(): ElectronInstallFacts {
   const require = createRequire(import.meta.url);
@@ -38,7 +39,11 @@ function runElectron(electronPath: string): void {
   // The project directory, not dist/main/desktop/main.js: Electron then reads package.json (its `main`
   // is that file), so the app's name, version and user-data folder are Studio Bridge's, not Electron's.
   const appDir = findProjectDir(path.dirname(fileURLToPath(import.meta.url)));
-  const child = spawn(electronPath, [appDir], { stdio: 'inherit', env: electronEnv(process.env) });
+  // --js-flags reaches the main process (where the bridge runs) only on Electron's command line.
+  const child = spawn(electronPath, [`--js-flags=${BRIDGE_V8_FLAGS.join(' ')}`, appDir], {
+    stdio: 'inherit',
+    env: electronEnv(process.env),
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => child.kill(signal));
   }

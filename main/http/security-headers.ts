@@ -38,14 +38,10 @@ export function securityHeaders(): RequestHandler {
     removeHeader: (name: string) => removed.push(name),
   };
   let synchronous = false;
-  helmet(HELMET_OPTIONS)(
-    {} as IncomingMessage,
-    standIn as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-      synchronous = true;
-    },
-  );
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, standIn as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    synchronous = true;
+  });
   if (!synchronous) throw new Error('helmet did not finish synchronously: its headers cannot be precomputed');
   return (_req, res, next) => {
     for (const name of removed) res.removeHeader(name);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/ports.js';
 import { tempDir } from '../support/temp-dir.js';
 import { runLoad } from './load.js';
+import { BRIDGE_V8_FLAGS } from '../../main/kernel/v8-flags.js';
 import type { Bench, BenchResult } from './report.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -147,7 +148,8 @@ async function headlessStart(): Promise<BenchResult[]> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'serve'], {
+  // As `npm run serve` runs it: with the bridge's V8 flags.
+  const child = spawn(process.execPath, [...BRIDGE_V8_FLAGS, cli, 'serve'], {
     env: {
       PATH: process.env.PATH,
       BRIDGE_PORT: String(port),
