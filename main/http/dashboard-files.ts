@@ -28,8 +28,15 @@ export function dashboardFiles(dir: string): express.RequestHandler {
   // Listed once: a rebuild while running changes the names (hashes), and a name not listed is
   // simply sent uncompressed.
   const compressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  // What the folder holds at its top (index.html, assets, the favicon…): any other path is the API's,
+  // passed on at once instead of costing a file-system lookup on every API GET.
+  const topLevel = new Set(readdirSync(dir));
 
   return (req, res, next) => {
+    if (req.path !== '/' && !topLevel.has(req.path.split('/')[1] ?? '')) {
+      next();
+      return;
+    }
     const name = compressedAssetName(req);
     const encoding = name === null ? undefined : acceptedEncoding(req, name, compressed);
     if (name === null || encoding === undefined) {

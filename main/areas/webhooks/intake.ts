@@ -9,6 +9,7 @@ import type {
 import { webhookEntity } from '../../../shared/api/webhooks.js';
 import { recordFromCrm } from '../../peers/crm-datetime.js';
 import type { JobContext, JobQueue } from '../../kernel/jobs/queue.js';
+import type { JobRow } from '../../kernel/jobs/repo.js';
 import { retryClassOf } from '../../kernel/jobs/retry-class.js';
 import type { WebhooksRepo } from './repo.js';
 import type { GroupCommit } from '../../kernel/commit-group.js';
@@ -138,8 +139,15 @@ export class WebhookIntake {
     const outcomes: (ItemOutcome | null)[] = [];
     for (const entry of tracked.entries) {
       // Out of time: the rest are read as they stand, without a wait (and a timer turn) each.
-      if (entry.jobId !== null && remaining() > 0) await jobs.waitFor(entry.jobId, remaining());
-      outcomes.push(this.outcomeOf(entry.answeredBy));
+      let finished: JobRow | undefined;
+      if (entry.jobId !== null && remaining() > 0)
+        finished = await jobs.waitFor(entry.jobId, remaining(), !entry.redelivery);
+      // A job done is its item's outcome (stored in the same commit); anything else is read.
+      outcomes.push(
+        !entry.redelivery && finished?.status === 'done' && finished.result !== null
+          ? (JSON.parse(finished.result) as ItemOutcome)
+          : this.outcomeOf(entry.answeredBy),
+      );
     }
 
     const result = respond(
@@ -177,6 +185,7 @@ export class WebhookIntake {
     const finished = await jobs.waitFor(
       job.id,
       Math.max(0, this.deps.budgetMs - answerMarginMs(this.deps.budgetMs) - (Date.now() - started)),
+      true, // enqueued by the commit that just returned
     );
     const status = finished ? 200 : 202;
     this.closeDelivery(deliveryId, status);
@@ -246,8 +255,12 @@ export class WebhookIntake {
 
   private async runItem(payload: ItemJobPayload, context: JobContext): Promise<ItemOutcome> {
     const { repo, activity, now } = this.deps;
-    const existing = repo.getEvent(payload.key);
-    if (existing?.status === 'done' && existing.outcome) return existing.outcome;
+    // A first attempt cannot find its item done (the outcome is stored with the job's done state);
+    // a later one may follow an attempt whose outcome was stored as a failure, or older versions' rows.
+    if (context.attempt > 1) {
+      const existing = repo.getEvent(payload.key);
+      if (existing?.status === 'done' && existing.outcome) return existing.outcome;
+    }
     const handler = this.handlers.get(payload.event);
     let outcome: ItemOutcome;
     if (!handler) {

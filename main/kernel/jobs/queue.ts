@@ -86,6 +86,7 @@ export class JobQueue {
   private backlog = true;
   private timer: NodeJS.Timeout | undefined;
   private woken: NodeJS.Immediate | null = null;
+  private pumpQueued = false;
   private readonly now: () => Date;
   private readonly concurrency: number;
   private readonly backoff: BackoffPolicy;
@@ -151,10 +152,15 @@ export class JobQueue {
     return job;
   }
 
-  /** Resolves with the job once it is done or failed, or undefined when `timeoutMs` passes first. */
-  waitFor(jobId: number, timeoutMs: number): Promise<JobRow | undefined> {
-    const current = this.options.repo.get(jobId);
-    if (!current || current.status === 'done' || current.status === 'failed') return Promise.resolve(current);
+  /**
+   * Resolves with the job once it is done or failed, or undefined when `timeoutMs` passes first.
+   * `justEnqueued`: the caller enqueued it in a commit that has just returned, so it cannot have
+   * finished yet (a job's done state needs a later commit) and the database is not asked.
+   */
+  waitFor(jobId: number, timeoutMs: number, justEnqueued = false): Promise<JobRow | undefined> {
+    const current = justEnqueued ? undefined : this.options.repo.get(jobId);
+    if (!justEnqueued && (!current || current.status === 'done' || current.status === 'failed'))
+      return Promise.resolve(current);
     return new Promise((resolve) => {
       const event = `job:${jobId}`;
       const onFinish = (job: JobRow) => {
@@ -251,6 +257,16 @@ export class JobQueue {
     });
   }
 
+  /** Pumps once the current microtasks are done (same turn): a freed slot takes the next fresh job. */
+  private pumpNow(): void {
+    if (!this.running || this.pumpQueued) return;
+    this.pumpQueued = true;
+    queueMicrotask(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
+  }
+
   private pump(): void {
     if (!this.running) return;
     this.claimFresh();
@@ -281,6 +297,9 @@ export class JobQueue {
     if (this.fresh.length === 0) return;
     const candidates = this.fresh;
     this.fresh = [];
+    // Those that cannot start yet (no slot, their kind at its cap, their lane busy) stay fresh, in
+    // order: a freed slot or lane claims them by id, without a search.
+    const waiting: typeof candidates = [];
     const running = this.runningByKind();
     const lanes = new Set<string>();
     const chosen: number[] = [];
@@ -293,7 +312,7 @@ export class JobQueue {
       const laneFree =
         candidate.lane === null || (!this.lanes.busy(candidate.lane) && !lanes.has(candidate.lane));
       if (!slotFree || !kindFree || !laneFree) {
-        this.backlog = true;
+        waiting.push(candidate);
         continue;
       }
       chosen.push(candidate.id);
@@ -301,8 +320,10 @@ export class JobQueue {
       running.set(candidate.kind, (running.get(candidate.kind) ?? 0) + 1);
       if (candidate.lane !== null) lanes.add(candidate.lane);
     }
+    this.fresh = [...waiting, ...this.fresh];
     if (chosen.length === 0) return;
     const claimed = this.options.repo.claimByIds(chosen, this.now().toISOString());
+    // One not claimed was not pending, not due or not first in its lane: the search finds it later.
     if (claimed.length < chosen.length) this.backlog = true;
     for (const job of claimed) this.runJob(job);
   }
@@ -341,12 +362,21 @@ export class JobQueue {
   private runJob(job: JobRow): void {
     const registration = this.handlers.get(job.kind)!;
     const abort = new AbortController();
-    const run = () => this.execute(job, registration, abort.signal);
-    if (registration.holdsSlot) this.slotsTaken++;
+    // The slot bounds handler work (peer calls): it is given back as soon as the handler settles,
+    // before the done state's commit, and the next fresh job is claimed in the same turn.
+    let holdsSlot = registration.holdsSlot;
+    if (holdsSlot) this.slotsTaken++;
+    const releaseSlot = () => {
+      if (!holdsSlot) return;
+      holdsSlot = false;
+      this.slotsTaken--;
+      this.pumpNow();
+    };
+    const run = () => this.execute(job, registration, abort.signal, releaseSlot);
     // Claimed only while its lane was free, so the lock is taken at once.
     const promise = (job.lane ? this.lanes.run(job.lane, run) : run()).finally(() => {
       this.inFlight.delete(job.id);
-      if (registration.holdsSlot) this.slotsTaken--;
+      releaseSlot();
       // What this job held back may run now: the next job of its lane, one of its capped kind.
       if (registration.maxRunning !== Infinity) this.backlog = true;
       else if (job.lane !== null && this.running && this.options.repo.hasPendingInLane(job.lane))
@@ -356,13 +386,20 @@ export class JobQueue {
     this.inFlight.set(job.id, { kind: job.kind, promise, abort });
   }
 
-  private async execute(job: JobRow, registration: Registration, signal: AbortSignal): Promise<void> {
+  private async execute(
+    job: JobRow,
+    registration: Registration,
+    signal: AbortSignal,
+    handlerSettled: () => void,
+  ): Promise<void> {
     const { repo, activity, logger } = this.options;
     const payload: unknown = JSON.parse(job.payload);
     const what = registration.describe(payload);
     let final: JobRow | undefined;
     try {
-      const result = await registration.handler(payload, { job, attempt: job.attempts, signal });
+      const result = await registration
+        .handler(payload, { job, attempt: job.attempts, signal })
+        .finally(handlerSettled);
       if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
       final = await this.commit(() => {
         registration.onDone?.(payload, result);
