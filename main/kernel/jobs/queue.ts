@@ -84,6 +84,8 @@ export class JobQueue {
    * webhook's job is claimed by id and nothing else is read.
    */
   private backlog = true;
+  /** The last search found nothing while some lanes were busy: a job of theirs may wait for them. */
+  private searchSkippedBusyLanes = false;
   private timer: NodeJS.Timeout | undefined;
   private woken: NodeJS.Immediate | null = null;
   private pumpQueued = false;
@@ -278,6 +280,7 @@ export class JobQueue {
       const job = this.options.repo.claimNext(this.now().toISOString(), kinds, this.lanes.busyKeys());
       if (!job) {
         searchedAll = true;
+        this.searchSkippedBusyLanes = this.lanes.busyKeys().length > 0;
         break;
       }
       this.runJob(job);
@@ -379,8 +382,7 @@ export class JobQueue {
       releaseSlot();
       // What this job held back may run now: the next job of its lane, one of its capped kind.
       if (registration.maxRunning !== Infinity) this.backlog = true;
-      else if (job.lane !== null && this.running && this.options.repo.hasPendingInLane(job.lane))
-        this.backlog = true;
+      else if (job.lane !== null && this.searchSkippedBusyLanes) this.backlog = true;
       this.wake();
     });
     this.inFlight.set(job.id, { kind: job.kind, promise, abort });

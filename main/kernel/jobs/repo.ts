@@ -59,9 +59,6 @@ export function createJobsRepo(db: Db) {
          SELECT 1 FROM jobs o WHERE o.lane = jobs.lane AND o.id < jobs.id AND o.status IN ('pending', 'running')))
      RETURNING *`,
   );
-  const pendingInLane = db.prepare<[string], { one: number }>(
-    "SELECT 1 AS one FROM jobs WHERE lane = ? AND status = 'pending' LIMIT 1",
-  );
   const finish = db.prepare<[string, string | null, string, number], JobRow>(
     "UPDATE jobs SET status = ?, result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running' RETURNING *",
   );
@@ -128,8 +125,6 @@ export function createJobsRepo(db: Db) {
         }),
       )();
     },
-    /** Whether a job of the lane waits (its turn comes when the lane's running job ends). */
-    hasPendingInLane: (lane: string) => pendingInLane.get(lane) !== undefined,
     /** The finished job, or undefined when it was not running (recovered, or finished already). */
     markDone: (id: number, result: unknown, now: string) =>
       finish.get('done', result === undefined ? null : JSON.stringify(result), now, id),

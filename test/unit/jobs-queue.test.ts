@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ActivityLog } from '../../main/kernel/activity/activity-log.js';
+import { createActivityRepo } from '../../main/kernel/activity/repo.js';
+import { groupCommitOf } from '../../main/kernel/commit-group.js';
+import { openDatabase, type Db } from '../../main/kernel/db.js';
+import { JobQueue, RetryLaterError } from '../../main/kernel/jobs/queue.js';
+import { createJobsRepo } from '../../main/kernel/jobs/repo.js';
+import { eventually } from '../support/wait.js';
+import { tempDir, type TempDir } from '../support/temp-dir.js';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function queue(concurrency = 2): { jobs: JobQueue; db: Db } {
+  const dir: TempDir = tempDir('queue');
+  const db = openDatabase(path.join(dir.path, 'bridge.sqlite'));
+  const logger = pino({ level: 'silent' });
+  const jobs = new JobQueue({
+    repo: createJobsRepo(db),
+    activity: new ActivityLog(createActivityRepo(db), logger),
+    logger,
+    concurrency,
+    groupCommit: groupCommitOf(db),
+    backoff: { baseMs: 20, maxMs: 20, jitter: 0 },
+  });
+  cleanup.push(
+    () => dir.remove(),
+    () => void db.close(),
+    () => jobs.stop(100),
+  );
+  return { jobs, db };
+}
+
+describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () => {
+  it('runs the jobs of one lane one at a time, in order, and others beside them within the slots', async () => {
+    const { jobs } = queue(2);
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    jobs.register<{ name: string }>('work', async ({ name }) => {
+      running++;
+      most = Math.max(most, running);
+      log.push(`start ${name}`);
+      await sleep(15);
+      log.push(`end ${name}`);
+      running--;
+    });
+    jobs.start();
+    const ids = ['a1', 'a2', 'a3'].map(
+      (name) => jobs.enqueue({ kind: 'work', payload: { name }, lane: 'A' }).id,
+    );
+    ids.push(...['b1', 'b2'].map((name) => jobs.enqueue({ kind: 'work', payload: { name } }).id));
+    const done = await Promise.all(ids.map((id) => jobs.waitFor(id, 5_000)));
+    expect(done.map((job) => job?.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
+    const lane = log.filter((line) => line.includes(' a'));
+    expect(lane).toEqual(['start a1', 'end a1', 'start a2', 'end a2', 'start a3', 'end a3']);
+    expect(most).toBe(2);
+  });
+
+  it('a lane job that waits for a retry of the job before it runs after that retry, not before', async () => {
+    const { jobs } = queue(4);
+    const log: string[] = [];
+    let failOnce = true;
+    jobs.register<{ name: string }>('step', async ({ name }) => {
+      if (name === 'first' && failOnce) {
+        failOnce = false;
+        throw new RetryLaterError('not yet', 60);
+      }
+      log.push(name);
+    });
+    jobs.start();
+    const first = jobs.enqueue({ kind: 'step', payload: { name: 'first' }, lane: 'R' });
+    await eventually(() => jobs.list({ limit: 5 }).some((job) => job.lastError === 'not yet'));
+    const second = jobs.enqueue({ kind: 'step', payload: { name: 'second' }, lane: 'R' });
+    expect((await jobs.waitFor(second.id, 5_000))?.status).toBe('done');
+    expect((await jobs.waitFor(first.id, 5_000))?.status).toBe('done');
+    expect(log).toEqual(['first', 'second']);
+  });
+
+  it('a job of a lane held outside the queue (withLane) runs once the holder is done', async () => {
+    const { jobs } = queue(2);
+    const log: string[] = [];
+    jobs.register('hold', async () => void log.push('job'));
+    jobs.start();
+    let release!: () => void;
+    const holding = jobs.withLane('L', () => new Promise<void>((resolve) => (release = resolve)));
+    const job = jobs.enqueue({ kind: 'hold', payload: {}, lane: 'L' });
+    await sleep(50);
+    expect(log).toEqual([]);
+    log.push('holder done');
+    release();
+    await holding;
+    expect((await jobs.waitFor(job.id, 5_000))?.status).toBe('done');
+    expect(log).toEqual(['holder done', 'job']);
+  });
+});
