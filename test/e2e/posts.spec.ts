@@ -54,8 +54,11 @@ test('posts: compose with live counters, schedule, see it listed, cancel it', as
   await expect(page.getByTestId('post-calendar')).toContainText(text.slice(0, 12));
   await screenshot(page, 'posts');
 
-  const providerId = (await row.locator('.posts-id').textContent())?.trim();
+  // The provider's post id is for integrators: not in the row's text, in the source cell's tooltip.
+  const providerId = await row.locator('[data-postsvc-id]').getAttribute('data-postsvc-id');
   expect(providerId).toBeTruthy();
+  await expect(row).not.toContainText(providerId!);
+  await expect(row.locator(`[title*="${providerId}"]`)).toHaveCount(1);
 
   await row.getByRole('button', { name: 'Cancel', exact: true }).click();
   await row.getByRole('button', { name: 'Cancel post' }).click();

@@ -143,13 +143,13 @@ function PostRow({ post }: { post: PostView }) {
           <StatusPill tone={statusTone[post.status]}>{statusLabel[post.status]}</StatusPill>
         </span>
       </td>
-      <td className="small">
+      {/* Ids are for integrators: in the tooltip (and the JSON API), not in the operator's text (issue #14.8). */}
+      <td className="small" data-postsvc-id={post.postsvcId ?? undefined}>
         {post.source === 'crm' ? (
-          <span title={`SocialPost ${post.socialPostId}`}>CRM</span>
+          <span title={withProviderId(`SocialPost ${post.socialPostId}`, post.postsvcId)}>CRM</span>
         ) : (
-          <span title={`ledger ${post.ledgerId}`}>Bridge</span>
+          <span title={withProviderId(`ledger ${post.ledgerId}`, post.postsvcId)}>Bridge</span>
         )}
-        {post.postsvcId ? <span className="muted mono posts-id">{post.postsvcId}</span> : null}
       </td>
       <td className="cell-actions">
         {canCancel && !confirming ? (
@@ -218,4 +218,9 @@ function PostRow({ post }: { post: PostView }) {
       </td>
     </tr>
   );
+}
+
+/** A source cell's tooltip: where the post came from and, once it has one, its post at the provider. */
+function withProviderId(source: string, postsvcId: string | null | undefined): string {
+  return postsvcId ? `${source} · provider post ${postsvcId}` : source;
 }
