@@ -11,6 +11,11 @@ export interface GroupCommit {
   <T>(work: () => T): Promise<T>;
   /** Commits what is waiting now (before the database closes). */
   flush(): void;
+  /**
+   * `hook` runs inside every group's transaction, after its works, and may write too (the job
+   * queue claims the jobs those works enqueued); what it returns runs once that commit is on disk.
+   */
+  beforeCommit(hook: () => (() => void) | undefined): void;
 }
 
 /**
@@ -27,17 +32,20 @@ export interface GroupCommit {
 export function groupCommitOf(db: Db): GroupCommit {
   let pending: Pending[] = [];
   let scheduled: NodeJS.Immediate | null = null;
+  const hooks: (() => (() => void) | undefined)[] = [];
   // A nested better-sqlite3 transaction is a savepoint: released on success, rolled back on a throw.
   const inSavepoint = db.transaction((work: () => unknown) => work());
-  const commitAll = db.transaction((group: Pending[]) =>
-    group.map((entry): { ok: true; value: unknown } | { ok: false; error: unknown } => {
+  const commitAll = db.transaction((group: Pending[]) => {
+    const results = group.map((entry): { ok: true; value: unknown } | { ok: false; error: unknown } => {
       try {
         return { ok: true, value: inSavepoint(entry.work) };
       } catch (error) {
         return { ok: false, error };
       }
-    }),
-  );
+    });
+    const afterCommit = hooks.map((hook) => hook());
+    return { results, afterCommit };
+  });
 
   const flush = () => {
     if (scheduled) clearImmediate(scheduled);
@@ -45,14 +53,15 @@ export function groupCommitOf(db: Db): GroupCommit {
     if (pending.length === 0) return;
     const group = pending;
     pending = [];
-    let results;
+    let committed;
     try {
-      results = commitAll.immediate(group);
+      committed = commitAll.immediate(group);
     } catch (error) {
       for (const entry of group) entry.reject(error);
       return;
     }
-    results.forEach((result, index) => {
+    for (const after of committed.afterCommit) after?.();
+    committed.results.forEach((result, index) => {
       const entry = group[index]!;
       if (result.ok) entry.resolve(result.value);
       else entry.reject(result.error);
@@ -64,5 +73,8 @@ export function groupCommitOf(db: Db): GroupCommit {
       pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
       scheduled ??= setImmediate(flush);
     });
-  return Object.assign(run, { flush });
+  return Object.assign(run, {
+    flush,
+    beforeCommit: (hook: () => (() => void) | undefined) => void hooks.push(hook),
+  });
 }

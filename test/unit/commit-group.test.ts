@@ -59,4 +59,25 @@ describe('group commit (kernel/commit-group.ts)', () => {
     db.close();
     await expect(waiting).rejects.toThrow();
   });
+
+  it('runs a beforeCommit hook inside each group and what it returns after the commit, never after a failed one', async () => {
+    const db = memoryDb();
+    const commit = groupCommitOf(db);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const seen: string[] = [];
+    commit.beforeCommit(() => {
+      seen.push(`hook sees ${values(db).join(',')}`);
+      insert.run(`hook-${seen.length}`);
+      return () => seen.push(`after: ${values(db).join(',')}`);
+    });
+    await commit(() => insert.run('a'));
+    expect(seen).toEqual(['hook sees a', 'after: a,hook-1']);
+    const failing = commit(() => insert.run('b'));
+    db.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON t WHEN NEW.v = 'hook-3' BEGIN SELECT RAISE(ABORT, 'no'); END",
+    );
+    await expect(failing).rejects.toThrow('no');
+    expect(seen.at(-1)).toBe('hook sees a,b,hook-1'); // the hook ran, its insert failed the commit
+    expect(values(db)).toEqual(['a', 'hook-1']);
+  });
 });

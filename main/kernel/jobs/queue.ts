@@ -96,6 +96,7 @@ export class JobQueue {
   constructor(private readonly options: JobQueueOptions) {
     this.now = options.now ?? (() => new Date());
     this.concurrency = options.concurrency ?? 4;
+    options.groupCommit?.beforeCommit(() => this.claimInGroupCommit());
     this.backoff = options.backoff ?? peerRetryBackoff;
     this.finished.setMaxListeners(0);
   }
@@ -297,35 +298,56 @@ export class JobQueue {
    * database for the search, oldest first.
    */
   private claimFresh(): void {
-    if (this.fresh.length === 0) return;
-    const candidates = this.fresh;
-    this.fresh = [];
-    // Those that cannot start yet (no slot, their kind at its cap, their lane busy) stay fresh, in
-    // order: a freed slot or lane claims them by id, without a search.
-    const waiting: typeof candidates = [];
+    const chosen = this.chooseFresh();
+    if (chosen.length === 0) return;
+    this.startClaimed(chosen, this.options.repo.claimByIds(chosen, this.now().toISOString()));
+  }
+
+  /**
+   * Inside a group commit's transaction (after its works): claims the fresh jobs that can start,
+   * so a webhook's job is claimed in the commit that stores it, not in a commit of its own. They
+   * start once that commit is on disk; if it fails nothing was claimed and they stay fresh.
+   */
+  private claimInGroupCommit(): (() => void) | undefined {
+    if (!this.running || this.fresh.length === 0) return undefined;
+    const chosen = this.chooseFresh();
+    if (chosen.length === 0) return undefined;
+    const now = this.now().toISOString();
+    const claimed = chosen.flatMap((id) => this.options.repo.claimById(id, now) ?? []);
+    return () => this.startClaimed(chosen, claimed);
+  }
+
+  /**
+   * The fresh jobs that can start now: a slot free (if they take one), their kind below its
+   * `maxRunning`, their lane free. Changes nothing: those not chosen stay fresh, in order, to be
+   * claimed by id when a slot or lane frees.
+   */
+  private chooseFresh(): number[] {
+    if (this.fresh.length === 0) return [];
     const running = this.runningByKind();
     const lanes = new Set<string>();
     const chosen: number[] = [];
     let slots = this.slotsTaken;
-    for (const candidate of candidates) {
+    for (const candidate of this.fresh) {
       const registration = this.handlers.get(candidate.kind);
       const slotFree = registration?.holdsSlot === false || slots < this.concurrency;
       const kindFree =
         registration !== undefined && (running.get(candidate.kind) ?? 0) < registration.maxRunning;
       const laneFree =
         candidate.lane === null || (!this.lanes.busy(candidate.lane) && !lanes.has(candidate.lane));
-      if (!slotFree || !kindFree || !laneFree) {
-        waiting.push(candidate);
-        continue;
-      }
+      if (!slotFree || !kindFree || !laneFree) continue;
       chosen.push(candidate.id);
       if (registration.holdsSlot) slots++;
       running.set(candidate.kind, (running.get(candidate.kind) ?? 0) + 1);
       if (candidate.lane !== null) lanes.add(candidate.lane);
     }
-    this.fresh = [...waiting, ...this.fresh];
-    if (chosen.length === 0) return;
-    const claimed = this.options.repo.claimByIds(chosen, this.now().toISOString());
+    return chosen;
+  }
+
+  /** Runs the claimed jobs; the chosen ones leave `fresh` whether claimed or not. */
+  private startClaimed(chosen: readonly number[], claimed: readonly JobRow[]): void {
+    const gone = new Set(chosen);
+    this.fresh = this.fresh.filter((candidate) => !gone.has(candidate.id));
     // One not claimed was not pending, not due or not first in its lane: the search finds it later.
     if (claimed.length < chosen.length) this.backlog = true;
     for (const job of claimed) this.runJob(job);

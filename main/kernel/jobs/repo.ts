@@ -117,6 +117,8 @@ export function createJobsRepo(db: Db) {
      * Claims jobs just enqueued, by id, in one transaction: those still pending, due and first in
      * their lane (the caller checked slots and lane locks). The others are left to `claimNext`.
      */
+    /** One job just enqueued, claimed by id inside the caller's transaction (see claimByIds). */
+    claimById: (id: number, now: string): JobRow | undefined => claimById.get({ id, now }),
     claimByIds(ids: readonly number[], now: string): JobRow[] {
       return db.transaction(() =>
         ids.flatMap((id) => {
