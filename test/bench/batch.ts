@@ -7,6 +7,7 @@ import {
 } from '../../main/sandbox/index.js';
 import { callBridge, eventually, startTestBridge } from '../support/bridge.js';
 import type { Bench, BenchResult } from './report.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 const ITEMS = 50;
 const PROVIDER_DELAY_MS = 500;
@@ -23,17 +24,10 @@ export const batchBench: Bench = {
     const secret = 'bench-batch-secret';
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-    const bridge = await startTestBridge(
-      {
-        CRM_URL: crm.url,
-        CRM_API_KEY: crm.apiKey,
-        CRM_WEBHOOK_SECRETS: secret,
-        POSTSVC_URL: postsvc.url,
-        POSTSVC_API_KEY: postsvc.apiKey,
-        POSTSVC_PLAN: 'business',
-      },
-      { logLevel: 'warn', areas: ['health', 'webhooks', 'posting'] },
-    );
+    const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
+      logLevel: 'warn',
+      areas: ['health', 'webhooks', 'posting'],
+    });
     try {
       const platforms = ['Microblog', 'Socialnet', 'Photogram', 'Professional'] as const;
       const records = Array.from({ length: ITEMS }, (_, i) =>

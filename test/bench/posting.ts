@@ -9,6 +9,7 @@ import { startTestBridge } from '../support/bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad } from './load.js';
 import type { Bench, BenchResult } from './report.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 // The business plan allows 500 posts a UTC day (spec §8): warm-up and run stay under it.
 const REQUESTS = Math.min(Number(process.env.BENCH_POSTING_REQUESTS ?? 420), 450);
@@ -28,21 +29,11 @@ export const postingBench: Bench = {
     const secret = 'bench-posting-secret';
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-    const bridge = await startTestBridge(
-      {
-        CRM_URL: crm.url,
-        CRM_API_KEY: crm.apiKey,
-        CRM_WEBHOOK_SECRETS: secret,
-        POSTSVC_URL: postsvc.url,
-        POSTSVC_API_KEY: postsvc.apiKey,
-        POSTSVC_PLAN: 'business',
-      },
-      {
-        logLevel: 'warn',
-        areas: ['health', 'webhooks', 'posting'],
-        tuning: { peers: { postsvc: { perSecond: 100_000 } } },
-      },
-    );
+    const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
+      logLevel: 'warn',
+      areas: ['health', 'webhooks', 'posting'],
+      tuning: { peers: { postsvc: { perSecond: 100_000 } } },
+    });
     const bare = await startBareExpress();
     try {
       // One Scheduled SocialPost per request, spread a day apart per platform so no spacing rule bites.

@@ -11,6 +11,7 @@ import { eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../s
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad, type LoadResult } from './load.js';
 import type { Bench, BenchResult } from './report.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const WARMUP = 300;
@@ -71,17 +72,9 @@ export const webhookBench: Bench = {
     const secret = 'bench-secret';
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-    const bridge = await startTestBridge(
-      {
-        CRM_URL: crm.url,
-        CRM_API_KEY: crm.apiKey,
-        CRM_WEBHOOK_SECRETS: secret,
-        POSTSVC_URL: postsvc.url,
-        POSTSVC_API_KEY: postsvc.apiKey,
-        POSTSVC_PLAN: 'business',
-      },
-      { logLevel: 'warn' },
-    );
+    const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
+      logLevel: 'warn',
+    });
     const bare = await startBareExpress();
     try {
       const body = JSON.stringify({ test: true, source: 'bench' });

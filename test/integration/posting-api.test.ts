@@ -7,6 +7,7 @@ import {
   type SandboxPostsvc,
 } from '../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 /** POST /postsvc/schedule, /delete, GET /history, /analytics, POST /sync and the dashboard routes, over HTTP. */
 
@@ -18,17 +19,10 @@ let postsvc: SandboxPostsvc;
 let bridge: TestBridge;
 
 async function start(plan: 'free' | 'business', postsvcKey?: string) {
-  return startTestBridge(
-    {
-      CRM_URL: crm.url,
-      CRM_API_KEY: crm.apiKey,
-      CRM_WEBHOOK_SECRETS: SECRET,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvcKey ?? postsvc.apiKey,
-      POSTSVC_PLAN: plan,
-    },
-    { areas: ['health', 'webhooks', 'posting'], tuning: { peers: { postsvc: { timeoutMs: 1_000 } } } },
-  );
+  return startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET, plan, postsvcKey }), {
+    areas: ['health', 'webhooks', 'posting'],
+    tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
+  });
 }
 
 const schedule = (body: Record<string, unknown>) => bridge.call('POST', '/postsvc/schedule', { body });

@@ -8,6 +8,7 @@ import {
 } from '../../main/sandbox/index.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';
 import { webhooksQuiet } from '../support/settle.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 /**
  * Issue #14.2: nothing reaches the public unchecked (DESIGN §6.8). The media rules are checked
@@ -28,17 +29,9 @@ const creates = () => postsvc.callCount('/post', 'POST');
 beforeAll(async () => {
   crm = await startSandboxCrm({ warn: () => undefined });
   postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 10_000 });
-  bridge = await startTestBridge(
-    {
-      CRM_URL: crm.url,
-      CRM_API_KEY: crm.apiKey,
-      CRM_WEBHOOK_SECRETS: SECRET,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvc.apiKey,
-      POSTSVC_PLAN: 'business',
-    },
-    { areas: ['health', 'webhooks', 'posting'] },
-  );
+  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
+    areas: ['health', 'webhooks', 'posting'],
+  });
 });
 afterAll(async () => {
   await bridge.close();

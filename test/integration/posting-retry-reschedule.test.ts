@@ -8,6 +8,7 @@ import {
 } from '../../main/sandbox/index.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';
 import { webhooksQuiet } from '../support/settle.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 /**
  * Issue #14.3 and #14.11: a failed, cancelled or partly failed post is not a dead end. Each
@@ -55,17 +56,9 @@ async function viewOf(text: string): Promise<View | undefined> {
 beforeAll(async () => {
   crm = await startSandboxCrm({ warn: () => undefined });
   postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 10_000 });
-  bridge = await startTestBridge(
-    {
-      CRM_URL: crm.url,
-      CRM_API_KEY: crm.apiKey,
-      CRM_WEBHOOK_SECRETS: SECRET,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvc.apiKey,
-      POSTSVC_PLAN: 'business',
-    },
-    { areas: ['health', 'webhooks', 'posting'] },
-  );
+  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
+    areas: ['health', 'webhooks', 'posting'],
+  });
   crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, webhookId: 'wh-retry', deliveryDelayMs: 10 });
 });
 afterAll(async () => {

@@ -12,6 +12,7 @@ import {
 import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { webhooksQuiet } from '../support/settle.js';
 import { tempDir, type TempDir } from '../support/temp-dir.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 /**
  * The social-* webhooks end to end: the sandbox CRM delivers real signed, batched EspoCRM
@@ -29,21 +30,11 @@ let data: TempDir;
 let dataDir: string;
 
 async function startBridge(): Promise<TestBridge> {
-  const started = await startTestBridge(
-    {
-      CRM_URL: crm.url,
-      CRM_API_KEY: crm.apiKey,
-      CRM_WEBHOOK_SECRETS: SECRET,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvc.apiKey,
-      POSTSVC_PLAN: 'business',
-    },
-    {
-      dataDir,
-      areas: ['health', 'webhooks', 'posting'],
-      tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
-    },
-  );
+  const started = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
+    dataDir,
+    areas: ['health', 'webhooks', 'posting'],
+    tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
+  });
   crm.setWebhookTarget({ baseUrl: started.url, secret: SECRET, webhookId: WEBHOOK_ID, deliveryDelayMs: 20 });
   return started;
 }
