@@ -161,9 +161,11 @@ export class JobQueue {
    * finished yet (a job's done state needs a later commit) and the database is not asked.
    */
   waitFor(jobId: number, timeoutMs: number, justEnqueued = false): Promise<JobRow | undefined> {
-    const current = justEnqueued ? undefined : this.options.repo.get(jobId);
-    if (!justEnqueued && (!current || current.status === 'done' || current.status === 'failed'))
-      return Promise.resolve(current);
+    if (!justEnqueued) {
+      const current = this.options.repo.get(jobId);
+      if (!current || current.status === 'done' || current.status === 'failed')
+        return Promise.resolve(current);
+    }
     return new Promise((resolve) => {
       const event = `job:${jobId}`;
       const onFinish = (job: JobRow) => {
@@ -293,9 +295,8 @@ export class JobQueue {
   }
 
   /**
-   * The jobs enqueued since the last pump that can run now (a free slot, their kind below its
-   * `maxRunning`, their lane free), claimed in one transaction by id. The rest wait in the
-   * database for the search, oldest first.
+   * The fresh jobs that can run now (see chooseFresh), claimed by id in one transaction of their
+   * own: those enqueued outside a group commit, or left waiting for a slot or a lane.
    */
   private claimFresh(): void {
     const chosen = this.chooseFresh();
