@@ -71,7 +71,7 @@ describe('store (DESIGN §7)', () => {
     expect(jobs.claimNext(now, ['k'])?.id).toBe(a.id);
     expect(jobs.claimNext(now, ['k'])?.id).toBe(c.id);
     expect(jobs.claimNext(now, ['k'])).toBeUndefined();
-    jobs.markDone(a.id, null, now);
+    jobs.markDone(a, null, now);
     expect(jobs.claimNext(now, ['k'])?.id).toBe(b.id);
   });
 
@@ -106,7 +106,14 @@ describe('store (DESIGN §7)', () => {
       'webhook_deliveries_by_received',
     );
     expect(
-      plan("SELECT 1 FROM jobs WHERE lane = 'x' AND id < 5 AND status IN ('pending','running')"),
+      plan("SELECT 1 FROM jobs WHERE lane = 'x' AND id < 5 AND status IN ('pending', 'running')"),
     ).toContain('jobs_by_lane');
+    // The queue's start-up recovery and the operator's counts read the partial indexes too.
+    expect(
+      plan(
+        "UPDATE jobs SET status = 'pending' WHERE status IN ('pending', 'running') AND status = 'running'",
+      ),
+    ).toContain('jobs_by_lane');
+    expect(plan("SELECT COUNT(*) FROM jobs WHERE status = 'failed'")).toContain('jobs_failed');
   });
 });

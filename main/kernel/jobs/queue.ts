@@ -36,6 +36,7 @@ interface Registration {
 
 export interface EnqueueOptions {
   kind: string;
+  /** Plain JSON data: stored as JSON, and a job run at once by this process gets this very value. */
   payload: unknown;
   /** Jobs sharing a lane run one at a time, in order (e.g. one CRM record). */
   lane?: string;
@@ -76,8 +77,11 @@ export class JobQueue {
   private running = false;
   /** Running jobs that hold one of the `concurrency` slots. */
   private slotsTaken = 0;
-  /** Jobs enqueued since the last pump, due now: claimed by id, without a search. */
-  private fresh: { id: number; kind: string; lane: string | null }[] = [];
+  /**
+   * Jobs enqueued since the last pump, due now: claimed by id, without a search, and run with the
+   * payload they were given (not read back and parsed).
+   */
+  private fresh: { job: JobRow; payload: unknown }[] = [];
   /**
    * Whether due jobs may wait in the database that `fresh` does not name (delayed, retried,
    * recovered, blocked by a lane or a full slot count). While false the search is skipped: a
@@ -147,7 +151,7 @@ export class JobQueue {
     );
     const due = (options.delayMs ?? 0) <= 0;
     if (due && job.status === 'pending' && job.attempts === 0) {
-      this.fresh.push({ id: job.id, kind: job.kind, lane: job.lane });
+      this.fresh.push({ job, payload: options.payload });
     } else {
       this.backlog = true;
     }
@@ -301,7 +305,11 @@ export class JobQueue {
   private claimFresh(): void {
     const chosen = this.chooseFresh();
     if (chosen.length === 0) return;
-    this.startClaimed(chosen, this.options.repo.claimByIds(chosen, this.now().toISOString()));
+    const claimed = this.options.repo.claimKnownNow(
+      chosen.map((entry) => entry.job),
+      this.now().toISOString(),
+    );
+    this.startClaimed(chosen, claimed);
   }
 
   /**
@@ -313,8 +321,10 @@ export class JobQueue {
     if (!this.running || this.fresh.length === 0) return undefined;
     const chosen = this.chooseFresh();
     if (chosen.length === 0) return undefined;
-    const now = this.now().toISOString();
-    const claimed = chosen.flatMap((id) => this.options.repo.claimById(id, now) ?? []);
+    const claimed = this.options.repo.claimKnown(
+      chosen.map((entry) => entry.job),
+      this.now().toISOString(),
+    );
     return () => this.startClaimed(chosen, claimed);
   }
 
@@ -323,13 +333,14 @@ export class JobQueue {
    * `maxRunning`, their lane free. Changes nothing: those not chosen stay fresh, in order, to be
    * claimed by id when a slot or lane frees.
    */
-  private chooseFresh(): number[] {
+  private chooseFresh(): { job: JobRow; payload: unknown }[] {
     if (this.fresh.length === 0) return [];
     const running = this.runningByKind();
     const lanes = new Set<string>();
-    const chosen: number[] = [];
+    const chosen: { job: JobRow; payload: unknown }[] = [];
     let slots = this.slotsTaken;
-    for (const candidate of this.fresh) {
+    for (const entry of this.fresh) {
+      const candidate = entry.job;
       const registration = this.handlers.get(candidate.kind);
       const slotFree = registration?.holdsSlot === false || slots < this.concurrency;
       const kindFree =
@@ -337,7 +348,7 @@ export class JobQueue {
       const laneFree =
         candidate.lane === null || (!this.lanes.busy(candidate.lane) && !lanes.has(candidate.lane));
       if (!slotFree || !kindFree || !laneFree) continue;
-      chosen.push(candidate.id);
+      chosen.push(entry);
       if (registration.holdsSlot) slots++;
       running.set(candidate.kind, (running.get(candidate.kind) ?? 0) + 1);
       if (candidate.lane !== null) lanes.add(candidate.lane);
@@ -346,12 +357,16 @@ export class JobQueue {
   }
 
   /** Runs the claimed jobs; the chosen ones leave `fresh` whether claimed or not. */
-  private startClaimed(chosen: readonly number[], claimed: readonly JobRow[]): void {
+  private startClaimed(
+    chosen: readonly { job: JobRow; payload: unknown }[],
+    claimed: readonly JobRow[],
+  ): void {
     const gone = new Set(chosen);
-    this.fresh = this.fresh.filter((candidate) => !gone.has(candidate.id));
+    this.fresh = this.fresh.filter((entry) => !gone.has(entry));
     // One not claimed was not pending, not due or not first in its lane: the search finds it later.
     if (claimed.length < chosen.length) this.backlog = true;
-    for (const job of claimed) this.runJob(job);
+    const payloads = new Map(chosen.map((entry) => [entry.job.id, entry.payload]));
+    for (const job of claimed) this.runJob(job, payloads.get(job.id));
   }
 
   private runningByKind(): Map<string, number> {
@@ -385,7 +400,8 @@ export class JobQueue {
     this.timer.unref();
   }
 
-  private runJob(job: JobRow): void {
+  /** `payload`: the enqueued value when this process enqueued it (else parsed from the row). */
+  private runJob(job: JobRow, payload?: unknown): void {
     const registration = this.handlers.get(job.kind)!;
     const abort = new AbortController();
     // The slot bounds handler work (peer calls): it is given back as soon as the handler settles,
@@ -398,7 +414,8 @@ export class JobQueue {
       this.slotsTaken--;
       this.pumpNow();
     };
-    const run = () => this.execute(job, registration, abort.signal, releaseSlot);
+    const run = () =>
+      this.execute(job, payload ?? JSON.parse(job.payload), registration, abort.signal, releaseSlot);
     // Claimed only while its lane was free, so the lock is taken at once.
     const promise = (job.lane ? this.lanes.run(job.lane, run) : run()).finally(() => {
       this.inFlight.delete(job.id);
@@ -413,13 +430,13 @@ export class JobQueue {
 
   private async execute(
     job: JobRow,
+    payload: unknown,
     registration: Registration,
     signal: AbortSignal,
     handlerSettled: () => void,
   ): Promise<void> {
     const { repo, activity, logger } = this.options;
-    const payload: unknown = JSON.parse(job.payload);
-    const what = registration.describe(payload);
+    const what = () => registration.describe(payload);
     let final: JobRow | undefined;
     try {
       const result = await registration
@@ -428,10 +445,10 @@ export class JobQueue {
       if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
       final = await this.commit(() => {
         registration.onDone?.(payload, result);
-        return repo.markDone(job.id, result, this.now().toISOString());
+        return repo.markDone(job, result, this.now().toISOString());
       });
       if (registration.logDone)
-        activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind });
+        activity.record('job.done', 'info', `${what()}: done`, { jobId: job.id, kind: job.kind });
     } catch (error) {
       if (signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
@@ -443,16 +460,21 @@ export class JobQueue {
         const runAt = new Date(this.now().getTime() + delay).toISOString();
         repo.reschedule(job.id, message, runAt);
         this.backlog = true; // the timer is set for its new time
-        activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
-          jobId: job.id,
-          kind: job.kind,
-          runAt,
-        });
+        activity.record(
+          'job.retry',
+          'warn',
+          `${what()}: ${message}; attempt ${job.attempts + 1} at ${runAt}`,
+          {
+            jobId: job.id,
+            kind: job.kind,
+            runAt,
+          },
+        );
         return;
       }
       final = repo.markFailed(job.id, message, this.now().toISOString());
       logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
-      activity.record('job.failed', 'error', `${what}: ${message}`, {
+      activity.record('job.failed', 'error', `${what()}: ${message}`, {
         jobId: job.id,
         kind: job.kind,
         attempts: job.attempts,

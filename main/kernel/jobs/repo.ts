@@ -29,11 +29,15 @@ export interface NewJob {
 }
 
 export function createJobsRepo(db: Db) {
-  const insert = db.prepare<[string, string | null, string, number, string, string | null, string], JobRow>(
+  // Returns the id only: the rest of the new row is what the caller gave (no copy of the payload back).
+  const insert = db.prepare<
+    [string, string | null, string, number, string, string | null, string],
+    { id: number }
+  >(
     `INSERT INTO jobs (kind, lane, payload, status, max_attempts, run_at, dedupe_key, created_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING
-     RETURNING *`,
+     RETURNING id`,
   );
   const byDedupe = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?');
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
@@ -52,15 +56,15 @@ export function createJobsRepo(db: Db) {
     "UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE id = ? AND status = 'pending'",
   );
   // A job just enqueued, claimed by id (no search): still pending, due, and first in its lane.
-  const claimById = db.prepare<{ id: number; now: string }, JobRow>(
+  // A job this process enqueued, claimed by id (no search): still pending, due, and first in its lane.
+  const claimKnown = db.prepare<{ id: number; now: string }>(
     `UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = :now
      WHERE id = :id AND status = 'pending' AND run_at <= :now
        AND (lane IS NULL OR NOT EXISTS (
-         SELECT 1 FROM jobs o WHERE o.lane = jobs.lane AND o.id < jobs.id AND o.status IN ('pending', 'running')))
-     RETURNING *`,
+         SELECT 1 FROM jobs o WHERE o.lane = jobs.lane AND o.id < jobs.id AND o.status IN ('pending', 'running')))`,
   );
-  const finish = db.prepare<[string, string | null, string, number], JobRow>(
-    "UPDATE jobs SET status = ?, result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running' RETURNING *",
+  const finish = db.prepare<[string | null, string, number]>(
+    "UPDATE jobs SET status = 'done', result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running'",
   );
   const fail = db.prepare<[string, string, string | null, number], JobRow>(
     "UPDATE jobs SET status = 'failed', last_error = ?, finished_at = ?, result = ? WHERE id = ? AND status = 'running' RETURNING *",
@@ -68,9 +72,14 @@ export function createJobsRepo(db: Db) {
   const reschedule = db.prepare<[string, string, number]>(
     "UPDATE jobs SET status = 'pending', last_error = ?, run_at = ? WHERE id = ? AND status = 'running'",
   );
-  const recover = db.prepare("UPDATE jobs SET status = 'pending' WHERE status = 'running'");
+  // The indexes hold unfinished (and failed) jobs only (migration 010): each query names the
+  // status set of the index it reads, so SQLite may use it.
+  const recover = db.prepare(
+    "UPDATE jobs SET status = 'pending' WHERE status IN ('pending', 'running') AND status = 'running'",
+  );
   const counts = db.prepare<[], { status: JobStatus; n: number }>(
-    "SELECT status, COUNT(*) AS n FROM jobs WHERE status IN ('pending', 'running', 'failed') GROUP BY status",
+    `SELECT status, COUNT(*) AS n FROM jobs WHERE status IN ('pending', 'running') GROUP BY status
+     UNION ALL SELECT 'failed', COUNT(*) FROM jobs WHERE status = 'failed'`,
   );
   const nextRunAt = db.prepare<[string], { run_at: string }>(
     `SELECT run_at FROM jobs WHERE status = 'pending' AND kind IN (SELECT value FROM json_each(?))
@@ -90,17 +99,28 @@ export function createJobsRepo(db: Db) {
   return {
     /** Returns the new job, or the existing one with the same dedupe key. */
     insert(job: NewJob, now: string): JobRow {
-      const inserted = insert.get(
-        job.kind,
-        job.lane ?? null,
-        JSON.stringify(job.payload ?? null),
-        job.maxAttempts,
-        job.runAt,
-        job.dedupeKey ?? null,
-        now,
-      );
+      const payload = JSON.stringify(job.payload ?? null);
+      const lane = job.lane ?? null;
+      const dedupeKey = job.dedupeKey ?? null;
+      const inserted = insert.get(job.kind, lane, payload, job.maxAttempts, job.runAt, dedupeKey, now);
       // Nothing returned: the dedupe key was taken, and the first job is the answer.
-      return inserted ?? byDedupe.get(job.dedupeKey!)!;
+      if (!inserted) return byDedupe.get(job.dedupeKey!)!;
+      return {
+        id: inserted.id,
+        kind: job.kind,
+        lane,
+        payload,
+        status: 'pending',
+        attempts: 0,
+        max_attempts: job.maxAttempts,
+        run_at: job.runAt,
+        dedupe_key: dedupeKey,
+        last_error: null,
+        result: null,
+        created_at: now,
+        started_at: null,
+        finished_at: null,
+      };
     },
     get: (id: number) => byId.get(id),
     /** Claims the next due job among `kinds` (those this process has handlers for), outside the `held` lanes. */
@@ -117,19 +137,27 @@ export function createJobsRepo(db: Db) {
      * Claims jobs just enqueued, by id, in one transaction: those still pending, due and first in
      * their lane (the caller checked slots and lane locks). The others are left to `claimNext`.
      */
-    /** One job just enqueued, claimed by id inside the caller's transaction (see claimByIds). */
-    claimById: (id: number, now: string): JobRow | undefined => claimById.get({ id, now }),
-    claimByIds(ids: readonly number[], now: string): JobRow[] {
-      return db.transaction(() =>
-        ids.flatMap((id) => {
-          const job = claimById.get({ id, now });
-          return job ? [job] : [];
-        }),
-      )();
+    /**
+     * Jobs this process enqueued (their rows as `insert` returned them), claimed by id inside the
+     * caller's transaction: those still pending, due and first in their lane (the caller checked
+     * slots and lane locks). The others are left to `claimNext`.
+     */
+    claimKnown: (jobs: readonly JobRow[], now: string): JobRow[] =>
+      jobs.flatMap((job) =>
+        claimKnown.run({ id: job.id, now }).changes === 0
+          ? []
+          : [{ ...job, status: 'running' as const, attempts: job.attempts + 1, started_at: now }],
+      ),
+    /** The same, in a transaction of its own. */
+    claimKnownNow(jobs: readonly JobRow[], now: string): JobRow[] {
+      return db.transaction(() => this.claimKnown(jobs, now))();
     },
     /** The finished job, or undefined when it was not running (recovered, or finished already). */
-    markDone: (id: number, result: unknown, now: string) =>
-      finish.get('done', result === undefined ? null : JSON.stringify(result), now, id),
+    markDone(job: JobRow, result: unknown, now: string): JobRow | undefined {
+      const stored = result === undefined ? null : JSON.stringify(result);
+      if (finish.run(stored, now, job.id).changes === 0) return undefined;
+      return { ...job, status: 'done', result: stored, finished_at: now, last_error: null };
+    },
     markFailed: (id: number, error: string, now: string, result?: unknown) =>
       fail.get(error, now, result === undefined ? null : JSON.stringify(result), id),
     reschedule: (id: number, error: string, runAt: string) => reschedule.run(error, runAt, id).changes > 0,

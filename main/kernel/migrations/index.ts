@@ -3,6 +3,7 @@ import { guests } from './005-guests.js';
 import { analytics } from './003-analytics.js';
 import { publishing } from './004-publishing.js';
 import { posting } from './002-posting.js';
+import { jobsUnfinishedIndexes } from './010-jobs-unfinished-indexes.js';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,11 @@ export interface Migration {
  * Numbered migrations, applied in order once each. Never edit one that has shipped: add the
  * next number. Reserved: 002 social posting, 003 analytics, 004 broadcasts/publishing, 005 guests.
  */
-export const migrations: Migration[] = [foundation, posting, publishing, analytics, guests];
+export const migrations: Migration[] = [
+  foundation,
+  posting,
+  publishing,
+  analytics,
+  guests,
+  jobsUnfinishedIndexes,
+];
