@@ -55,13 +55,14 @@ export function createJobsRepo(db: Db) {
   const claim = db.prepare<[string, number]>(
     "UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE id = ? AND status = 'pending'",
   );
-  // A job just enqueued, claimed by id (no search): still pending, due, and first in its lane.
-  // A job this process enqueued, claimed by id (no search): still pending, due, and first in its lane.
-  const claimKnown = db.prepare<{ id: number; now: string }>(
+  // Jobs this process enqueued, claimed by id in one statement (no search): those still pending,
+  // due, and first in their lane.
+  const claimKnown = db.prepare<{ ids: string; now: string }, { id: number }>(
     `UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = :now
-     WHERE id = :id AND status = 'pending' AND run_at <= :now
+     WHERE id IN (SELECT value FROM json_each(:ids)) AND status = 'pending' AND run_at <= :now
        AND (lane IS NULL OR NOT EXISTS (
-         SELECT 1 FROM jobs o WHERE o.lane = jobs.lane AND o.id < jobs.id AND o.status IN ('pending', 'running')))`,
+         SELECT 1 FROM jobs o WHERE o.lane = jobs.lane AND o.id < jobs.id AND o.status IN ('pending', 'running')))
+     RETURNING id`,
   );
   const finish = db.prepare<[string | null, string, number]>(
     "UPDATE jobs SET status = 'done', result = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'running'",
@@ -142,12 +143,16 @@ export function createJobsRepo(db: Db) {
      * caller's transaction: those still pending, due and first in their lane (the caller checked
      * slots and lane locks). The others are left to `claimNext`.
      */
-    claimKnown: (jobs: readonly JobRow[], now: string): JobRow[] =>
-      jobs.flatMap((job) =>
-        claimKnown.run({ id: job.id, now }).changes === 0
-          ? []
-          : [{ ...job, status: 'running' as const, attempts: job.attempts + 1, started_at: now }],
-      ),
+    claimKnown(jobs: readonly JobRow[], now: string): JobRow[] {
+      const claimed = new Set(
+        claimKnown.all({ ids: JSON.stringify(jobs.map((job) => job.id)), now }).map((row) => row.id),
+      );
+      return jobs.flatMap((job) =>
+        claimed.has(job.id)
+          ? [{ ...job, status: 'running' as const, attempts: job.attempts + 1, started_at: now }]
+          : [],
+      );
+    },
     /** The same, in a transaction of its own. */
     claimKnownNow(jobs: readonly JobRow[], now: string): JobRow[] {
       return db.transaction(() => this.claimKnown(jobs, now))();
