@@ -23,8 +23,9 @@ import { webhookEvents } from './api/webhooks.js';
  * schema (`storedActivityEvent` in shared/api/activity.ts), so old or unknown rows still list.
  */
 
-export const activityLevel = z.enum(['info', 'warn', 'error']);
-export type ActivityLevel = z.infer<typeof activityLevel>;
+import { activityLevel, type ActivityLevel } from './activity-level.js';
+
+export { activityLevel, type ActivityLevel };
 
 const count = z.number();
 const nullableText = z.string().nullable();

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { columnLabels } from '../components/column-labels.js';
 import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
-import { activityLevel, activityTypes } from '../../../shared/api/activity.js';
+import { activityLevel } from '../../../shared/api/activity.js';
+import { activityTypes } from '../../../shared/activity-events.js';
 import { jobStatuses, useActivity, useJobs } from './api.js';
 import type { ActivityFilter, Job, JobStatus } from './api.js';
 import { useLiveActivity } from '../api/use-live-activity.js';

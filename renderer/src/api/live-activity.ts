@@ -1,5 +1,4 @@
-import { parseActivityEvent } from '../../../shared/activity-events.js';
-import type { ActivityEvent } from '../../../shared/activity-events.js';
+import type { ActivityEvent, parseActivityEvent } from '../../../shared/activity-events.js';
 import { bridgeUrl } from './client.js';
 import { reconnectDelay } from './reconnect-delay.js';
 
@@ -25,6 +24,21 @@ export interface LiveSnapshot {
 
 const MAX_EVENTS = 200;
 
+/**
+ * The event schemas (shared/activity-events.ts, with the contracts of every area whose words they
+ * use) come in a chunk of their own, asked for when the connection opens: the first screen does not
+ * wait for them (issue #13.4). Events received before it is in wait for it, in order.
+ */
+let eventParser: Promise<typeof parseActivityEvent> | null = null;
+const loadEventParser = () =>
+  (eventParser ??= import('../../../shared/activity-events.js').then(
+    (module) => module.parseActivityEvent,
+    (error: unknown) => {
+      eventParser = null; // asked again with the next event
+      throw error;
+    },
+  ));
+
 export interface LiveHandlers {
   onEvent?: (event: ActivityEvent) => void;
   /** Connected again after a drop: events may have been missed, refetch what is on screen. */
@@ -42,6 +56,8 @@ export class LiveActivity {
   private handlers: LiveHandlers = {};
   private wasOpen = false;
   private readonly warned = new Set<string>();
+  /** Received events, parsed one after the other (the parser may still be loading). */
+  private parsing: Promise<void> = Promise.resolve();
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -80,6 +96,7 @@ export class LiveActivity {
     this.set({ status: this.snapshot.failures > 0 ? 'reconnecting' : 'connecting', retryAt: null });
     const source = new EventSource(bridgeUrl('/events', { key: this.key }));
     this.source = source;
+    void loadEventParser();
     source.addEventListener('open', () => {
       if (this.source !== source) return;
       if (this.wasOpen || this.snapshot.failures > 0) this.handlers.onReconnect?.();
@@ -118,7 +135,14 @@ export class LiveActivity {
     } catch {
       return;
     }
-    const parsed = parseActivityEvent(json);
+    this.parsing = this.parsing
+      .then(loadEventParser)
+      .then((parse) => this.accept(json, parse))
+      .catch((error: unknown) => console.warn('/events: the event parser did not load', error));
+  }
+
+  private accept(json: unknown, parse: typeof parseActivityEvent): void {
+    const parsed = parse(json);
     if (!parsed.ok) {
       if (parsed.reason === 'unknown-type')
         this.warnSkipped(parsed.type, 'a type this dashboard does not know');
