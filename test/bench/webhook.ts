@@ -12,9 +12,12 @@ import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad, type LoadResult } from './load.js';
 import type { Bench, BenchResult } from './report.js';
 import { crmAndPostsvcEnv } from '../support/peers-env.js';
+import { timeStatements } from './statement-time.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const WARMUP = 300;
+/** A shorter Draft load after the measured ones, with every SQLite statement timed (statement-time.ts). */
+const TIMED = 1000;
 const CONCURRENCY = 20;
 
 /** Read-only look into the bridge's database: what was processed, counted by the bench itself. */
@@ -78,7 +81,7 @@ export const webhookBench: Bench = {
     const bare = await startBareExpress();
     try {
       const body = JSON.stringify({ test: true, source: 'bench' });
-      const bodies = draftBodies(crm, WARMUP + REQUESTS);
+      const bodies = draftBodies(crm, WARMUP + REQUESTS + TIMED);
       const testHook = (requests: number) =>
         runLoad({
           url: `${bridge.url}/webhooks/test`,
@@ -111,6 +114,12 @@ export const webhookBench: Bench = {
       await settled();
       const after = processedCounts(bridge);
 
+      // Where the Draft path's SQLite time goes (not a throughput figure: the clock costs a little).
+      const clock = timeStatements();
+      await drafts(WARMUP + REQUESTS, TIMED);
+      await settled();
+      const statements = clock.stop();
+
       const testProcessed = after.testJobsDone - before.testJobsDone;
       const testOnce = after.testDeliveriesDone - before.testDeliveriesDone;
       const draftsProcessed = after.itemsDone - before.itemsDone;
@@ -127,6 +136,11 @@ export const webhookBench: Bench = {
           name: 'bridge POST /webhooks/social-created (Draft)',
           figures: { ...comparedTo(draft, baseline), '2xx': ok(draft), processed: draftsProcessed },
           note: `signed 1-item arrays; ${draftRecords} records processed (exactly once: ${draftsProcessed === ok(draft) && draftRecords === ok(draft)}); provider posts ${postsvc.posts().length}; warm-up 2xx ${warmOk} of ${2 * WARMUP}`,
+        },
+        {
+          name: 'Draft path: SQLite time per request',
+          figures: { 'µs/req': Math.round(statements.perRequestUs(TIMED)) },
+          note: `${TIMED} more Draft requests with every statement timed; the costliest:\n    ${statements.top(TIMED, 12).join('\n    ')}`,
         },
       ];
     } finally {
