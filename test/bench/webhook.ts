@@ -13,6 +13,7 @@ import { comparedTo, loadFigures, runLoad, type LoadResult } from './load.js';
 import type { Bench, BenchResult } from './report.js';
 import { crmAndPostsvcEnv } from '../support/peers-env.js';
 import { timeStatements } from './statement-time.js';
+import { logLevelFrom } from '../../main/kernel/logger.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const WARMUP = 300;
@@ -75,8 +76,9 @@ export const webhookBench: Bench = {
     const secret = 'bench-secret';
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
+    // The log level `npm run serve` runs at (LOG_LEVEL, else info: a line per request, to the file).
     const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
-      logLevel: 'warn',
+      logLevel: logLevelFrom(process.env),
     });
     const bare = await startBareExpress();
     try {
