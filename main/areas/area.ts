@@ -126,4 +126,14 @@ export interface WebhookItemContext {
  * or return `{success:false, error}` after recording the failure on the record, when retrying
  * cannot help.
  */
-export type WebhookItemHandler = (item: WebhookItem, context: WebhookItemContext) => Promise<ItemOutcome>;
+export type WebhookItemHandler = ((
+  item: WebhookItem,
+  context: WebhookItemContext,
+) => Promise<ItemOutcome>) & {
+  /**
+   * Whether handling `item` may wait on a peer (CRM, provider, gateway, automation). An item that
+   * cannot (its handler decides from the item alone) runs its job without one of the queue's
+   * slots, which bound peer work. Absent: every item may.
+   */
+  waitsOnPeers?: (item: WebhookItem) => boolean;
+};

@@ -98,4 +98,31 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
     expect((await jobs.waitFor(job.id, 5_000))?.status).toBe('done');
     expect(log).toEqual(['holder done', 'job']);
   });
+
+  it('a job whose payload says it waits on nothing runs while every slot is held; the others wait for one', async () => {
+    const { jobs } = queue(1);
+    let releasePeer!: () => void;
+    const peer = new Promise<void>((resolve) => (releasePeer = resolve));
+    const log: string[] = [];
+    jobs.register<{ name: string; peer: boolean }>(
+      'item',
+      async ({ name, peer: callsPeer }) => {
+        log.push(`start ${name}`);
+        if (callsPeer) await peer;
+        log.push(`end ${name}`);
+      },
+      { holdsSlot: (payload) => payload.peer },
+    );
+    jobs.start();
+    const slow = jobs.enqueue({ kind: 'item', payload: { name: 'slow', peer: true } });
+    const waiting = jobs.enqueue({ kind: 'item', payload: { name: 'waiting', peer: true } });
+    const decided = jobs.enqueue({ kind: 'item', payload: { name: 'decided', peer: false } });
+    // The one slot is the slow job's: the job that waits on nothing runs beside it, the other waits.
+    expect((await jobs.waitFor(decided.id, 5_000))?.status).toBe('done');
+    expect(log).toEqual(['start slow', 'start decided', 'end decided']);
+    releasePeer();
+    expect((await jobs.waitFor(waiting.id, 5_000))?.status).toBe('done');
+    expect((await jobs.waitFor(slow.id, 5_000))?.status).toBe('done');
+    expect(log.slice(3)).toEqual(['end slow', 'start waiting', 'end waiting']);
+  });
 });

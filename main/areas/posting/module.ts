@@ -1,15 +1,15 @@
-import type { ItemOutcome } from '../../../shared/api/webhooks.js';
+import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { HealthResponse } from '../../../shared/api/health.js';
 import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import { RetryLaterError } from '../../kernel/jobs/queue.js';
-import type { AreaContext, AreaModule, WebhookItemHandler } from '../area.js';
+import type { AreaContext, AreaModule, WebhookItemContext, WebhookItemHandler } from '../area.js';
 import { ApiPosting, socialPostLane } from './api-posts.js';
 import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
 import { QuotaTracker } from './quota.js';
 import { createPostingRepo, type LedgerRow } from './repo.js';
 import { postingRoutes } from './routes.js';
 import { PostScheduler } from './scheduler.js';
-import { RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
+import { asksNothingOfPeers, RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
 
 export interface PostingTuning {
   /** How long an unconfirmed create may still appear in the provider's history (default 60 s). */
@@ -100,34 +100,39 @@ export function postingArea(
     : null;
 
   // The webhook's own attempt; a retryable failure continues in a posting job (backoff, Retry-After).
-  const onSocialItem =
-    (event: SocialEvent): WebhookItemHandler =>
-    async (item, context): Promise<ItemOutcome> => {
-      if (!workflow) {
-        return {
-          success: true,
-          skipped: true,
-          reason: 'posting needs both a CRM and a posting provider configured',
-        };
-      }
-      try {
-        return await workflow.handle(event, item, { signal: context.signal, lastAttempt: false });
-      } catch (error) {
-        if (!(error instanceof RetryPosting)) throw error;
-        const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
-        enqueueSocialPost(item.id, event === 'social-deleted' ? event : 'social-updated', delayMs);
-        ctx.activity.record(
-          'posting.retry',
-          'warn',
-          `SocialPost ${item.id}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
-          {
-            socialPostId: item.id,
-            event,
-          },
-        );
-        return { success: true, queued: true, reason: error.message };
-      }
-    };
+  const onSocialItem = (event: SocialEvent): WebhookItemHandler =>
+    Object.assign(
+      async (item: WebhookItem, context: WebhookItemContext): Promise<ItemOutcome> => {
+        if (!workflow) {
+          return {
+            success: true,
+            skipped: true,
+            reason: 'posting needs both a CRM and a posting provider configured',
+          };
+        }
+        try {
+          return await workflow.handle(event, item, { signal: context.signal, lastAttempt: false });
+        } catch (error) {
+          if (!(error instanceof RetryPosting)) throw error;
+          const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
+          enqueueSocialPost(item.id, event === 'social-deleted' ? event : 'social-updated', delayMs);
+          ctx.activity.record(
+            'posting.retry',
+            'warn',
+            `SocialPost ${item.id}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
+            {
+              socialPostId: item.id,
+              event,
+            },
+          );
+          return { success: true, queued: true, reason: error.message };
+        }
+      },
+      {
+        // Without a workflow the item is skipped at once; a new Draft is skipped from the item alone.
+        waitsOnPeers: (item: WebhookItem) => workflow !== null && !asksNothingOfPeers(event, item),
+      },
+    );
 
   ctx.jobs.register<SocialPostJob>(
     SOCIAL_POST_JOB,

@@ -51,14 +51,21 @@ export interface SocialPostDeps {
 
 const ENTITY = 'SocialPost';
 
+/**
+ * A new record that is not Scheduled asks nothing of the provider, whatever it is now: a later
+ * move to Scheduled comes as its own social-updated. So no CRM read (and no peer at all) for a
+ * new Draft: `handle` skips it from the item alone.
+ */
+export function asksNothingOfPeers(event: SocialEvent, item: WebhookItem): boolean {
+  return event === 'social-created' && 'status' in item && item.status !== 'Scheduled';
+}
+
 export class SocialPostWorkflow {
   constructor(private readonly deps: SocialPostDeps) {}
 
   /** One webhook item, or a retry (`{id}` as a social-updated): does what the record's state asks. */
   async handle(event: SocialEvent, item: WebhookItem, run: RunContext): Promise<ItemOutcome> {
-    // A new record that is not Scheduled asks nothing of the provider, whatever it is now: a later
-    // move to Scheduled comes as its own social-updated. So no CRM read for a new Draft.
-    if (event === 'social-created' && 'status' in item && item.status !== 'Scheduled') {
+    if (asksNothingOfPeers(event, item)) {
       return skip(`status is ${text(item.status) || 'empty'}, not Scheduled: nothing sent`);
     }
     const record = await this.deps.crm.find(ENTITY, item.id);

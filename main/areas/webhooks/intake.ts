@@ -69,6 +69,9 @@ export class WebhookIntake {
       {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
+        // An item its handler decides from the item alone (or one no area handles) waits on no peer.
+        holdsSlot: (payload) =>
+          this.handlers.get(payload.event)?.waitsOnPeers?.(payload.item) ?? this.handlers.has(payload.event),
         // The item's outcome lands in the same commit as its job's done state.
         onDone: (payload, outcome) =>
           deps.repo.finishEvent(payload.key, outcome as ItemOutcome, deps.now().toISOString()),

@@ -31,7 +31,9 @@ interface Registration {
   /** Writes that belong with the job's done state: committed together with it. */
   onDone: ((payload: unknown, result: unknown) => void) | undefined;
   /** False for work that waits on nothing (no peer, no sleep): it runs without taking a slot. */
-  holdsSlot: boolean;
+  holdsSlot: (payload: unknown) => boolean;
+  /** Registered with `holdsSlot: false`: no job of the kind ever takes a slot. */
+  neverHoldsSlot: boolean;
 }
 
 export interface EnqueueOptions {
@@ -118,9 +120,10 @@ export class JobQueue {
       onDone?: (payload: P, result: unknown) => void;
       /**
        * false: the job waits on nothing (no peer call, no sleep), so it runs without taking one of
-       * the slots that bound how much peer work runs at once.
+       * the slots that bound how much peer work runs at once. A function decides per job, from its
+       * payload (a webhook item whose handler decides from the item alone waits on nothing).
        */
-      holdsSlot?: boolean;
+      holdsSlot?: boolean | ((payload: P) => boolean);
     } = {},
   ): void {
     this.handlers.set(kind, {
@@ -130,7 +133,8 @@ export class JobQueue {
       describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
       maxRunning: options.maxRunning ?? Infinity,
       onDone: options.onDone as Registration['onDone'],
-      holdsSlot: options.holdsSlot ?? true,
+      holdsSlot: slotRule(options.holdsSlot) as (payload: unknown) => boolean,
+      neverHoldsSlot: options.holdsSlot === false,
     });
   }
 
@@ -342,14 +346,15 @@ export class JobQueue {
     for (const entry of this.fresh) {
       const candidate = entry.job;
       const registration = this.handlers.get(candidate.kind);
-      const slotFree = registration?.holdsSlot === false || slots < this.concurrency;
+      const needsSlot = registration?.holdsSlot(entry.payload) ?? true;
+      const slotFree = !needsSlot || slots < this.concurrency;
       const kindFree =
         registration !== undefined && (running.get(candidate.kind) ?? 0) < registration.maxRunning;
       const laneFree =
         candidate.lane === null || (!this.lanes.busy(candidate.lane) && !lanes.has(candidate.lane));
       if (!slotFree || !kindFree || !laneFree) continue;
       chosen.push(entry);
-      if (registration.holdsSlot) slots++;
+      if (needsSlot) slots++;
       running.set(candidate.kind, (running.get(candidate.kind) ?? 0) + 1);
       if (candidate.lane !== null) lanes.add(candidate.lane);
     }
@@ -375,14 +380,17 @@ export class JobQueue {
     return running;
   }
 
-  /** The kinds that may start a job now: below their `maxRunning`, and a slot free if they take one. */
+  /**
+   * The kinds that may start a job now: below their `maxRunning`, and a slot free if they may take
+   * one (a kind that decides per job counts as taking one: the search cannot see payloads).
+   */
   private claimableKinds(): string[] {
     const running = this.runningByKind();
     const slotFree = this.slotsTaken < this.concurrency;
     return [...this.handlers]
       .filter(
         ([kind, registration]) =>
-          (slotFree || !registration.holdsSlot) && (running.get(kind) ?? 0) < registration.maxRunning,
+          (slotFree || registration.neverHoldsSlot) && (running.get(kind) ?? 0) < registration.maxRunning,
       )
       .map(([kind]) => kind);
   }
@@ -404,9 +412,10 @@ export class JobQueue {
   private runJob(job: JobRow, payload?: unknown): void {
     const registration = this.handlers.get(job.kind)!;
     const abort = new AbortController();
+    const jobPayload = payload ?? JSON.parse(job.payload);
     // The slot bounds handler work (peer calls): it is given back as soon as the handler settles,
     // before the done state's commit, and the next fresh job is claimed in the same turn.
-    let holdsSlot = registration.holdsSlot;
+    let holdsSlot = registration.holdsSlot(jobPayload);
     if (holdsSlot) this.slotsTaken++;
     const releaseSlot = () => {
       if (!holdsSlot) return;
@@ -414,8 +423,7 @@ export class JobQueue {
       this.slotsTaken--;
       this.pumpNow();
     };
-    const run = () =>
-      this.execute(job, payload ?? JSON.parse(job.payload), registration, abort.signal, releaseSlot);
+    const run = () => this.execute(job, jobPayload, registration, abort.signal, releaseSlot);
     // Claimed only while its lane was free, so the lock is taken at once.
     const promise = (job.lane ? this.lanes.run(job.lane, run) : run()).finally(() => {
       this.inFlight.delete(job.id);
@@ -487,4 +495,11 @@ export class JobQueue {
   private commit<T>(work: () => T): Promise<T> {
     return this.options.groupCommit ? this.options.groupCommit(work) : Promise.resolve().then(work);
   }
+}
+
+/** `holdsSlot` as registered, as a rule per payload. */
+function slotRule<P>(holdsSlot: boolean | ((payload: P) => boolean) | undefined): (payload: P) => boolean {
+  if (typeof holdsSlot === 'function') return holdsSlot;
+  const always = holdsSlot ?? true;
+  return () => always;
 }

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  phpJsonEncode,
+  signEspoWebhook,
+  startSandboxCrm,
+  startSandboxPostsvc,
+  toCrmDatetime,
+  type SandboxCrm,
+  type SandboxPostsvc,
+} from '../../main/sandbox/index.js';
+import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { crmAndPostsvcEnv } from '../support/peers-env.js';
+
+/**
+ * The job queue's slots bound the work that waits on peers (issue #13.1). A new Draft asks
+ * nothing of any peer (its handler decides from the item alone), so its item job runs without a
+ * slot: it is answered with its outcome even while every slot waits on a slow provider, where a
+ * new Scheduled post, which does need the provider, waits for a slot and is answered 202.
+ */
+
+const SECRET = 'peer-slots-secret';
+const WEBHOOK_ID = 'wh-peer-slots';
+const BUDGET_MS = 1_500;
+const PROVIDER_DELAY_MS = 4_000;
+const platforms = ['Microblog', 'Socialnet', 'Photogram', 'Professional'] as const;
+
+let crm: SandboxCrm;
+let postsvc: SandboxPostsvc;
+let bridge: TestBridge;
+
+beforeAll(async () => {
+  crm = await startSandboxCrm({ warn: () => undefined });
+  postsvc = await startSandboxPostsvc({ plan: 'business' });
+  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
+    areas: ['health', 'webhooks', 'posting'],
+    webhookBudgetMs: BUDGET_MS,
+  });
+});
+afterAll(async () => {
+  await bridge.close();
+  await crm.stop();
+  await postsvc.stop();
+});
+
+async function deliver(records: readonly Record<string, unknown>[]) {
+  const body = phpJsonEncode(records);
+  const signature = signEspoWebhook(body, WEBHOOK_ID, SECRET);
+  const response = await fetch(`${bridge.url}/webhooks/social-created`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [signature.header]: signature.value },
+    body,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { results?: Record<string, unknown>[] },
+  };
+}
+
+const scheduledPost = (i: number) =>
+  crm.create('SocialPost', {
+    name: `Slot post ${i}`,
+    content: `Slot post ${i}: the new episode https://studio.com/ep/${i}`,
+    platform: platforms[i % platforms.length],
+    status: 'Scheduled',
+    scheduledAt: toCrmDatetime(new Date(Date.now() + (24 + 24 * i) * 3_600_000)),
+    mediaUrl: `https://cdn.studio.com/ep/${i}.png`,
+  });
+
+it('a new Draft is answered with its outcome while every job slot waits on a slow provider; a new Scheduled post waits for a slot', async () => {
+  postsvc.faults.injectFault({ method: 'POST', pathPrefix: '/post', delayMs: PROVIDER_DELAY_MS, times: 10 });
+  // Four Scheduled posts: their item jobs take the four slots and wait on the provider.
+  const busy = deliver([0, 1, 2, 3].map(scheduledPost));
+  await eventually(async () => {
+    const running = await bridge.call('GET', '/api/jobs?status=running&kind=webhook.item');
+    return (running.body?.data as unknown[] | undefined)?.length === 4;
+  });
+
+  const draft = crm.create('SocialPost', {
+    name: 'An idea for later',
+    content: 'An idea for later https://studio.com/ideas/1',
+    platform: 'Microblog',
+    status: 'Draft',
+  });
+  const draftAnswer = await deliver([draft]);
+  expect(draftAnswer.status).toBe(200);
+  expect(draftAnswer.body.results).toEqual([expect.objectContaining({ success: true, skipped: true })]);
+
+  const waiting = await deliver([scheduledPost(4)]);
+  expect(waiting.status).toBe(202);
+  expect(waiting.body.results).toEqual([{ success: true, queued: true }]);
+
+  const first = await busy;
+  expect(first.status).toBe(202);
+  // Every Scheduled post still ends with exactly one provider post.
+  await eventually(() => postsvc.posts().length === 5, 30_000);
+  expect(new Set(postsvc.posts().map((post) => post.id)).size).toBe(5);
+}, 40_000);
