@@ -288,10 +288,15 @@ export class JobQueue {
     for (;;) {
       const kinds = this.claimableKinds();
       if (kinds.length === 0) break;
-      const job = this.options.repo.claimNext(this.now().toISOString(), kinds, this.lanes.busyKeys());
+      const now = this.now().toISOString();
+      const busyLanes = this.lanes.busyKeys();
+      const job = this.options.repo.claimNext(now, kinds, busyLanes);
       if (!job) {
         searchedAll = true;
-        this.searchSkippedBusyLanes = this.lanes.busyKeys().length > 0;
+        // Only a job left waiting in a busy lane needs that lane's end to search again; else every
+        // lane job's end would start a search that finds nothing.
+        this.searchSkippedBusyLanes =
+          busyLanes.length > 0 && this.options.repo.waitsInLanes(now, kinds, busyLanes);
         break;
       }
       this.runJob(job);

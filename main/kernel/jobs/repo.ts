@@ -82,6 +82,12 @@ export function createJobsRepo(db: Db) {
     `SELECT status, COUNT(*) AS n FROM jobs WHERE status IN ('pending', 'running') GROUP BY status
      UNION ALL SELECT 'failed', COUNT(*) FROM jobs WHERE status = 'failed'`,
   );
+  const waitingInLanes = db.prepare<{ now: string; kinds: string; lanes: string }, { found: 1 }>(
+    `SELECT 1 AS found FROM jobs
+     WHERE lane IN (SELECT value FROM json_each(:lanes)) AND status IN ('pending', 'running') AND status = 'pending'
+       AND run_at <= :now AND kind IN (SELECT value FROM json_each(:kinds))
+     LIMIT 1`,
+  );
   const nextRunAt = db.prepare<[string], { run_at: string }>(
     `SELECT run_at FROM jobs WHERE status = 'pending' AND kind IN (SELECT value FROM json_each(?))
      ORDER BY run_at LIMIT 1`,
@@ -173,6 +179,9 @@ export function createJobsRepo(db: Db) {
       for (const row of counts.all()) if (row.status !== 'done') out[row.status] = row.n;
       return out;
     },
+    /** Whether a due job among `kinds` waits in one of `lanes` (busy ones: the search passed them by). */
+    waitsInLanes: (now: string, kinds: readonly string[], lanes: readonly string[]) =>
+      waitingInLanes.get({ now, kinds: JSON.stringify(kinds), lanes: JSON.stringify(lanes) }) !== undefined,
     /** When the next pending job among `kinds` is due. */
     nextRunAt: (kinds: string[]) => nextRunAt.get(JSON.stringify(kinds))?.run_at,
     list: (filter: { status?: string; kind?: string; limit: number }) =>
