@@ -51,6 +51,7 @@ export class EventStreamHub {
   }
 
   private broadcast(event: StoredActivityEvent): void {
+    if (this.clients.size === 0) return; // nobody to serialise it for
     const frame = `id: ${event.id}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`;
     for (const res of this.clients) this.send(res, frame);
   }
