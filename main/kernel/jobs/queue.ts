@@ -30,10 +30,16 @@ interface Registration {
   maxRunning: number;
   /** Writes that belong with the job's done state: committed together with it. */
   onDone: ((payload: unknown, result: unknown) => void) | undefined;
-  /** False for work that waits on nothing (no peer, no sleep): it runs without taking a slot. */
+  /** Whether a job, by its payload, takes a slot: not for work that waits on nothing (no peer, no sleep). */
   holdsSlot: (payload: unknown) => boolean;
   /** Registered with `holdsSlot: false`: no job of the kind ever takes a slot. */
   neverHoldsSlot: boolean;
+}
+
+/** A job this process enqueued, due now, with the payload it was given. */
+interface FreshJob {
+  job: JobRow;
+  payload: unknown;
 }
 
 export interface EnqueueOptions {
@@ -83,7 +89,7 @@ export class JobQueue {
    * Jobs enqueued since the last pump, due now: claimed by id, without a search, and run with the
    * payload they were given (not read back and parsed).
    */
-  private fresh: { job: JobRow; payload: unknown }[] = [];
+  private fresh: FreshJob[] = [];
   /**
    * Whether due jobs may wait in the database that `fresh` does not name (delayed, retried,
    * recovered, blocked by a lane or a full slot count). While false the search is skipped: a
@@ -342,11 +348,11 @@ export class JobQueue {
    * `maxRunning`, their lane free. Changes nothing: those not chosen stay fresh, in order, to be
    * claimed by id when a slot or lane frees.
    */
-  private chooseFresh(): { job: JobRow; payload: unknown }[] {
+  private chooseFresh(): FreshJob[] {
     if (this.fresh.length === 0) return [];
     const running = this.runningByKind();
     const lanes = new Set<string>();
-    const chosen: { job: JobRow; payload: unknown }[] = [];
+    const chosen: FreshJob[] = [];
     let slots = this.slotsTaken;
     for (const entry of this.fresh) {
       const candidate = entry.job;
@@ -367,10 +373,7 @@ export class JobQueue {
   }
 
   /** Runs the claimed jobs; the chosen ones leave `fresh` whether claimed or not. */
-  private startClaimed(
-    chosen: readonly { job: JobRow; payload: unknown }[],
-    claimed: readonly JobRow[],
-  ): void {
+  private startClaimed(chosen: readonly FreshJob[], claimed: readonly JobRow[]): void {
     const gone = new Set(chosen);
     this.fresh = this.fresh.filter((entry) => !gone.has(entry));
     // One not claimed was not pending, not due or not first in its lane: the search finds it later.
