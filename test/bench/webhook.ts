@@ -132,6 +132,10 @@ export const webhookBench: Bench = {
         const ratios = runs.map((run) => ratioOf(run, load));
         return `${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}`;
       };
+      const cpuRange = (load: 'test' | 'draft') => {
+        const over = runs.map((run) => run[load].cpuUsPerRequest - run.baseline.cpuUsPerRequest);
+        return `${Math.round(Math.min(...over))}–${Math.round(Math.max(...over))}`;
+      };
       const answered = (load: 'test' | 'draft') => runs.reduce((sum, run) => sum + ok(run[load]), 0);
       await settled();
       const after = processedCounts(bridge);
@@ -157,12 +161,12 @@ export const webhookBench: Bench = {
         {
           name: 'bridge POST /webhooks/test',
           figures: { ...comparedTo(test, baseline), '2xx': answered('test'), processed: testProcessed },
-          note: `${runsNote} ${range('test')}; ${testOnce} distinct deliveries processed in all (exactly once: ${testProcessed === answered('test') && testOnce === answered('test')})`,
+          note: `${runsNote} ${range('test')}, cpu µs/req over bare ${cpuRange('test')}; ${testOnce} distinct deliveries processed in all (exactly once: ${testProcessed === answered('test') && testOnce === answered('test')})`,
         },
         {
           name: 'bridge POST /webhooks/social-created (Draft)',
           figures: { ...comparedTo(draft, baseline), '2xx': answered('draft'), processed: draftsProcessed },
-          note: `signed 1-item arrays; ${runsNote} ${range('draft')}; ${draftRecords} records processed in all (exactly once: ${draftsProcessed === answered('draft') && draftRecords === answered('draft')}); provider posts ${postsvc.posts().length}; warm-up 2xx ${warmOk} of ${2 * WARMUP}`,
+          note: `signed 1-item arrays; ${runsNote} ${range('draft')}, cpu µs/req over bare ${cpuRange('draft')}; ${draftRecords} records processed in all (exactly once: ${draftsProcessed === answered('draft') && draftRecords === answered('draft')}); provider posts ${postsvc.posts().length}; warm-up 2xx ${warmOk} of ${2 * WARMUP}`,
         },
         {
           name: 'Draft path: SQLite time per request',
