@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
-import { defineContract, idString, isoDateTime, queryInt } from './contract.js';
+import { defineContract, idString, isoDateTime, NOT_BLANK, queryInt } from './contract.js';
 
 /**
  * Analytics (spec §4.2, DESIGN §6.5). Field names of the stored records are snake_case as the
@@ -145,7 +145,7 @@ export const contentIngestBody = z.object({
   /** When the numbers were read (default: now); for backfilling history. */
   collectedAt: isoDateTime.optional(),
   /** The content's title as the sender knows it, shown on the dashboard (optional). */
-  contentName: z.string().trim().min(1).max(300).nullish(),
+  contentName: z.string().trim().min(1).max(300).meta(NOT_BLANK).nullish(),
 });
 export type ContentIngestBody = z.input<typeof contentIngestBody>;
 

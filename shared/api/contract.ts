@@ -107,6 +107,12 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Ids are at most this many characters (Unicode code points) wherever the API takes one. */
 export const ID_MAX_CHARS = 64;
+/**
+ * For /openapi.json, on a string the bridge trims before `min(1)`: the rule JSON Schema states with
+ * `minLength` alone lets a string of spaces through, which the bridge then refuses as empty.
+ */
+export const NOT_BLANK = { pattern: String.raw`\S` } as const;
+
 /** C0 controls, DEL and C1 controls. */
 const CONTROL_CHAR = /\p{Cc}/u;
 /** Half of a surrogate pair standing alone: with /u a lone surrogate is its own code point. */
