@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signEspoWebhook, startSandboxCrm, type SandboxCrm } from '../../main/sandbox/index.js';
-import { startTestBridge, type TestBridge } from '../support/bridge.js';
+import { startSandboxCrm, type SandboxCrm } from '../../main/sandbox/index.js';
+import { callSignedWebhook, startTestBridge, type TestBridge } from '../support/bridge.js';
 
 const SECRET = 'content-webhook-secret';
 let crm: SandboxCrm;
@@ -111,11 +111,9 @@ describe('content and clip webhooks', () => {
       targetPlatforms: ['Shortvideo'],
     });
     const raw = JSON.stringify({ id: clip.id, name: 'Long landscape' });
-    const signature = signEspoWebhook(raw, 'wh-test', SECRET);
-    const response = await bridge.call('POST', '/webhooks/clip-created', {
-      key: null,
-      rawBody: raw,
-      headers: { [signature.header]: signature.value },
+    const response = await callSignedWebhook(bridge.url, 'clip-created', raw, {
+      webhookId: 'wh-test',
+      secret: SECRET,
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  signEspoWebhook,
   startSandboxAutomation,
   startSandboxCrm,
   type SandboxAutomation,
   type SandboxCrm,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { jobsIdle } from '../support/settle.js';
 
 const SECRET = 'guests-webhook-secret';
@@ -175,20 +174,11 @@ describe('guest-updated starts the stage workflow at n8n (spec §3.3, DESIGN §5
     // The same delivery again, byte for byte (EspoCRM retries), and a re-signed stale copy.
     const delivered = crm.deliveries().filter((d) => d.event === 'guest-updated' && d.body.includes(id));
     const first = delivered[0]!;
-    const signature = signEspoWebhook(first.body, WEBHOOK_ID, SECRET);
-    const again = await bridge.call('POST', '/webhooks/guest-updated', {
-      key: null,
-      rawBody: first.body,
-      headers: { [signature.header]: signature.value },
-    });
+    const signer = { webhookId: WEBHOOK_ID, secret: SECRET };
+    const again = await callSignedWebhook(bridge.url, 'guest-updated', first.body, signer);
     expect(again.status).toBe(200);
     const copy = JSON.stringify([{ id, stage: 'Confirmed', modifiedAt: '2030-01-01 00:00:00' }]);
-    const copySignature = signEspoWebhook(copy, WEBHOOK_ID, SECRET);
-    const stale = await bridge.call('POST', '/webhooks/guest-updated', {
-      key: null,
-      rawBody: copy,
-      headers: { [copySignature.header]: copySignature.value },
-    });
+    const stale = await callSignedWebhook(bridge.url, 'guest-updated', copy, signer);
     expect(stale.body.results[0]).toMatchObject({
       success: true,
       skipped: true,

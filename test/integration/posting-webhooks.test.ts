@@ -2,14 +2,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  signEspoWebhook,
   startSandboxCrm,
   startSandboxPostsvc,
   toCrmDatetime,
   type SandboxCrm,
   type SandboxPostsvc,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { webhooksQuiet } from '../support/settle.js';
 import { tempDir, type TempDir } from '../support/temp-dir.js';
 import { crmAndPostsvcEnv } from '../support/peers-env.js';
@@ -41,13 +40,11 @@ async function startBridge(): Promise<TestBridge> {
 
 /** Replays a body exactly as the CRM signs it (a redelivery). */
 async function deliver(event: string, rawBody: string) {
-  const signature = signEspoWebhook(rawBody, WEBHOOK_ID, SECRET);
-  const response = await fetch(`${bridge.url}/webhooks/${event}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [signature.header]: signature.value },
-    body: rawBody,
+  const { status, body } = await callSignedWebhook(bridge.url, event, rawBody, {
+    webhookId: WEBHOOK_ID,
+    secret: SECRET,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status, body: body as Record<string, unknown> };
 }
 
 /** Lets the CRM send what it has gathered (and the echoes of the bridge's write-backs) until quiet. */

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   phpJsonEncode,
-  signEspoWebhook,
   startSandboxCrm,
   startSandboxGateway,
   type SandboxCrm,
   type SandboxGateway,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { jobsIdle, webhooksQuiet } from '../support/settle.js';
 
 const SECRET = 'whsec-publishing-test';
@@ -231,15 +230,11 @@ describe('no double publishing', () => {
     const { id } = publishRecord({ platform: 'Videosite', title: 'Twice' });
     deliverEverything();
     const item = (second: number) => ({ id, status: 'Queued', modifiedAt: `2026-06-01 10:00:0${second}` });
-    const deliver = (items: Record<string, unknown>[]) => {
-      const raw = phpJsonEncode(items);
-      const signature = signEspoWebhook(raw, 'wh-test', SECRET, false);
-      return bridge.call('POST', '/webhooks/platform-updated', {
-        key: null,
-        rawBody: raw,
-        headers: { [signature.header]: signature.value },
+    const deliver = (items: Record<string, unknown>[]) =>
+      callSignedWebhook(bridge.url, 'platform-updated', phpJsonEncode(items), {
+        webhookId: 'wh-test',
+        secret: SECRET,
       });
-    };
 
     const atOnce = await Promise.all([
       deliver([item(1)]),

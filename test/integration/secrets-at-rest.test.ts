@@ -3,13 +3,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  signEspoWebhook,
   startSandboxCrm,
   startSandboxGateway,
   type SandboxCrm,
   type SandboxGateway,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { jobsIdle, webhooksQuiet } from '../support/settle.js';
 import { tempDir, type TempDir } from '../support/temp-dir.js';
 
@@ -163,11 +162,9 @@ describe('secrets in the database', () => {
     });
     expect(tested.status).toBe(200);
     for (const raw of [JSON.stringify(body), escapedName]) {
-      const signature = signEspoWebhook(raw, 'wh-shapes', SECRET, false);
-      const response = await bridge.call('POST', '/webhooks/content-updated', {
-        key: null,
-        rawBody: raw,
-        headers: { [signature.header]: signature.value },
+      const response = await callSignedWebhook(bridge.url, 'content-updated', raw, {
+        webhookId: 'wh-shapes',
+        secret: SECRET,
       });
       expect(response.status).toBe(200);
     }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signEspoWebhook } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 
 /**
  * Secrets in Settings (issue #12.10): a fixed mask for a list of secrets (no suffix of the last
@@ -61,11 +60,9 @@ describe('webhook secrets in sandbox mode', () => {
   it('honours the configured secrets: a webhook signed with any of them is accepted', async () => {
     for (const secret of secrets) {
       const rawBody = JSON.stringify({ test: true, signedWith: secret });
-      const signature = signEspoWebhook(rawBody, 'wh-settings-test', secret);
-      const response = await configured.call('POST', '/webhooks/test', {
-        key: null,
-        rawBody,
-        headers: { [signature.header]: signature.value },
+      const response = await callSignedWebhook(configured.url, 'test', rawBody, {
+        webhookId: 'wh-settings-test',
+        secret,
       });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
     }

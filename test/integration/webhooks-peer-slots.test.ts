@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   phpJsonEncode,
-  signEspoWebhook,
   startSandboxCrm,
   startSandboxPostsvc,
   toCrmDatetime,
   type SandboxCrm,
   type SandboxPostsvc,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
 /**
@@ -42,19 +41,11 @@ afterAll(async () => {
   await postsvc.stop();
 });
 
-async function deliver(records: readonly Record<string, unknown>[]) {
-  const body = phpJsonEncode(records);
-  const signature = signEspoWebhook(body, WEBHOOK_ID, SECRET);
-  const response = await fetch(`${bridge.url}/webhooks/social-created`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [signature.header]: signature.value },
-    body,
+const deliver = (records: readonly Record<string, unknown>[]) =>
+  callSignedWebhook(bridge.url, 'social-created', phpJsonEncode(records), {
+    webhookId: WEBHOOK_ID,
+    secret: SECRET,
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as { results?: Record<string, unknown>[] },
-  };
-}
 
 const scheduledPost = (i: number) =>
   crm.create('SocialPost', {

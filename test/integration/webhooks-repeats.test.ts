@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   phpJsonEncode,
-  signEspoWebhook,
   startSandboxCrm,
   startSandboxGateway,
   startSandboxPostsvc,
@@ -10,7 +9,7 @@ import {
   type SandboxGateway,
   type SandboxPostsvc,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../support/bridge.js';
 import { jobsIdle, webhooksQuiet } from '../support/settle.js';
 
 /**
@@ -59,12 +58,7 @@ const deliverByHand = () =>
 
 /** Sends a signed batch as EspoCRM does, with exactly these bytes. */
 function deliver(event: string, raw: string) {
-  const signature = signEspoWebhook(raw, 'wh-repeats', SECRET, false);
-  return bridge.call('POST', `/webhooks/${event}`, {
-    key: null,
-    rawBody: raw,
-    headers: { [signature.header]: signature.value },
-  });
+  return callSignedWebhook(bridge.url, event, raw, { webhookId: 'wh-repeats', secret: SECRET });
 }
 
 const settle = async () => {

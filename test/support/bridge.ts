@@ -1,4 +1,5 @@
 import { startBridge, type RunningBridge, type StartBridgeOptions } from '../../main/app.js';
+import { signEspoWebhook } from '../../main/sandbox/index.js';
 import { tempDir } from './temp-dir.js';
 
 export { eventually } from './wait.js';
@@ -71,4 +72,22 @@ export async function callBridge(
     // not JSON: keep the text
   }
   return { status: response.status, body: body as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * POSTs these exact bytes to /webhooks/<event> as EspoCRM sends them: signed with the webhook's id
+ * and secret (the `Signature` header), without the bridge's key.
+ */
+export function callSignedWebhook(
+  baseUrl: string,
+  event: string,
+  rawBody: string,
+  signer: { webhookId: string; secret: string },
+) {
+  const signature = signEspoWebhook(rawBody, signer.webhookId, signer.secret);
+  return callBridge(baseUrl, 'POST', `/webhooks/${event}`, {
+    key: null,
+    rawBody,
+    headers: { [signature.header]: signature.value },
+  });
 }
