@@ -141,10 +141,6 @@ export function createJobsRepo(db: Db) {
         .immediate();
     },
     /**
-     * Claims jobs just enqueued, by id, in one transaction: those still pending, due and first in
-     * their lane (the caller checked slots and lane locks). The others are left to `claimNext`.
-     */
-    /**
      * Jobs this process enqueued (their rows as `insert` returned them), claimed by id inside the
      * caller's transaction: those still pending, due and first in their lane (the caller checked
      * slots and lane locks). The others are left to `claimNext`.
