@@ -115,6 +115,9 @@ test('activity shows a test webhook live and lists the job queue', async ({
 }) => {
   await page.goto('/#/activity');
   await expect(page.getByTestId('live-status').first()).toHaveText(/Live/);
+  // The panel first, then its loading state gone: a loading state not yet rendered counts as
+  // gone, and the test webhook sent before the list loads is listed as loaded, not as new.
+  await expect(page.getByTestId('activity-panel')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading activity' })).toHaveCount(0);
   await expect(page.locator('[data-testid="activity-item"][data-live="true"]')).toHaveCount(0);
 
