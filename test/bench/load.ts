@@ -10,6 +10,8 @@ export interface LoadResult {
   errors: number;
   /** CPU time of this whole process (every thread) per request, µs: the client's share included. */
   cpuUsPerRequest: number;
+  /** Every request's latency, ms, in the order they were answered (for combineLoads). */
+  latencies: readonly number[];
 }
 
 /**
@@ -80,6 +82,25 @@ export async function runLoad(options: {
     p99Ms: percentile(latencies, 99),
     errors,
     cpuUsPerRequest: (cpu.user + cpu.system) / options.requests,
+    latencies,
+  };
+}
+
+/** Slices of one load run at different times, as one run: their requests over their summed time. */
+export function combineLoads(slices: readonly LoadResult[]): LoadResult {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const latencies = slices.flatMap((slice) => slice.latencies);
+  return {
+    requests,
+    seconds,
+    perSecond: requests / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    cpuUsPerRequest:
+      slices.reduce((sum, slice) => sum + slice.cpuUsPerRequest * slice.requests, 0) / requests,
+    latencies,
   };
 }
 
