@@ -1,14 +1,18 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { RawBodyRequest } from './body.js';
 import { signatureHeaderShape, verifyEspoSignature } from './espo-signature.js';
 import { AppError } from '../kernel/app-error.js';
 
+const sha256 = (text: string) => hash('sha256', text, 'buffer');
+
+/** The last expected secret's digest: it is the same on every request (the bridge key). */
+let expectedCache: { secret: string; digest: Buffer } | null = null;
+
 /** Constant-time comparison; hashing first makes the lengths equal. */
 export function sameSecret(presented: string, expected: string): boolean {
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
+  if (expectedCache?.secret !== expected) expectedCache = { secret: expected, digest: sha256(expected) };
+  return timingSafeEqual(sha256(presented), expectedCache.digest);
 }
 
 /** The bridge key from `Authorization: Bearer`, `X-Api-Key`, or (where allowed) `?key=`. */

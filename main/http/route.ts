@@ -54,9 +54,10 @@ export function mountRoute<C extends RouteContract>(
   router[contract.method](contract.path, ...beforeBody, ...body, async (req, res, next) => {
     try {
       const input = {
-        params: parsePart(contract.params, req.params, 'params'),
-        query: parsePart(contract.query, req.query, 'query'),
-        body: parsePart(contract.body, req.body, 'body'),
+        // req.query is parsed from the URL when first read: not at all for a route without a query.
+        params: contract.params ? parsePart(contract.params, req.params, 'params') : undefined,
+        query: contract.query ? parsePart(contract.query, req.query, 'query') : undefined,
+        body: contract.body ? parsePart(contract.body, req.body, 'body') : undefined,
         caller: identify(req),
         rawBody: (req as RawBodyRequest).rawBody,
         signedBy: (req as RawBodyRequest).signedBy ?? null,
