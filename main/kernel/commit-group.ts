@@ -2,13 +2,18 @@ import type { Db } from './db.js';
 
 interface Pending {
   work: () => unknown;
+  oneStatement: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /** Runs `work` in the next group commit; resolves with its result once that commit is on disk. */
 export interface GroupCommit {
-  <T>(work: () => T): Promise<T>;
+  /**
+   * `oneStatement`: the work runs one SQL statement, and needs no savepoint of its own (SQLite
+   * undoes a failed statement by itself, the rest of the group stays).
+   */
+  <T>(work: () => T, options?: { oneStatement?: boolean }): Promise<T>;
   /** Commits what is waiting now (before the database closes). */
   flush(): void;
   /**
@@ -38,7 +43,7 @@ export function groupCommitOf(db: Db): GroupCommit {
   const commitAll = db.transaction((group: Pending[]) => {
     const results = group.map((entry): { ok: true; value: unknown } | { ok: false; error: unknown } => {
       try {
-        return { ok: true, value: inSavepoint(entry.work) };
+        return { ok: true, value: entry.oneStatement ? entry.work() : inSavepoint(entry.work) };
       } catch (error) {
         return { ok: false, error };
       }
@@ -68,9 +73,14 @@ export function groupCommitOf(db: Db): GroupCommit {
     });
   };
 
-  const run = <T>(work: () => T) =>
+  const run = <T>(work: () => T, options: { oneStatement?: boolean } = {}) =>
     new Promise<T>((resolve, reject) => {
-      pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      pending.push({
+        work,
+        oneStatement: options.oneStatement ?? false,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       scheduled ??= setImmediate(flush);
     });
   return Object.assign(run, {

@@ -43,6 +43,20 @@ describe('group commit (kernel/commit-group.ts)', () => {
     expect(values(db)).toEqual(['x']);
   });
 
+  it('a one-statement work runs without a savepoint: SQLite undoes its failed statement whole, the others commit', async () => {
+    const db = memoryDb();
+    const commit = groupCommitOf(db);
+    const kept = commit(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('x'), { oneStatement: true });
+    // One statement, two rows: the second breaks UNIQUE after the first was written.
+    const failed = commit(() => db.prepare("INSERT INTO t (v) VALUES ('y'), ('x')").run(), {
+      oneStatement: true,
+    });
+    const after = commit(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('z'), { oneStatement: true });
+    await expect(failed).rejects.toThrow(/UNIQUE/);
+    await Promise.all([kept, after]);
+    expect(values(db)).toEqual(['x', 'z']);
+  });
+
   it('flush() commits what waits at once (before the database closes)', async () => {
     const db = memoryDb();
     const commit = groupCommitOf(db);

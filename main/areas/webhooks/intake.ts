@@ -202,7 +202,9 @@ export class WebhookIntake {
   private closeDelivery(deliveryId: number, status: number): void {
     const finishedAt = this.deps.now().toISOString();
     this.deps
-      .groupCommit(() => this.deps.repo.finishDelivery(deliveryId, status, finishedAt))
+      .groupCommit(() => this.deps.repo.finishDelivery(deliveryId, status, finishedAt), {
+        oneStatement: true,
+      })
       .catch((error: unknown) =>
         this.deps.logger.warn({ err: error, deliveryId }, 'delivery status not stored'),
       );

@@ -459,10 +459,14 @@ export class JobQueue {
         .handler(payload, { job, attempt: job.attempts, signal })
         .finally(handlerSettled);
       if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
-      final = await this.commit(() => {
-        registration.onDone?.(payload, result);
-        return repo.markDone(job, result, this.now().toISOString());
-      });
+      const { onDone } = registration;
+      final = await this.commit(
+        () => {
+          onDone?.(payload, result);
+          return repo.markDone(job, result, this.now().toISOString());
+        },
+        { oneStatement: onDone === undefined },
+      );
       if (registration.logDone)
         activity.record('job.done', 'info', `${what()}: done`, { jobId: job.id, kind: job.kind });
     } catch (error) {
@@ -500,8 +504,8 @@ export class JobQueue {
     }
   }
 
-  private commit<T>(work: () => T): Promise<T> {
-    return this.options.groupCommit ? this.options.groupCommit(work) : Promise.resolve().then(work);
+  private commit<T>(work: () => T, options?: { oneStatement?: boolean }): Promise<T> {
+    return this.options.groupCommit ? this.options.groupCommit(work, options) : Promise.resolve().then(work);
   }
 }
 
