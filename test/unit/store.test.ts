@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../main/kernel/db.js';
+import { activityListSql, createActivityRepo } from '../../main/kernel/activity/repo.js';
 import { createJobsRepo } from '../../main/kernel/jobs/repo.js';
 import { migrations } from '../../main/kernel/migrations/index.js';
 import { tempDir, type TempDir } from '../support/temp-dir.js';
@@ -87,6 +88,51 @@ describe('store (DESIGN §7)', () => {
     expect(jobs.get(one.id)?.status).toBe('pending');
   });
 
+  it('lists activity through the index of its filter: a rare type is found without reading the whole log', () => {
+    const db = fresh();
+    const plan = (filter: Parameters<typeof activityListSql>[0]) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${activityListSql(filter)}`)
+        .all({
+          limit: 10,
+          ...(filter.level ? { level: 'error' } : {}),
+          ...(filter.type ? { type: 'webhook.failed' } : {}),
+          ...(filter.beforeId ? { beforeId: 100 } : {}),
+        })
+        .map((row) => (row as { detail: string }).detail)
+        .join(' | ');
+    expect(plan({ type: true, level: false, beforeId: false })).toContain('activity_by_type');
+    expect(plan({ type: true, level: false, beforeId: true })).toMatch(
+      /activity_by_type \(type=\? AND id<\?\)/,
+    );
+    expect(plan({ type: false, level: true, beforeId: true })).toMatch(
+      /activity_by_level \(level=\? AND id<\?\)/,
+    );
+    expect(plan({ type: false, level: false, beforeId: true })).toMatch(
+      /activity USING INTEGER PRIMARY KEY \(rowid<\?\)/,
+    );
+
+    const repo = createActivityRepo(db);
+    const at = new Date().toISOString();
+    repo.insertAll(
+      Array.from({ length: 9 }, (_, i) => ({
+        id: i + 1,
+        at,
+        type: i % 3 === 0 ? 'webhook.failed' : 'webhook.received',
+        level: i % 3 === 0 ? ('error' as const) : ('info' as const),
+        message: `event ${i + 1}`,
+        data: null,
+      })),
+    );
+    const ids = (filter: Parameters<typeof repo.list>[0]) => repo.list(filter).map((event) => event.id);
+    expect(ids({ limit: 10 })).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(ids({ limit: 10, type: 'webhook.failed' })).toEqual([7, 4, 1]);
+    expect(ids({ limit: 1, type: 'webhook.failed', beforeId: 7 })).toEqual([4]);
+    expect(ids({ limit: 10, level: 'info', beforeId: 6 })).toEqual([5, 3, 2]);
+    expect(ids({ limit: 10, level: 'error', type: 'webhook.received' })).toEqual([]);
+    expect(ids({ limit: 2, beforeId: 3 })).toEqual([2, 1]);
+  });
+
   it('uses an index for the queries the API and the queue run', () => {
     const db = fresh();
     const plan = (sql: string) =>
@@ -98,9 +144,6 @@ describe('store (DESIGN §7)', () => {
     expect(
       plan("SELECT * FROM jobs WHERE status = 'pending' AND run_at <= '2030' ORDER BY run_at"),
     ).toContain('jobs_due');
-    expect(plan("SELECT * FROM activity WHERE type = 'x' ORDER BY id DESC LIMIT 10")).toContain(
-      'activity_by_type',
-    );
     expect(plan("SELECT * FROM processed_events WHERE key = 'k'")).toMatch(/INDEX|PRIMARY KEY/);
     expect(plan("DELETE FROM webhook_deliveries WHERE received_at < '2026'")).toContain(
       'webhook_deliveries_by_received',

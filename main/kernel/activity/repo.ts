@@ -1,4 +1,5 @@
 import type { StoredActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
 
 interface ActivityRow {
@@ -15,6 +16,26 @@ const toEvent = (row: ActivityRow): StoredActivityEvent => ({
   data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
 });
 
+interface ListFilters {
+  level: boolean;
+  type: boolean;
+  beforeId: boolean;
+}
+
+/**
+ * The activity list's SQL for the filters it has, newest first. One statement per set of filters,
+ * not `(:type IS NULL OR type = :type)`: SQLite plans a statement once, and with that form it can
+ * use no index, so a filter for a rare type read the whole log back to its oldest row.
+ */
+export function activityListSql(by: ListFilters): string {
+  const where = [
+    by.level ? 'level = :level' : null,
+    by.type ? 'type = :type' : null,
+    by.beforeId ? 'id < :beforeId' : null,
+  ].filter((condition) => condition !== null);
+  return `SELECT * FROM activity${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT :limit`;
+}
+
 export function createActivityRepo(db: Db) {
   const insert = db.prepare<[number, string, string, string, string, string | null]>(
     'INSERT INTO activity (id, at, type, level, message, data) VALUES (?, ?, ?, ?, ?, ?)',
@@ -26,15 +47,14 @@ export function createActivityRepo(db: Db) {
       insert.run(event.id, event.at, event.type, event.level, event.message, data);
     }
   });
-  const list = db.prepare<
-    { limit: number; level: string | null; type: string | null; beforeId: number | null },
-    ActivityRow
-  >(
-    `SELECT * FROM activity
-     WHERE (:level IS NULL OR level = :level) AND (:type IS NULL OR type = :type)
-       AND (:beforeId IS NULL OR id < :beforeId)
-     ORDER BY id DESC LIMIT :limit`,
-  );
+  type ListParams = { limit: number; level?: string; type?: string; beforeId?: number };
+  const lists = new Map<string, Statement<ListParams, ActivityRow>>();
+  const listStatement = (by: ListFilters) => {
+    const key = `${by.level}${by.type}${by.beforeId}`;
+    let statement = lists.get(key);
+    if (!statement) lists.set(key, (statement = db.prepare<ListParams, ActivityRow>(activityListSql(by))));
+    return statement;
+  };
   const prune = db.prepare<[string]>('DELETE FROM activity WHERE at < ?');
 
   return {
@@ -43,14 +63,16 @@ export function createActivityRepo(db: Db) {
     /** Stores events numbered by the caller, in one transaction. */
     insertAll: (events: readonly StoredActivityEvent[]) => insertAll(events),
     list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
-      return list
-        .all({
-          limit: filter.limit,
-          level: filter.level ?? null,
-          type: filter.type ?? null,
-          beforeId: filter.beforeId ?? null,
-        })
-        .map(toEvent);
+      const by = {
+        level: filter.level !== undefined,
+        type: filter.type !== undefined,
+        beforeId: filter.beforeId !== undefined,
+      };
+      const params: ListParams = { limit: filter.limit };
+      if (by.level) params.level = filter.level;
+      if (by.type) params.type = filter.type;
+      if (by.beforeId) params.beforeId = filter.beforeId;
+      return listStatement(by).all(params).map(toEvent);
     },
     pruneBefore(isoTime: string): number {
       return prune.run(isoTime).changes;
