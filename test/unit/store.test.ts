@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../main/kernel/db.js';
 import { activityListSql, createActivityRepo } from '../../main/kernel/activity/repo.js';
-import { createJobsRepo } from '../../main/kernel/jobs/repo.js';
+import { createJobsRepo, jobsListSql } from '../../main/kernel/jobs/repo.js';
 import { migrations } from '../../main/kernel/migrations/index.js';
 import { tempDir, type TempDir } from '../support/temp-dir.js';
 
@@ -131,6 +131,36 @@ describe('store (DESIGN §7)', () => {
     expect(ids({ limit: 10, level: 'info', beforeId: 6 })).toEqual([5, 3, 2]);
     expect(ids({ limit: 10, level: 'error', type: 'webhook.received' })).toEqual([]);
     expect(ids({ limit: 2, beforeId: 3 })).toEqual([2, 1]);
+  });
+
+  it('lists jobs by status through the partial indexes: failed or unfinished jobs are found without reading the finished ones', () => {
+    const db = fresh();
+    const plan = (status: Parameters<typeof jobsListSql>[0]['status'], kind = false) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${jobsListSql({ status, kind })}`)
+        .all({ limit: 10, ...(kind ? { kind: 'k' } : {}) })
+        .map((row) => (row as { detail: string }).detail)
+        .join(' | ');
+    expect(plan('failed')).toContain('jobs_failed');
+    expect(plan('failed', true)).toContain('jobs_failed');
+    expect(plan('pending')).toMatch(/jobs_by_lane|jobs_due/);
+    expect(plan('running')).toContain('jobs_by_lane');
+
+    const jobs = createJobsRepo(db);
+    const now = new Date().toISOString();
+    const add = (kind: string) => jobs.insert({ kind, payload: null, runAt: now, maxAttempts: 1 }, now);
+    const [a, b, c, d] = [add('k'), add('other'), add('k'), add('k')];
+    jobs.markDone(jobs.claimNext(now, ['k'])!, null, now); // a
+    jobs.markFailed(jobs.claimNext(now, ['other'])!.id, 'broke', now); // b
+    jobs.claimNext(now, ['k']); // c runs, d waits
+    const ids = (filter: Parameters<typeof jobs.list>[0]) => jobs.list(filter).map((job) => job.id);
+    expect(ids({ limit: 10 })).toEqual([d.id, c.id, b.id, a.id]);
+    expect(ids({ limit: 10, status: 'failed' })).toEqual([b.id]);
+    expect(ids({ limit: 10, status: 'failed', kind: 'k' })).toEqual([]);
+    expect(ids({ limit: 10, status: 'running' })).toEqual([c.id]);
+    expect(ids({ limit: 10, status: 'pending' })).toEqual([d.id]);
+    expect(ids({ limit: 10, status: 'done', kind: 'k' })).toEqual([a.id]);
+    expect(ids({ limit: 2, kind: 'k' })).toEqual([d.id, c.id]);
   });
 
   it('uses an index for the queries the API and the queue run', () => {

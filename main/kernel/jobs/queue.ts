@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { ActivityLog } from '../activity/activity-log.js';
 import type { GroupCommit } from '../commit-group.js';
-import type { JobRow, JobsRepo } from './repo.js';
+import type { JobRow, JobStatus, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
 import { LaneLocks } from './lane-locks.js';
 import { RetryLaterError, retryAfterMsOf, retryClassOf } from './retry-class.js';
@@ -243,7 +243,7 @@ export class JobQueue {
   }
 
   /** Jobs newest first, as the operator's job list shows them. */
-  list(filter: { status?: string; kind?: string; limit: number }) {
+  list(filter: { status?: JobStatus; kind?: string; limit: number }) {
     return this.options.repo.list(filter).map((job) => ({
       id: job.id,
       kind: job.kind,

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
@@ -26,6 +27,34 @@ export interface NewJob {
   runAt: string;
   maxAttempts: number;
   dedupeKey?: string;
+}
+
+interface ListFilters {
+  status: JobStatus | undefined;
+  kind: boolean;
+}
+
+/**
+ * The job list's SQL, newest first: one statement per filter, so that a status reads its partial
+ * index (migration 010) rather than every finished job of the retention period (with
+ * `(:status IS NULL OR status = :status)` SQLite could use no index). A status is written as the
+ * partial index's own condition, the form SQLite needs to use it; `kind` has no index (inserts do
+ * not pay for one) and filters what the status finds.
+ */
+export function jobsListSql(by: ListFilters): string {
+  const byStatus: Record<JobStatus, string> = {
+    failed: "status = 'failed'",
+    pending: "status IN ('pending', 'running') AND status = 'pending'",
+    running: "status IN ('pending', 'running') AND status = 'running'",
+    done: "status = 'done'",
+  };
+  const where = [by.status ? byStatus[by.status] : null, by.kind ? 'kind = :kind' : null].filter(
+    (condition) => condition !== null,
+  );
+  // Without statistics SQLite would read every job newest first to spare itself a sort: the
+  // unfinished ones are few by nature, and reading them through their index and sorting is cheaper.
+  const unfinished = by.status === 'pending' || by.status === 'running';
+  return `SELECT * FROM jobs${unfinished ? ' INDEXED BY jobs_by_lane' : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT :limit`;
 }
 
 export function createJobsRepo(db: Db) {
@@ -92,10 +121,14 @@ export function createJobsRepo(db: Db) {
     `SELECT run_at FROM jobs WHERE status = 'pending' AND kind IN (SELECT value FROM json_each(?))
      ORDER BY run_at LIMIT 1`,
   );
-  const list = db.prepare<{ status: string | null; kind: string | null; limit: number }, JobRow>(
-    `SELECT * FROM jobs WHERE (:status IS NULL OR status = :status) AND (:kind IS NULL OR kind = :kind)
-     ORDER BY id DESC LIMIT :limit`,
-  );
+  type ListParams = { kind?: string; limit: number };
+  const lists = new Map<string, Statement<ListParams, JobRow>>();
+  const listStatement = (by: ListFilters) => {
+    const key = `${by.status ?? ''}:${by.kind}`;
+    let statement = lists.get(key);
+    if (!statement) lists.set(key, (statement = db.prepare<ListParams, JobRow>(jobsListSql(by))));
+    return statement;
+  };
   const pruneFinished = db.prepare<[string]>(
     "DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
   );
@@ -180,8 +213,11 @@ export function createJobsRepo(db: Db) {
       waitingInLanes.get({ now, kinds: JSON.stringify(kinds), lanes: JSON.stringify(lanes) }) !== undefined,
     /** When the next pending job among `kinds` is due. */
     nextRunAt: (kinds: string[]) => nextRunAt.get(JSON.stringify(kinds))?.run_at,
-    list: (filter: { status?: string; kind?: string; limit: number }) =>
-      list.all({ status: filter.status ?? null, kind: filter.kind ?? null, limit: filter.limit }),
+    list(filter: { status?: JobStatus; kind?: string; limit: number }): JobRow[] {
+      const params: ListParams = { limit: filter.limit };
+      if (filter.kind !== undefined) params.kind = filter.kind;
+      return listStatement({ status: filter.status, kind: filter.kind !== undefined }).all(params);
+    },
     pruneFinishedBefore: (isoTime: string) => pruneFinished.run(isoTime).changes,
     retryFailed: (id: number, now: string) => retryNow.run(now, id).changes > 0,
   };
