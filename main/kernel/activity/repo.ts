@@ -55,7 +55,14 @@ export function createActivityRepo(db: Db) {
     if (!statement) lists.set(key, (statement = db.prepare<ListParams, ActivityRow>(activityListSql(by))));
     return statement;
   };
-  const prune = db.prepare<[string]>('DELETE FROM activity WHERE at < ?');
+  // Ids follow times (events are numbered as they are recorded): the rows older than a cutoff are
+  // the lowest ids, bounded by the first row kept, found from the oldest up (an hour's rows at
+  // each hourly prune) without an index of times that every insert would pay for.
+  const firstKept = db.prepare<[string], { id: number }>(
+    'SELECT id FROM activity WHERE at >= ? ORDER BY id LIMIT 1',
+  );
+  const pruneBelow = db.prepare<[number]>('DELETE FROM activity WHERE id < ?');
+  const pruneAll = db.prepare('DELETE FROM activity');
 
   return {
     /** The highest id stored (0 for none): the log numbers its events on from there. */
@@ -75,7 +82,8 @@ export function createActivityRepo(db: Db) {
       return listStatement(by).all(params).map(toEvent);
     },
     pruneBefore(isoTime: string): number {
-      return prune.run(isoTime).changes;
+      const kept = firstKept.get(isoTime);
+      return (kept ? pruneBelow.run(kept.id) : pruneAll.run()).changes;
     },
   };
 }

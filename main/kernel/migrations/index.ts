@@ -4,6 +4,7 @@ import { analytics } from './003-analytics.js';
 import { publishing } from './004-publishing.js';
 import { posting } from './002-posting.js';
 import { jobsUnfinishedIndexes } from './010-jobs-unfinished-indexes.js';
+import { activityPrunedById } from './011-activity-pruned-by-id.js';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   analytics,
   guests,
   jobsUnfinishedIndexes,
+  activityPrunedById,
 ];
