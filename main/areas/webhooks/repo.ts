@@ -1,5 +1,6 @@
 import type { ItemOutcome } from '../../../shared/api/webhooks.js';
 import { mappedRows, type Db } from '../../kernel/db.js';
+import { pruneByIdBefore } from '../../kernel/prune-by-id.js';
 
 const toItem = (row: ProcessedEventRow): ProcessedItem => ({
   ...row,
@@ -68,13 +69,7 @@ export function createWebhooksRepo(db: Db) {
   const finishEvent = db.prepare<[string, string, string]>(
     "UPDATE processed_events SET status = 'done', outcome = ?, finished_at = ? WHERE key = ? AND status = 'pending'",
   );
-  // Deliveries are numbered as they are received: those older than a cutoff are the lowest ids,
-  // bounded by the first one kept (found from the oldest up, without an index of times).
-  const firstKept = db.prepare<[string], { id: number }>(
-    'SELECT id FROM webhook_deliveries WHERE received_at >= ? ORDER BY id LIMIT 1',
-  );
-  const pruneBelow = db.prepare<[number]>('DELETE FROM webhook_deliveries WHERE id < ?');
-  const pruneAll = db.prepare('DELETE FROM webhook_deliveries');
+  const pruneDeliveries = pruneByIdBefore(db, 'webhook_deliveries', 'received_at');
 
   return {
     recordDelivery(
@@ -96,10 +91,7 @@ export function createWebhooksRepo(db: Db) {
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>
       finishEvent.run(JSON.stringify(outcome), now, key).changes > 0,
     /** Deliveries (and, by cascade, their processed events) older than the retention. */
-    pruneBefore(isoTime: string): number {
-      const kept = firstKept.get(isoTime);
-      return (kept ? pruneBelow.run(kept.id) : pruneAll.run()).changes;
-    },
+    pruneBefore: pruneDeliveries,
   };
 }
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;

@@ -1,6 +1,7 @@
 import type { StoredActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db.js';
+import { pruneByIdBefore } from '../prune-by-id.js';
 
 interface ActivityRow {
   id: number;
@@ -55,14 +56,7 @@ export function createActivityRepo(db: Db) {
     if (!statement) lists.set(key, (statement = db.prepare<ListParams, ActivityRow>(activityListSql(by))));
     return statement;
   };
-  // Ids follow times (events are numbered as they are recorded): the rows older than a cutoff are
-  // the lowest ids, bounded by the first row kept, found from the oldest up (an hour's rows at
-  // each hourly prune) without an index of times that every insert would pay for.
-  const firstKept = db.prepare<[string], { id: number }>(
-    'SELECT id FROM activity WHERE at >= ? ORDER BY id LIMIT 1',
-  );
-  const pruneBelow = db.prepare<[number]>('DELETE FROM activity WHERE id < ?');
-  const pruneAll = db.prepare('DELETE FROM activity');
+  const prune = pruneByIdBefore(db, 'activity', 'at');
 
   return {
     /** The highest id stored (0 for none): the log numbers its events on from there. */
@@ -81,10 +75,7 @@ export function createActivityRepo(db: Db) {
       if (by.beforeId) params.beforeId = filter.beforeId;
       return listStatement(by).all(params).map(toEvent);
     },
-    pruneBefore(isoTime: string): number {
-      const kept = firstKept.get(isoTime);
-      return (kept ? pruneBelow.run(kept.id) : pruneAll.run()).changes;
-    },
+    pruneBefore: prune,
   };
 }
 export type ActivityRepo = ReturnType<typeof createActivityRepo>;
