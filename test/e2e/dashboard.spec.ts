@@ -134,6 +134,56 @@ test('activity shows a test webhook live and lists the job queue', async ({
   await screenshot(page, 'activity');
 });
 
+test('activity filters: by type and level, and the job queue by status, each listing only what it names', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  for (const from of ['filters-1', 'filters-2']) {
+    const sent = await request.post('/webhooks/test', {
+      headers: { 'X-Api-Key': bridge.key },
+      data: { test: true, from },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+  await page.goto('/#/activity');
+  const events = page.getByTestId('activity-panel');
+  const items = events.getByTestId('activity-item');
+  await expect(items.first()).toBeVisible();
+
+  const types = async () =>
+    new Set(await items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-type'))));
+  // The list holds other types (webhook.received, bridge.started…) until the filter applies.
+  expect((await types()).size).toBeGreaterThan(1);
+  await events.getByPlaceholder(/any type/).fill('webhook.test');
+  await expect.poll(types).toEqual(new Set(['webhook.test']));
+  expect(await items.count()).toBeGreaterThanOrEqual(2); // both test webhooks just sent
+  await screenshot(page, 'activity-filter-type');
+
+  await events.getByLabel('Level').selectOption('error');
+  await expect(events.getByText('No events match these filters')).toBeVisible();
+  await screenshot(page, 'activity-filter-none');
+  await events.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(items.first()).toBeVisible();
+
+  const queue = page.getByTestId('jobs-table-panel');
+  const statuses = async () => new Set(await queue.locator('tbody tr td:nth-child(3)').allTextContents());
+  await queue.getByRole('button', { name: 'done', exact: true }).click();
+  await expect(queue.getByRole('button', { name: 'done', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(statuses).toEqual(new Set(['done']));
+  await queue.getByRole('button', { name: 'failed', exact: true }).click();
+  await expect
+    .poll(
+      async () =>
+        (await queue.getByText('No failed jobs').count()) > 0 || [...(await statuses())].join() === 'failed',
+    )
+    .toBe(true);
+  await screenshot(page, 'activity-jobs-failed');
+});
+
 test('settings lists the configuration with secrets masked and writes a file value', async ({
   dashboard: page,
   bridge,
