@@ -229,14 +229,20 @@ export class WebhookIntake {
     const { repo, marks, jobs } = this.deps;
     const key = `${deliveryId}:${index}`;
     const hash = itemHash(item);
-    const earlier = repo.lastIdentical(entity, item.id, event, hash);
     const base = { key, event, entity, entityId: item.id, itemHash: hash, deliveryId };
-    if (earlier?.mark != null && earlier.mark === marks.current(entity, item.id)) {
-      const answeredBy = earlier.same_as ?? earlier.key;
-      repo.logItem({ ...base, mark: earlier.mark, sameAs: answeredBy, jobId: earlier.job_id }, now);
-      return { answeredBy, jobId: earlier.job_id, redelivery: true };
+    const marking = { event, hash, key };
+    let mark = marks.raiseForItem(entity, item.id, marking, now);
+    if (mark === null) {
+      // The record's mark was set by an identical item: answered by that item (the original).
+      const setter = marks.setter(entity, item.id)!;
+      const original = setter.key === null ? undefined : repo.getEvent(setter.key);
+      if (original) {
+        repo.logItem({ ...base, mark: setter.mark, sameAs: original.key, jobId: original.job_id }, now);
+        return { answeredBy: original.key, jobId: original.job_id, redelivery: true };
+      }
+      // Its log is gone (older than the retention): this one runs, as a new item would.
+      mark = marks.raiseForItem(entity, item.id, marking, now, { evenIfSame: true })!;
     }
-    const mark = marks.touch(entity, item.id, now);
     const job = jobs.enqueue({
       kind: WEBHOOK_ITEM_JOB,
       // Queued without its secrets (DESIGN §7): handlers read what they need from the CRM record.

@@ -55,13 +55,6 @@ export function createWebhooksRepo(db: Db) {
      VALUES (:key, :event, :entity, :entityId, :itemHash, :deliveryId, :mark, :sameAs, :jobId, 'pending', :now)`,
   );
   const setJob = db.prepare<[number, string]>('UPDATE processed_events SET job_id = ? WHERE key = ?');
-  const lastIdentical = mappedRows(
-    db.prepare<[string, string, string, string], ProcessedEventRow>(
-      `SELECT * FROM processed_events WHERE entity = ? AND entity_id = ? AND event = ? AND item_hash = ?
-       ORDER BY mark DESC LIMIT 1`,
-    ),
-    toItem,
-  );
   const getEvent = mappedRows(
     db.prepare<[string], ProcessedEventRow>('SELECT * FROM processed_events WHERE key = ?'),
     toItem,
@@ -83,9 +76,6 @@ export function createWebhooksRepo(db: Db) {
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
     /** Logs one item of a delivery (its key is `<deliveryId>:<index>`). */
     logItem: (row: NewItemRow, now: string) => insertItem.run({ ...row, now }),
-    /** The latest earlier item identical to this one (same record, event and bytes), if any. */
-    lastIdentical: (entity: string, entityId: string, event: string, itemHash: string) =>
-      lastIdentical.get(entity, entityId, event, itemHash),
     attachJob: (key: string, jobId: number) => setJob.run(jobId, key),
     getEvent: (key: string) => getEvent.get(key),
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>

@@ -2,9 +2,15 @@ import type { Migration } from '../../../kernel/migrations/index.js';
 import { repeats } from './006-repeats.js';
 import { dropUnusedIndex } from './009-drop-unused-index.js';
 import { deliveriesPrunedById } from './012-deliveries-pruned-by-id.js';
+import { marksKnowTheirItem } from './013-marks-know-their-item.js';
 
 /**
  * The webhooks area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
  * edited) in the one global numbering: add the next free number, never reuse one.
  */
-export const migrations: readonly Migration[] = [repeats, dropUnusedIndex, deliveriesPrunedById];
+export const migrations: readonly Migration[] = [
+  repeats,
+  dropUnusedIndex,
+  deliveriesPrunedById,
+  marksKnowTheirItem,
+];
