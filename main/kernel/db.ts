@@ -84,3 +84,16 @@ export function mappedRows<P extends unknown[], Row, Out>(
     all: (...params: P): Out[] => statement.all(...params).map(map),
   };
 }
+
+/**
+ * Statements prepared on first use and kept, by their SQL: for a query whose SQL depends on its
+ * filters (one statement per set of filters, so each can use its own index), prepared once each.
+ */
+export function preparedBySql<P extends object, Row>(db: Db): (sql: string) => Database.Statement<P, Row> {
+  const prepared = new Map<string, Database.Statement<P, Row>>();
+  return (sql) => {
+    let statement = prepared.get(sql);
+    if (!statement) prepared.set(sql, (statement = db.prepare<P, Row>(sql)));
+    return statement;
+  };
+}

@@ -22,6 +22,14 @@ afterEach(() => {
   dirs.splice(0).forEach((dir) => dir.remove());
 });
 
+/** SQLite's plan for `sql`, its steps joined by ' | '. */
+const queryPlan = (db: Db, sql: string, params: Record<string, unknown> = {}) =>
+  db
+    .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .all(params)
+    .map((row) => (row as { detail: string }).detail)
+    .join(' | ');
+
 describe('store (DESIGN §7)', () => {
   it('sets the pragmas', () => {
     const db = fresh();
@@ -93,16 +101,12 @@ describe('store (DESIGN §7)', () => {
   it('lists activity through the index of its filter: a rare type is found without reading the whole log', () => {
     const db = fresh();
     const plan = (filter: Parameters<typeof activityListSql>[0]) =>
-      db
-        .prepare(`EXPLAIN QUERY PLAN ${activityListSql(filter)}`)
-        .all({
-          limit: 10,
-          ...(filter.level ? { level: 'error' } : {}),
-          ...(filter.type ? { type: 'webhook.failed' } : {}),
-          ...(filter.beforeId ? { beforeId: 100 } : {}),
-        })
-        .map((row) => (row as { detail: string }).detail)
-        .join(' | ');
+      queryPlan(db, activityListSql(filter), {
+        limit: 10,
+        ...(filter.level ? { level: 'error' } : {}),
+        ...(filter.type ? { type: 'webhook.failed' } : {}),
+        ...(filter.beforeId ? { beforeId: 100 } : {}),
+      });
     expect(plan({ type: true, level: false, beforeId: false })).toContain('activity_by_type');
     expect(plan({ type: true, level: false, beforeId: true })).toMatch(
       /activity_by_type \(type=\? AND id<\?\)/,
@@ -138,11 +142,7 @@ describe('store (DESIGN §7)', () => {
   it('lists jobs by status through the partial indexes: failed or unfinished jobs are found without reading the finished ones', () => {
     const db = fresh();
     const plan = (status: Parameters<typeof jobsListSql>[0]['status'], kind = false) =>
-      db
-        .prepare(`EXPLAIN QUERY PLAN ${jobsListSql({ status, kind })}`)
-        .all({ limit: 10, ...(kind ? { kind: 'k' } : {}) })
-        .map((row) => (row as { detail: string }).detail)
-        .join(' | ');
+      queryPlan(db, jobsListSql({ status, kind }), { limit: 10, ...(kind ? { kind: 'k' } : {}) });
     expect(plan('failed')).toContain('jobs_failed');
     expect(plan('failed', true)).toContain('jobs_failed');
     expect(plan('pending')).toMatch(/jobs_by_lane|jobs_due/);
@@ -221,12 +221,7 @@ describe('store (DESIGN §7)', () => {
 
   it('uses an index for the queries the API and the queue run', () => {
     const db = fresh();
-    const plan = (sql: string) =>
-      db
-        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .all()
-        .map((row) => (row as { detail: string }).detail)
-        .join(' | ');
+    const plan = (sql: string) => queryPlan(db, sql);
     expect(
       plan("SELECT * FROM jobs WHERE status = 'pending' AND run_at <= '2030' ORDER BY run_at"),
     ).toContain('jobs_due');

@@ -1,6 +1,5 @@
 import type { StoredActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db.js';
+import { preparedBySql, type Db } from '../db.js';
 import { pruneByIdBefore } from '../prune-by-id.js';
 
 interface ActivityRow {
@@ -49,13 +48,7 @@ export function createActivityRepo(db: Db) {
     }
   });
   type ListParams = { limit: number; level?: string; type?: string; beforeId?: number };
-  const lists = new Map<string, Statement<ListParams, ActivityRow>>();
-  const listStatement = (by: ListFilters) => {
-    const key = `${by.level}${by.type}${by.beforeId}`;
-    let statement = lists.get(key);
-    if (!statement) lists.set(key, (statement = db.prepare<ListParams, ActivityRow>(activityListSql(by))));
-    return statement;
-  };
+  const listStatement = preparedBySql<ListParams, ActivityRow>(db);
   const prune = pruneByIdBefore(db, 'activity', 'at');
 
   return {
@@ -73,7 +66,7 @@ export function createActivityRepo(db: Db) {
       if (by.level) params.level = filter.level;
       if (by.type) params.type = filter.type;
       if (by.beforeId) params.beforeId = filter.beforeId;
-      return listStatement(by).all(params).map(toEvent);
+      return listStatement(activityListSql(by)).all(params).map(toEvent);
     },
     pruneBefore: prune,
   };

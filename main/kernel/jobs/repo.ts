@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db.js';
+import { preparedBySql, type Db } from '../db.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -122,13 +121,7 @@ export function createJobsRepo(db: Db) {
      ORDER BY run_at LIMIT 1`,
   );
   type ListParams = { kind?: string; limit: number };
-  const lists = new Map<string, Statement<ListParams, JobRow>>();
-  const listStatement = (by: ListFilters) => {
-    const key = `${by.status ?? ''}:${by.kind}`;
-    let statement = lists.get(key);
-    if (!statement) lists.set(key, (statement = db.prepare<ListParams, JobRow>(jobsListSql(by))));
-    return statement;
-  };
+  const listStatement = preparedBySql<ListParams, JobRow>(db);
   const pruneFinished = db.prepare<[string]>(
     "DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
   );
@@ -216,7 +209,9 @@ export function createJobsRepo(db: Db) {
     list(filter: { status?: JobStatus; kind?: string; limit: number }): JobRow[] {
       const params: ListParams = { limit: filter.limit };
       if (filter.kind !== undefined) params.kind = filter.kind;
-      return listStatement({ status: filter.status, kind: filter.kind !== undefined }).all(params);
+      return listStatement(jobsListSql({ status: filter.status, kind: filter.kind !== undefined })).all(
+        params,
+      );
     },
     pruneFinishedBefore: (isoTime: string) => pruneFinished.run(isoTime).changes,
     retryFailed: (id: number, now: string) => retryNow.run(now, id).changes > 0,
