@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 
 /**
  * While `dirty`, leaving asks first: closing or reloading the tab (the browser's own prompt), and
- * following an in-app link (`#/...`, the hash router has no navigation blocker, so the click is
- * caught before React Router sees it). Going back with the browser's Back button is not caught.
+ * following an in-app link (`#/...`: the click is caught before the browser follows the link;
+ * hash-router.tsx has no navigation blocker). Going back with the browser's Back button is not caught.
  */
 export function useUnsavedChangesGuard(dirty: boolean, question: string): void {
   useEffect(() => {

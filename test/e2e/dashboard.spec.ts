@@ -53,6 +53,39 @@ test('overview shows the bridge, reachable sandbox peers and the Sandbox badge',
   await screenshot(page, 'overview');
 });
 
+test('the address is the page: links, Back and Forward, a typed address, an unknown one', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/');
+  const nav = page.getByRole('navigation', { name: 'Pages' });
+  await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Recorder' }).click();
+  await expect(page).toHaveURL(/#\/recorder$/);
+  await expect(page.getByRole('heading', { name: 'Recorder', level: 1 })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Recorder' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Recorder · Studio Bridge');
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Recorder', level: 1 })).toBeVisible();
+
+  // Typed by hand: case and a trailing slash do not matter.
+  await page.goto('/#/Activity/');
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
+
+  await page.goto('/#/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+  await expect(page).toHaveTitle('Studio Bridge');
+  await screenshot(page, 'not-found');
+  await page.getByRole('link', { name: 'Back to the overview' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+});
+
 test('recorder checks the name inline, suggests a fix and saves a valid name', async ({
   dashboard: page,
   request,

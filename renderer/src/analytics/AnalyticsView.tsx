@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useNow } from '../format.js';
+import { routeOfHash } from '../hash-route.js';
+import { useSearchParams } from '../hash-router.js';
 import { CollectionPanel } from './CollectionPanel.js';
 import { ContentPanel } from './ContentPanel.js';
 import { FilterBar } from './FilterBar.js';
@@ -11,9 +12,7 @@ import './analytics.css';
 
 /** The search params of the hash route as they are now (`#/analytics?range=1y`). */
 function liveSearchParams(): URLSearchParams {
-  const hash = window.location.hash;
-  const query = hash.indexOf('?');
-  return new URLSearchParams(query === -1 ? '' : hash.slice(query + 1));
+  return new URLSearchParams(routeOfHash(window.location.hash).search);
 }
 
 /**

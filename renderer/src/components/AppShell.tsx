@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useHealth } from '../api/health.js';
 import { desktop } from '../api/desktop.js';
 import { unreadFor } from '../api/failure-alerts.js';
 import { failureStore, useFailures } from '../api/failure-store.js';
 import { OnAir } from '../broadcasts/OnAir.js';
+import { isPath } from '../hash-route.js';
+import { NavLink, useRoute } from '../hash-router.js';
 import { pages } from '../routes.js';
 import { Icon } from './Icon.js';
 import { LiveIndicator } from './LiveIndicator.js';
@@ -14,18 +15,19 @@ import { StatusPill } from './StatusPill.js';
  * Dark header (bridge status, sandbox badge, ON AIR, live state, notifications), the page list as
  * navigation (a menu on narrow windows) with unread failures per page, the page.
  */
-export function AppShell() {
-  const location = useLocation();
+export function AppShell({ children }: { children: ReactNode }) {
+  const { pathname } = useRoute();
+  const page = pages.find((entry) => isPath(pathname, entry.path));
   const { unread } = useFailures();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
-    const page = pages.find((entry) => entry.path === location.pathname);
     document.title = page ? `${page.label} · Studio Bridge` : 'Studio Bridge';
-  }, [location.pathname]);
+  }, [page]);
   // Opening a page reads its failures; one that arrives while its page is open is seen at once.
+  const pagePath = page?.path ?? pathname;
   useEffect(() => {
-    failureStore.seen(location.pathname);
-  }, [unread, location.pathname]);
+    failureStore.seen(pagePath);
+  }, [unread, pagePath]);
 
   return (
     <div className={`shell ${menuOpen ? 'shell-menu-open' : ''}`.trim()}>
@@ -37,12 +39,7 @@ export function AppShell() {
               const count = unreadFor(unread, page.path);
               return (
                 <li key={page.path}>
-                  <NavLink
-                    to={page.path}
-                    end={page.path === '/'}
-                    className="nav-link"
-                    onClick={() => setMenuOpen(false)}
-                  >
+                  <NavLink to={page.path} className="nav-link" onClick={() => setMenuOpen(false)}>
                     <Icon name={page.icon} />
                     <span>{page.label}</span>
                     {count > 0 ? (
@@ -67,9 +64,7 @@ export function AppShell() {
           ) : null}
         </div>
       </nav>
-      <main className="content">
-        <Outlet />
-      </main>
+      <main className="content">{children}</main>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../hash-router.js';
 import { PageHeader } from './PageHeader.js';
 import { Panel } from './Panel.js';
 import { EmptyState } from './States.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../hash-router.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../hash-router.js';
 import type { HealthResponse, PeerHealth, PeerName } from '../../../shared/api/health.js';
 import { peerNames } from '../../../shared/api/health.js';
 import { useActivity } from '../activity/api.js';
