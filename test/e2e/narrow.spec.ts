@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures.js';
+import { PAGE_PATHS as routes } from '../support/page-paths.js';
 
 /**
  * Narrow windows (issue #14.9 leftovers): at 390 px the tables stack into lists and their
@@ -8,18 +9,6 @@ import { expect, screenshot, test } from './fixtures.js';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const routes = [
-  '/',
-  '/posts',
-  '/broadcasts',
-  '/recorder',
-  '/analytics',
-  '/guests',
-  '/clips',
-  '/activity',
-  '/settings',
-];
 
 /** Each visible body cell of a stacked table with text: its `::before` label and whether the header shows. */
 async function stackedCells(page: Page, selector: string) {

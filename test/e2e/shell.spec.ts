@@ -5,6 +5,7 @@ import type { RunningBridge } from './bridge-process.js';
 import { expectOverviewLive, timeRestartRecovery } from './restart-recovery.js';
 import { expect, screenshot, test, sandboxControlHeaders } from './fixtures.js';
 import type { BridgeUnderTest } from './fixtures.js';
+import { PAGE_PATHS as routes } from '../support/page-paths.js';
 
 /** Issue #14 points 4, 5, 6 and 9: the dashboard shell and its live plumbing. */
 
@@ -193,18 +194,6 @@ test.describe('bridge restart', () => {
 });
 
 // --- 9. Narrow windows ---
-
-const routes = [
-  '/',
-  '/posts',
-  '/broadcasts',
-  '/recorder',
-  '/analytics',
-  '/guests',
-  '/clips',
-  '/activity',
-  '/settings',
-];
 
 test.describe('narrow window (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });

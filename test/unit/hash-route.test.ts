@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashOf, isPath, routeOfHash } from '../../renderer/src/hash-route.js';
+import { PAGE_PATHS } from '../support/page-paths.js';
 
-/** The paths of renderer/src/routes.ts (which imports the pages themselves, so not from here). */
-const pages = [
-  '/',
-  '/posts',
-  '/broadcasts',
-  '/recorder',
-  '/analytics',
-  '/guests',
-  '/clips',
-  '/activity',
-  '/settings',
-].map((path) => ({ path }));
+const pages = PAGE_PATHS.map((path) => ({ path }));
 
 /** The dashboard's address (`#/page?search`) as its router reads it (renderer/src/hash-router.tsx). */
 describe('hash routes', () => {

@@ -1,0 +1,15 @@
+/**
+ * The dashboard's page paths (`#/posts` is `/posts`), in navigation order: renderer/src/routes.ts
+ * lists the pages themselves, with their components, which only load in a browser.
+ */
+export const PAGE_PATHS = [
+  '/',
+  '/posts',
+  '/broadcasts',
+  '/recorder',
+  '/analytics',
+  '/guests',
+  '/clips',
+  '/activity',
+  '/settings',
+] as const;
