@@ -6,6 +6,7 @@ import { webhookBench } from './webhook.js';
 import { startBench } from './start.js';
 import { dashboardBench } from './dashboard.js';
 import { batchBench } from './batch.js';
+import { hostSpeed } from './host-speed.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -22,9 +23,11 @@ const benches: Bench[] = [
 ];
 
 const wanted = process.argv.slice(2);
+process.stdout.write(`${formatResults([hostSpeed('before the benches')])}\n`);
 for (const bench of benches) {
   if (wanted.length > 0 && !wanted.includes(bench.name)) continue;
   process.stdout.write(`\n== ${bench.name}\n`);
   const results = await bench.run();
   process.stdout.write(`${formatResults(results)}\n`);
 }
+process.stdout.write(`\n${formatResults([hostSpeed('after the benches')])}\n`);
