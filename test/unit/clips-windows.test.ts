@@ -67,6 +67,55 @@ describe('selectClips', () => {
     expect(picked.map((p) => p.topic).sort()).toEqual([1, 1, 2]);
   });
 
+  it('picks what the plain greedy picks (every overlap dropped after each pick) on random windows', () => {
+    /** The selection as first written: every window read in every round, the list filtered after each pick. */
+    const plainGreedy = (candidates: readonly Candidate[], max: number): Candidate[] => {
+      let open = [...candidates].sort(
+        (a, b) => b.confidence - a.confidence || a.start - b.start || a.end - b.end,
+      );
+      const taken: Candidate[] = [];
+      const perTopic = new Map<number, number>();
+      while (taken.length < max && open.length > 0) {
+        let best = open[0]!;
+        let bestValue = -1;
+        for (const candidate of open) {
+          const value = candidate.confidence * 0.92 ** (perTopic.get(candidate.topic) ?? 0);
+          const earlier =
+            candidate.start < best.start || (candidate.start === best.start && candidate.end < best.end);
+          if (value > bestValue || (value === bestValue && earlier)) {
+            best = candidate;
+            bestValue = value;
+          }
+        }
+        taken.push(best);
+        perTopic.set(best.topic, (perTopic.get(best.topic) ?? 0) + 1);
+        open = open.filter((other) => other.end <= best.start || best.end <= other.start);
+      }
+      return taken.sort((a, b) => b.confidence - a.confidence || a.start - b.start);
+    };
+    let state = 42;
+    const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+    for (let round = 0; round < 200; round++) {
+      const windows = Array.from({ length: 5 + Math.floor(random() * 300) }, (_, index) => {
+        // Dense starts and a few lengths, the longest often: windows just reaching into a pick.
+        const start = Math.floor(random() * 600);
+        const length = [15, 30, 89, 90][Math.floor(random() * 4)]!;
+        // Coarse confidences and few topics, so ties and discounts decide often.
+        return c(index, start, start + length, Math.ceil(random() * 20) / 20, Math.floor(random() * 4));
+      });
+      // As scoreWindows lists them (by start) in half the rounds, shuffled in the others.
+      if (round % 2 === 0) windows.sort((a, b) => a.start - b.start);
+      const max = 1 + Math.floor(random() * 25);
+      expect(selectClips(windows, max)).toEqual(plainGreedy(windows, max));
+    }
+  });
+
+  it('drops the longest window that reaches a second into a pick, and keeps one that ends where it starts', () => {
+    const pick = c(0, 100, 130, 0.9);
+    expect(selectClips([pick, c(1, 11, 101, 0.8)], 2)).toEqual([pick]);
+    expect(selectClips([pick, c(1, 10, 100, 0.8)], 2)).toHaveLength(2);
+  });
+
   it('breaks ties by the earlier, then the shorter window', () => {
     const picked = selectClips([c(1, 50, 80, 0.8), c(0, 10, 50, 0.8), c(2, 10, 40, 0.8)], 1);
     expect(picked[0]).toMatchObject({ start: 10, end: 40 });
