@@ -9,7 +9,8 @@ import {
   type SocialMetricWrite,
 } from '../../main/areas/analytics/repo.js';
 import { openDatabase } from '../../main/kernel/db.js';
-import { callBridge, eventually, startTestBridge, TEST_API_KEY } from '../support/bridge.js';
+import { callBridge, eventually, TEST_API_KEY } from '../support/bridge.js';
+import { startBuiltBridge } from './built.js';
 import { tempDir } from '../support/temp-dir.js';
 import { startBareExpress } from './bare-express.js';
 import { loadFigures, runLoad } from './load.js';
@@ -122,7 +123,7 @@ export const analyticsBench: Bench = {
       });
 
       // 2. Queries through the whole bridge (auth, parse, store, JSON) on that store.
-      const bridge = await startTestBridge({}, { dataDir, logLevel: 'warn', now: () => now });
+      const bridge = await startBuiltBridge({}, { dataDir, logLevel: 'warn', now: () => now });
       const bare = await startBareExpress();
       try {
         const yearAgo = addDays(today, -364);
@@ -217,7 +218,7 @@ async function collectionBench(): Promise<BenchResult> {
       created: new Date(Date.now() - (2 + (i % 300)) * day),
     });
   }
-  const bridge = await startTestBridge(
+  const bridge = await startBuiltBridge(
     { POSTSVC_URL: postsvc.url, POSTSVC_API_KEY: postsvc.apiKey },
     {
       logLevel: 'warn',

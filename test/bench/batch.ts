@@ -5,7 +5,8 @@ import {
   startSandboxPostsvc,
   toCrmDatetime,
 } from '../../main/sandbox/index.js';
-import { callBridge, eventually, startTestBridge } from '../support/bridge.js';
+import { callBridge, eventually } from '../support/bridge.js';
+import { startBuiltBridge } from './built.js';
 import type { Bench, BenchResult } from './report.js';
 import { crmAndPostsvcEnv } from '../support/peers-env.js';
 
@@ -24,7 +25,7 @@ export const batchBench: Bench = {
     const secret = 'bench-batch-secret';
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-    const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
+    const bridge = await startBuiltBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
       logLevel: 'warn',
       areas: ['health', 'webhooks', 'posting'],
     });

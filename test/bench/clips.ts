@@ -5,11 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
+import type { analyzeTranscript as analyzeFromSource } from '../../main/areas/clips/analyze.js';
 import { parseTranscript } from '../../main/areas/clips/parse.js';
 import { segmentSentences } from '../../main/areas/clips/sentences.js';
-import { startTestBridge, TEST_API_KEY } from '../support/bridge.js';
+import { BRIDGE_V8_FLAGS } from '../../main/kernel/v8-flags.js';
+import { TEST_API_KEY } from '../support/bridge.js';
+import { built, startBuiltBridge } from './built.js';
 import { percentile, type Bench, type BenchResult } from './report.js';
+
+/** The analysis as built (test/bench/built.ts): what the bridge's clip worker runs. */
+const builtAnalysis = () =>
+  built<{ analyzeTranscript: typeof analyzeFromSource }>('areas/clips/analyze.js').then(
+    (module) => module.analyzeTranscript,
+  );
 
 const TARGET_WORDS = 30_000;
 const HOURS = 3;
@@ -80,6 +88,7 @@ interface ChildFigures {
  */
 async function childMain(format: 'stamped' | 'srt' | 'plain'): Promise<void> {
   const transcript = threeHourTranscript(format);
+  const analyzeTranscript = await builtAnalysis();
   const rssBefore = process.memoryUsage().rss;
   const times: number[] = [];
   let result = analyzeTranscript(transcript, { maxClips: 20 });
@@ -104,7 +113,9 @@ async function childMain(format: 'stamped' | 'srt' | 'plain'): Promise<void> {
 async function inChild<T = ChildFigures>(mode: string): Promise<T> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)],
+    // Under the bridge's V8 flags, as its clip worker runs (they are the process's: 2 MB
+    // semi-spaces cost the analysis ~20 % against Node's defaults, measured side by side).
+    [...BRIDGE_V8_FLAGS, '--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)],
     {
       env: { ...process.env, CLIPS_BENCH_CHILD: mode },
       maxBuffer: 1024 * 1024,
@@ -143,6 +154,7 @@ interface SizeFigures {
 /** One analysis of a transcript of `chars` characters: time, peak RSS above idle, RSS after (GC'd). */
 async function sizeChildMain(chars: number): Promise<void> {
   const transcript = stampedTranscriptOf(chars);
+  const analyzeTranscript = await builtAnalysis();
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const idle = process.memoryUsage().rss;
@@ -237,8 +249,9 @@ export const clipsBench: Bench = {
 
     // The HTTP path, interleaved with the same analysis in this process, so machine load
     // hits both alike: the difference is what the bridge adds around the analysis.
-    const bridge = await startTestBridge({}, { logLevel: 'warn' });
+    const bridge = await startBuiltBridge({}, { logLevel: 'warn' });
     const bare = await startBareJson();
+    const analyzeTranscript = await builtAnalysis();
     try {
       const transcript = threeHourTranscript('stamped');
       const body = JSON.stringify({ contentProductionId: 'bench', transcript, maxClips: 20 });

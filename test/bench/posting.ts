@@ -5,7 +5,7 @@ import {
   toCrmDatetime,
 } from '../../main/sandbox/index.js';
 import { signEspoBody } from '../../main/http/espo-signature.js';
-import { startTestBridge } from '../support/bridge.js';
+import { startBuiltBridge } from './built.js';
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad } from './load.js';
 import type { Bench, BenchResult } from './report.js';
@@ -29,7 +29,7 @@ export const postingBench: Bench = {
     const secret = 'bench-posting-secret';
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-    const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
+    const bridge = await startBuiltBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
       logLevel: 'warn',
       areas: ['health', 'webhooks', 'posting'],
       tuning: { peers: { postsvc: { perSecond: 100_000 } } },

@@ -7,7 +7,8 @@ import {
   startSandboxPostsvc,
   type SandboxCrm,
 } from '../../main/sandbox/index.js';
-import { eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../support/bridge.js';
+import { eventually, TEST_API_KEY, type TestBridge } from '../support/bridge.js';
+import { startBuiltBridge } from './built.js';
 import { startBareExpress } from './bare-express.js';
 import { combineLoads, comparedTo, loadFigures, runLoad, type LoadResult } from './load.js';
 import type { Bench, BenchResult } from './report.js';
@@ -88,7 +89,7 @@ export const webhookBench: Bench = {
     const crm = await startSandboxCrm({ warn: () => undefined });
     const postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
     // The log level `npm run serve` runs at (LOG_LEVEL, else info: a line per request, to the file).
-    const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
+    const bridge = await startBuiltBridge(crmAndPostsvcEnv(crm, postsvc, { secret }), {
       logLevel: logLevelFrom(process.env),
     });
     const bare = await startBareExpress();

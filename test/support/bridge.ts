@@ -24,11 +24,18 @@ export interface TestBridge extends RunningBridge {
  */
 export async function startTestBridge(
   env: Record<string, string> = {},
-  options: Omit<StartBridgeOptions, 'env'> & { dataDir?: string } = {},
+  {
+    start = startBridge,
+    ...options
+  }: Omit<StartBridgeOptions, 'env'> & {
+    dataDir?: string;
+    /** The bridge's start: the source's by default; the benches pass the built one (test/bench/built.ts). */
+    start?: typeof startBridge;
+  } = {},
 ): Promise<TestBridge> {
   const ownDir = options.dataDir === undefined ? tempDir('bridge-test') : null;
   const dataDir = options.dataDir ?? ownDir!.path;
-  const bridge = await startBridge({
+  const bridge = await start({
     logLevel: 'silent',
     logToStdout: false,
     ...options,
