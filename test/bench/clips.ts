@@ -21,7 +21,8 @@ const builtAnalysis = () =>
 
 const TARGET_WORDS = 30_000;
 const HOURS = 3;
-const RUNS = Number(process.env.BENCH_CLIPS_RUNS ?? 3);
+// Five: with three, one slow minute of this shared host moved the median by a fifth.
+const RUNS = Number(process.env.BENCH_CLIPS_RUNS ?? 5);
 
 /**
  * A three-hour, ~30,000-word transcript: runs of 20–60 consecutive sentences taken from the
