@@ -10,7 +10,7 @@ import {
 } from '../../main/areas/analytics/repo.js';
 import { openDatabase } from '../../main/kernel/db.js';
 import { callBridge, eventually, TEST_API_KEY } from '../support/bridge.js';
-import { startBuiltBridge } from './built.js';
+import { startBuiltBridge } from './built-bridge.js';
 import { tempDir } from '../support/temp-dir.js';
 import { startBareExpress } from './bare-express.js';
 import { loadFigures, runLoad } from './load.js';

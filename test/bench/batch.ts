@@ -6,7 +6,7 @@ import {
   toCrmDatetime,
 } from '../../main/sandbox/index.js';
 import { callBridge, eventually } from '../support/bridge.js';
-import { startBuiltBridge } from './built.js';
+import { startBuiltBridge } from './built-bridge.js';
 import type { Bench, BenchResult } from './report.js';
 import { crmAndPostsvcEnv } from '../support/peers-env.js';
 

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { startBridge } from '../../main/app.js';
-import { startTestBridge } from '../support/bridge.js';
+import type { analyzeTranscript } from '../../main/areas/clips/analyze.js';
 
 const distMain = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/main');
 
@@ -20,8 +19,8 @@ export async function built<Module>(path: string): Promise<Module> {
   return (await import(pathToFileURL(file).href)) as Module;
 }
 
-/** startTestBridge (test/support/bridge.ts) with the built bridge. */
-export async function startBuiltBridge(...[env, options]: Parameters<typeof startTestBridge>) {
-  const app = await built<{ startBridge: typeof startBridge }>('app.js');
-  return startTestBridge(env, { ...options, start: app.startBridge });
+/** The clip analysis as built: what the bridge's clip worker runs. */
+export async function builtClipAnalysis(): Promise<typeof analyzeTranscript> {
+  return (await built<{ analyzeTranscript: typeof analyzeTranscript }>('areas/clips/analyze.js'))
+    .analyzeTranscript;
 }

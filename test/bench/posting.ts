@@ -5,7 +5,7 @@ import {
   toCrmDatetime,
 } from '../../main/sandbox/index.js';
 import { signEspoBody } from '../../main/http/espo-signature.js';
-import { startBuiltBridge } from './built.js';
+import { startBuiltBridge } from './built-bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { comparedTo, loadFigures, runLoad } from './load.js';
 import type { Bench, BenchResult } from './report.js';

@@ -8,7 +8,7 @@ import {
   type SandboxCrm,
 } from '../../main/sandbox/index.js';
 import { eventually, TEST_API_KEY, type TestBridge } from '../support/bridge.js';
-import { startBuiltBridge } from './built.js';
+import { startBuiltBridge } from './built-bridge.js';
 import { startBareExpress } from './bare-express.js';
 import { combineLoads, comparedTo, loadFigures, runLoad, type LoadResult } from './load.js';
 import type { Bench, BenchResult } from './report.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { stampedTranscriptOf, threeHourTranscript } from '../bench/clips.js';
+import { stampedTranscriptOf, threeHourTranscript } from '../bench/transcripts.js';
 import { startTestBridge, type TestBridge } from '../support/bridge.js';
 
 /**
