@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeTranscript } from '../../main/areas/clips/analyze.js';
 import { TranscriptError } from '../../main/areas/clips/parse.js';
@@ -41,5 +42,21 @@ describe('ClipAnalysisRunner (worker thread)', () => {
     const outcome = own.analyze(interview, { maxClips: 5 }).catch((error: unknown) => error);
     await own.stop();
     expect(await outcome).toMatchObject({ message: expect.stringMatching(/stopped/) });
+  });
+});
+
+describe('ClipAnalysisRunner where no worker can start (e.g. inside a packed archive)', () => {
+  it('analyses on this thread instead, the same answer, and keeps doing so', async () => {
+    const unloadable = () => new Worker('throw new Error("cannot load the worker here")', { eval: true });
+    const own = new ClipAnalysisRunner(undefined, {}, unloadable);
+    try {
+      expect(await own.analyze(interview, { maxClips: 3 })).toEqual(
+        analyzeTranscript(interview, { maxClips: 3 }),
+      );
+      const error = await own.analyze('WEBVTT\n\n', { maxClips: 5 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TranscriptError);
+    } finally {
+      await own.stop();
+    }
   });
 });

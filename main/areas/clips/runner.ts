@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import { analyzeTranscript, type ClipAnalysis } from './analyze.js';
+import type { ClipAnalysis } from './analyze.js';
 import { TranscriptError } from './parse.js';
 
 export interface AnalysisRequest {
@@ -67,6 +67,8 @@ export class ClipAnalysisRunner {
   constructor(
     private readonly logger?: Logger,
     limits: Partial<RunnerLimits> = {},
+    /** How a worker is started (tests start one that cannot load, to see the fallback). */
+    private readonly spawn: () => Worker = spawnWorker,
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
@@ -167,7 +169,7 @@ export class ClipAnalysisRunner {
   }
 
   private startWorker(): Worker {
-    const worker = spawnWorker();
+    const worker = this.spawn();
     worker.unref();
     worker.on('message', (reply: AnalysisReply) => {
       this.workerProven = true;
@@ -211,17 +213,25 @@ export class ClipAnalysisRunner {
     this.pump();
   }
 
-  /** No worker: the analysis blocks this thread, so it cannot be timed out or cancelled midway. */
+  /**
+   * No worker: the analysis blocks this thread, so it cannot be timed out or cancelled midway.
+   * Its code is loaded here, on first use: the bridge's start does not load the analysis (and its
+   * sentiment lexicon) that normally runs on the worker only.
+   */
   private runInThread(job: Job): void {
     this.running = { ...job, onAbort: () => undefined };
-    setImmediate(() => {
-      const running = this.running!;
-      try {
-        this.finish(running, analyzeTranscript(job.request.transcript, { maxClips: job.request.maxClips }));
-      } catch (error) {
-        this.finish(running, error instanceof Error ? error : new Error(String(error)));
-      }
-    });
+    import('./analyze.js').then(
+      ({ analyzeTranscript }) => {
+        const running = this.running!;
+        try {
+          this.finish(running, analyzeTranscript(job.request.transcript, { maxClips: job.request.maxClips }));
+        } catch (error) {
+          this.finish(running, error instanceof Error ? error : new Error(String(error)));
+        }
+      },
+      (error: unknown) =>
+        this.finish(this.running!, error instanceof Error ? error : new Error(String(error))),
+    );
   }
 }
 
