@@ -11,11 +11,12 @@ const distMain = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../di
  * itself is, is slower where it creates functions at run time: tsx keeps every function's name
  * by wrapping its creation (esbuild's keepNames), which made clip analysis 1.5× slower (300 vs
  * 195 ms for three hours, measured side by side); the webhook path moved within the noise.
- * `npm run bench` builds nothing itself: run `npm run build` first.
+ * `npm run bench` builds first when a source changed since the last build (scripts/build-if-stale.mjs,
+ * as `npm start` does), so it never measures a stale tree.
  */
 export async function built<Module>(path: string): Promise<Module> {
   const file = join(distMain, path);
-  if (!existsSync(file)) throw new Error(`bench: ${file} is missing: run \`npm run build\` first`);
+  if (!existsSync(file)) throw new Error(`bench: ${file} is missing: run \`npm run build\``);
   return (await import(pathToFileURL(file).href)) as Module;
 }
 
