@@ -219,19 +219,16 @@ export class ClipAnalysisRunner {
    * sentiment lexicon) that normally runs on the worker only.
    */
   private runInThread(job: Job): void {
-    this.running = { ...job, onAbort: () => undefined };
-    import('./analyze.js').then(
-      ({ analyzeTranscript }) => {
-        const running = this.running!;
-        try {
-          this.finish(running, analyzeTranscript(job.request.transcript, { maxClips: job.request.maxClips }));
-        } catch (error) {
-          this.finish(running, error instanceof Error ? error : new Error(String(error)));
-        }
-      },
-      (error: unknown) =>
-        this.finish(this.running!, error instanceof Error ? error : new Error(String(error))),
-    );
+    const running = { ...job, onAbort: () => undefined };
+    this.running = running;
+    import('./analyze.js')
+      .then(({ analyzeTranscript }) =>
+        analyzeTranscript(job.request.transcript, { maxClips: job.request.maxClips }),
+      )
+      .then(
+        (analysis) => this.finish(running, analysis),
+        (error: unknown) => this.finish(running, error instanceof Error ? error : new Error(String(error))),
+      );
   }
 }
 
