@@ -5,9 +5,8 @@ import { AppShell } from './components/AppShell.js';
 import { KeyScreen } from './components/KeyScreen.js';
 import { NotFoundPage } from './components/NotFoundPage.js';
 import { Skeleton } from './components/States.js';
-import { isPath } from './hash-route.js';
 import { useRoute } from './hash-router.js';
-import { pages } from './routes.js';
+import { pageAt } from './routes.js';
 
 export function App() {
   const { key, rejected } = useApiKey();
@@ -25,7 +24,7 @@ export function App() {
 /** The page at the address's path (hash-router.tsx), or "not found". */
 function CurrentPage() {
   const { pathname } = useRoute();
-  const page = pages.find((entry) => isPath(pathname, entry.path));
+  const page = pageAt(pathname);
   if (!page) return <NotFoundPage />;
   const Page = page.component;
   return (

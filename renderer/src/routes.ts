@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { IconName } from './components/Icon.js';
+import { isPath } from './hash-route.js';
 import { OverviewPage } from './overview/OverviewPage.js';
 
 /**
@@ -43,3 +44,8 @@ export const pages: readonly PageEntry[] = [
   { path: '/activity', label: 'Activity', icon: 'activity', component: ActivityPage },
   { path: '/settings', label: 'Settings', icon: 'settings', component: SettingsPage },
 ];
+
+/** The page at an address's path (hash-route.ts reads typed addresses leniently), if any. */
+export function pageAt(pathname: string): PageEntry | undefined {
+  return pages.find((entry) => isPath(pathname, entry.path));
+}

@@ -4,9 +4,8 @@ import { desktop } from '../api/desktop.js';
 import { unreadFor } from '../api/failure-alerts.js';
 import { failureStore, useFailures } from '../api/failure-store.js';
 import { OnAir } from '../broadcasts/OnAir.js';
-import { isPath } from '../hash-route.js';
 import { NavLink, useRoute } from '../hash-router.js';
-import { pages } from '../routes.js';
+import { pageAt, pages } from '../routes.js';
 import { Icon } from './Icon.js';
 import { LiveIndicator } from './LiveIndicator.js';
 import { StatusPill } from './StatusPill.js';
@@ -17,7 +16,7 @@ import { StatusPill } from './StatusPill.js';
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useRoute();
-  const page = pages.find((entry) => isPath(pathname, entry.path));
+  const page = pageAt(pathname);
   const { unread } = useFailures();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
