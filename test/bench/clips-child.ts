@@ -9,7 +9,8 @@ import { stampedTranscriptOf, threeHourTranscript } from './transcripts.js';
  * the bridge's V8 flags, cost a fifth more than in the bridge's clip worker.
  */
 
-const RUNS = Number(process.env.BENCH_CLIPS_RUNS ?? 5);
+// Five: with three, one slow minute of this shared host moved the median by a fifth.
+export const RUNS = Number(process.env.BENCH_CLIPS_RUNS ?? 5);
 const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 
 export interface ChildFigures {

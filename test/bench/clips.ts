@@ -8,12 +8,9 @@ import { BRIDGE_V8_FLAGS } from '../../main/kernel/v8-flags.js';
 import { TEST_API_KEY } from '../support/bridge.js';
 import { startBuiltBridge } from './built-bridge.js';
 import { builtClipAnalysis } from './built.js';
-import type { ChildFigures, SizeFigures } from './clips-child.js';
+import { RUNS, type ChildFigures, type SizeFigures } from './clips-child.js';
 import { percentile, type Bench, type BenchResult } from './report.js';
 import { threeHourTranscript } from './transcripts.js';
-
-// Five: with three, one slow minute of this shared host moved the median by a fifth.
-const RUNS = Number(process.env.BENCH_CLIPS_RUNS ?? 5);
 
 const median = (values: number[]) => percentile(values, 50);
 
