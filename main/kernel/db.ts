@@ -97,3 +97,9 @@ export function preparedBySql<P extends object, Row>(db: Db): (sql: string) => D
     return statement;
   };
 }
+
+/** ` WHERE a AND b` for the conditions given (null: that filter is not set); empty for none. */
+export function whereAll(conditions: readonly (string | null)[]): string {
+  const set = conditions.filter((condition) => condition !== null);
+  return set.length > 0 ? ` WHERE ${set.join(' AND ')}` : '';
+}

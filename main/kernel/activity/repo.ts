@@ -1,5 +1,5 @@
 import type { StoredActivityEvent, ActivityLevel } from '../../../shared/api/activity.js';
-import { preparedBySql, type Db } from '../db.js';
+import { preparedBySql, whereAll, type Db } from '../db.js';
 import { pruneByIdBefore } from '../prune-by-id.js';
 
 interface ActivityRow {
@@ -28,12 +28,12 @@ interface ListFilters {
  * use no index, so a filter for a rare type read the whole log back to its oldest row.
  */
 export function activityListSql(by: ListFilters): string {
-  const where = [
+  const where = whereAll([
     by.level ? 'level = :level' : null,
     by.type ? 'type = :type' : null,
     by.beforeId ? 'id < :beforeId' : null,
-  ].filter((condition) => condition !== null);
-  return `SELECT * FROM activity${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT :limit`;
+  ]);
+  return `SELECT * FROM activity${where} ORDER BY id DESC LIMIT :limit`;
 }
 
 export function createActivityRepo(db: Db) {

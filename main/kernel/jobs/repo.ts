@@ -1,4 +1,4 @@
-import { preparedBySql, type Db } from '../db.js';
+import { preparedBySql, whereAll, type Db } from '../db.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -47,13 +47,11 @@ export function jobsListSql(by: ListFilters): string {
     running: "status IN ('pending', 'running') AND status = 'running'",
     done: "status = 'done'",
   };
-  const where = [by.status ? byStatus[by.status] : null, by.kind ? 'kind = :kind' : null].filter(
-    (condition) => condition !== null,
-  );
+  const where = whereAll([by.status ? byStatus[by.status] : null, by.kind ? 'kind = :kind' : null]);
   // Without statistics SQLite would read every job newest first to spare itself a sort: the
   // unfinished ones are few by nature, and reading them through their index and sorting is cheaper.
   const unfinished = by.status === 'pending' || by.status === 'running';
-  return `SELECT * FROM jobs${unfinished ? ' INDEXED BY jobs_by_lane' : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT :limit`;
+  return `SELECT * FROM jobs${unfinished ? ' INDEXED BY jobs_by_lane' : ''}${where} ORDER BY id DESC LIMIT :limit`;
 }
 
 export function createJobsRepo(db: Db) {
