@@ -1,20 +1,31 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** JSON with object keys sorted, so the same item always hashes the same. */
+/**
+ * JSON with object keys sorted, so the same item always hashes the same. Stored hashes depend on
+ * this exact text (a redelivery after an upgrade must still hash alike): keys in UTF-16 code unit
+ * order (Array.prototype.sort's), undefined members left out, other values as JSON.stringify
+ * writes them. Built by concatenation: it runs for every webhook item.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${out}}`;
 }
 
 /** A hash of the item's content (key order does not matter). */
 export function itemHash(item: Record<string, unknown>): string {
-  return createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 32);
+  return hash('sha256', canonicalJson(item), 'hex').slice(0, 32);
 }
 
 /**
