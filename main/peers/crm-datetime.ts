@@ -31,9 +31,11 @@ function mapFields(
   record: Record<string, unknown>,
   convert: (value: string) => string,
 ): Record<string, unknown> {
+  // Keys, not entries: every webhook item passes here, and entries would build a pair per field.
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
-    out[key] = crmDatetimeFields.has(key) && typeof value === 'string' ? convert(value) : value;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    out[key] = typeof value === 'string' && crmDatetimeFields.has(key) ? convert(value) : value;
   }
   return out;
 }
