@@ -131,9 +131,12 @@ export type WebhookItemHandler = ((
   context: WebhookItemContext,
 ) => Promise<ItemOutcome>) & {
   /**
-   * Whether handling `item` may wait on a peer (CRM, provider, gateway, automation). An item that
-   * cannot (its handler decides from the item alone) runs its job without one of the queue's
-   * slots, which bound peer work. Absent: every item may.
+   * The outcome of an item that asks nothing of any peer (CRM, provider, gateway, automation),
+   * decided synchronously from the item alone (a new Draft SocialPost: nothing to post); undefined
+   * when handling it may wait on a peer. It is given the item as the CRM sent it, datetimes not
+   * yet converted (recordFromCrm): every item passes here, and a decision reads a status, not times. A decided item's job is done in the commit that stores
+   * the delivery (JobQueue.doneAtOnce) when its record has no job waiting; else it runs in the
+   * queue without one of the slots that bound peer work. Absent: every item may wait on peers.
    */
-  waitsOnPeers?: (item: WebhookItem) => boolean;
+  decideFromItem?: (item: WebhookItem) => ItemOutcome | undefined;
 };

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   phpJsonEncode,
@@ -86,3 +88,48 @@ it('a new Draft is answered with its outcome while every job slot waits on a slo
   await eventually(() => postsvc.posts().length === 5, 30_000);
   expect(new Set(postsvc.posts().map((post) => post.id)).size).toBe(5);
 }, 40_000);
+
+it("a new Draft for a record whose job still waits on the provider is not decided at once: it runs after that job, in the record's lane", async () => {
+  postsvc.faults.injectFault({ method: 'POST', pathPrefix: '/post', delayMs: PROVIDER_DELAY_MS, times: 1 });
+  const record = scheduledPost(10);
+  const first = deliver([record]);
+  await eventually(async () => {
+    const running = await bridge.call('GET', '/api/jobs?status=running&kind=webhook.item');
+    return (running.body?.data as unknown[] | undefined)?.length === 1;
+  });
+
+  // The same record again, now as a Draft (other bytes: a new item, not a redelivery).
+  const draftAnswer = await deliver([{ ...record, status: 'Draft', name: 'Back to the drawing board' }]);
+  expect(draftAnswer.status).toBe(202);
+  expect(draftAnswer.body.results).toEqual([{ success: true, queued: true }]);
+  expect((await first).status).toBe(202);
+
+  const jobs = await eventually(async () => {
+    const list = await bridge.call('GET', '/api/jobs?kind=webhook.item&limit=2');
+    const data = list.body.data as { id: number; status: string; attempts: number; finishedAt: string }[];
+    return data.every((job) => job.status === 'done') ? data : null;
+  }, 30_000);
+  const [draftJob, scheduledJob] = jobs;
+  expect(draftJob!.id).toBeGreaterThan(scheduledJob!.id);
+  expect(draftJob!.finishedAt >= scheduledJob!.finishedAt).toBe(true);
+  expect(jobs.map((job) => job.attempts)).toEqual([1, 1]);
+  expect(postsvc.posts().filter((post) => post.post.includes('Slot post 10'))).toHaveLength(1);
+}, 40_000);
+
+it('every delivery is logged with the status it was answered with', async () => {
+  const db = new Database(path.join(bridge.dataDir, 'bridge.sqlite'), { readonly: true });
+  try {
+    const answered = await eventually(() => {
+      const rows = db
+        .prepare<[], { status: number | null; finished: string | null }>(
+          'SELECT response_status AS status, finished_at AS finished FROM webhook_deliveries ORDER BY id',
+        )
+        .all();
+      return rows.every((row) => row.status !== null && row.finished !== null) ? rows : null;
+    });
+    // The four Scheduled posts, the Draft, the fifth Scheduled post; the record's Scheduled item, its Draft.
+    expect(answered.map((row) => row.status)).toEqual([202, 200, 202, 202, 202]);
+  } finally {
+    db.close();
+  }
+});

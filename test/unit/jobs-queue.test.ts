@@ -126,3 +126,65 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
     expect(log.slice(3)).toEqual(['end slow', 'start waiting', 'end waiting']);
   });
 });
+
+describe('job queue: a job done at once by its caller (doneAtOnce)', () => {
+  it('is stored done, with its result and one attempt, and read back as the queue would have left it', async () => {
+    const { jobs } = queue(1);
+    jobs.register<{ name: string }>('decide', async () => 'from the queue');
+    jobs.start();
+    const atOnce = jobs.doneAtOnce({ kind: 'decide', payload: { name: 'a' }, lane: 'L' }, () => ({ ok: 1 }));
+    expect(atOnce?.result).toEqual({ ok: 1 });
+    expect(atOnce?.job).toMatchObject({ status: 'done', attempts: 1, result: '{"ok":1}', lane: 'L' });
+    // A wait for it answers at once from the database, and the job list shows it done.
+    expect(await jobs.waitFor(atOnce!.job.id, 1_000)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(jobs.list({ limit: 5 })).toEqual([
+      expect.objectContaining({ id: atOnce!.job.id, kind: 'decide', status: 'done', attempts: 1 }),
+    ]);
+    expect(jobs.counts()).toEqual({ pending: 0, running: 0, failed: 0 });
+  });
+
+  it('stores nothing, and does not decide, while its lane has a job waiting or running, or is held', async () => {
+    const { jobs } = queue(1);
+    let releasePeer!: () => void;
+    const peer = new Promise<void>((resolve) => (releasePeer = resolve));
+    jobs.register<{ name: string }>('step', async ({ name }) => {
+      if (name === 'slow') await peer;
+      return name;
+    });
+    const decisions: string[] = [];
+    const decide = (name: string) => () => {
+      decisions.push(name);
+      return name;
+    };
+    // Waiting (not started: the queue is not running yet) in lane A.
+    const waiting = jobs.enqueue({ kind: 'step', payload: { name: 'slow' }, lane: 'A' });
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))).toBeUndefined();
+    // Running in lane A.
+    jobs.start();
+    await eventually(() => jobs.list({ limit: 5 }).some((job) => job.status === 'running'));
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))).toBeUndefined();
+    // Held outside the queue in lane B.
+    let releaseHolder: (() => void) | undefined;
+    const held = jobs.withLane('B', () => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    await eventually(() => releaseHolder !== undefined);
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'b' }, lane: 'B' }, decide('b'))).toBeUndefined();
+    // Another lane is free; a work that cannot decide stores nothing either.
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'c' }, lane: 'C' }, decide('c'))?.result).toBe(
+      'c',
+    );
+    expect(
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'd' }, lane: 'D' }, () => undefined),
+    ).toBeUndefined();
+    expect(decisions).toEqual(['c']);
+    expect(jobs.list({ limit: 10 }).map((job) => job.status)).toEqual(['done', 'running']);
+
+    releaseHolder!();
+    await held;
+    releasePeer();
+    expect((await jobs.waitFor(waiting.id, 5_000))?.status).toBe('done');
+    // Lane A is free again once its job has let go of it: decided at once then.
+    await eventually(
+      () => jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))?.result === 'a',
+    );
+  });
+});

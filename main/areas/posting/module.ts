@@ -9,7 +9,7 @@ import { QuotaTracker } from './quota.js';
 import { createPostingRepo, type LedgerRow } from './repo.js';
 import { postingRoutes } from './routes.js';
 import { PostScheduler } from './scheduler.js';
-import { asksNothingOfPeers, RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
+import { decideFromItem, RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
 
 export interface PostingTuning {
   /** How long an unconfirmed create may still appear in the provider's history (default 60 s). */
@@ -100,16 +100,15 @@ export function postingArea(
     : null;
 
   // The webhook's own attempt; a retryable failure continues in a posting job (backoff, Retry-After).
+  const notConfigured: ItemOutcome = {
+    success: true,
+    skipped: true,
+    reason: 'posting needs both a CRM and a posting provider configured',
+  };
   const onSocialItem = (event: SocialEvent): WebhookItemHandler =>
     Object.assign(
       async (item: WebhookItem, context: WebhookItemContext): Promise<ItemOutcome> => {
-        if (!workflow) {
-          return {
-            success: true,
-            skipped: true,
-            reason: 'posting needs both a CRM and a posting provider configured',
-          };
-        }
+        if (!workflow) return notConfigured;
         try {
           return await workflow.handle(event, item, { signal: context.signal, lastAttempt: false });
         } catch (error) {
@@ -130,7 +129,7 @@ export function postingArea(
       },
       {
         // Without a workflow the item is skipped at once; a new Draft is skipped from the item alone.
-        waitsOnPeers: (item: WebhookItem) => workflow !== null && !asksNothingOfPeers(event, item),
+        decideFromItem: (item: WebhookItem) => (workflow ? decideFromItem(event, item) : notConfigured),
       },
     );
 

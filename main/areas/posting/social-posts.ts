@@ -54,10 +54,12 @@ const ENTITY = 'SocialPost';
 /**
  * A new record that is not Scheduled asks nothing of the provider, whatever it is now: a later
  * move to Scheduled comes as its own social-updated. So no CRM read (and no peer at all) for a
- * new Draft: `handle` skips it from the item alone.
+ * new Draft: its outcome is decided from the item alone (undefined: the item needs the peers).
  */
-export function asksNothingOfPeers(event: SocialEvent, item: WebhookItem): boolean {
-  return event === 'social-created' && 'status' in item && item.status !== 'Scheduled';
+export function decideFromItem(event: SocialEvent, item: WebhookItem): ItemOutcome | undefined {
+  if (event === 'social-created' && 'status' in item && item.status !== 'Scheduled')
+    return skip(`status is ${text(item.status) || 'empty'}, not Scheduled: nothing sent`);
+  return undefined;
 }
 
 export class SocialPostWorkflow {
@@ -65,9 +67,8 @@ export class SocialPostWorkflow {
 
   /** One webhook item, or a retry (`{id}` as a social-updated): does what the record's state asks. */
   async handle(event: SocialEvent, item: WebhookItem, run: RunContext): Promise<ItemOutcome> {
-    if (asksNothingOfPeers(event, item)) {
-      return skip(`status is ${text(item.status) || 'empty'}, not Scheduled: nothing sent`);
-    }
+    const decided = decideFromItem(event, item);
+    if (decided) return decided;
     const record = await this.deps.crm.find(ENTITY, item.id);
     if (event === 'social-deleted') {
       return record

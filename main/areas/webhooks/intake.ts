@@ -70,8 +70,7 @@ export class WebhookIntake {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
         // An item its handler decides from the item alone (or one no area handles) waits on no peer.
-        holdsSlot: (payload) =>
-          this.handlers.get(payload.event)?.waitsOnPeers?.(payload.item) ?? this.handlers.has(payload.event),
+        holdsSlot: (payload) => this.decideFromItem(payload.event, payload.item) === undefined,
         // The item's outcome lands in the same commit as its job's done state.
         onDone: (payload, outcome) =>
           deps.repo.finishEvent(payload.key, outcome as ItemOutcome, deps.now().toISOString()),
@@ -82,8 +81,7 @@ export class WebhookIntake {
       { signal }: JobContext,
     ) => {
       if (delayMs > 0) await sleep(delayMs, undefined, { signal });
-      deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
-      return { deliveryId };
+      return this.testProcessed(deliveryId);
     };
     const describeTest = ({ deliveryId }: { deliveryId: number }) => `test webhook ${deliveryId}`;
     // A sleeping test job holds its slot for nothing: one slot at most, however many are sent, so CRM
@@ -126,9 +124,20 @@ export class WebhookIntake {
       const entries = items.map((item, index) =>
         this.logItem(entity, event, deliveryId, index, item, now, meta.secretsPossible ?? true),
       );
-      return { deliveryId, entries };
+      // Every item decided here (new Drafts): the answer is known, and closes the delivery in this commit.
+      const decided = entries.every((entry) => entry.decided !== undefined)
+        ? respond(
+            single,
+            entries.map((entry) => entry.decided!),
+          )
+        : null;
+      if (decided) repo.finishDelivery(deliveryId, decided.status, now);
+      return { deliveryId, entries, decided };
     });
 
+    tracked.entries.forEach((entry, index) => {
+      if (entry.decided) this.reportFailure(event, items[index]!.id, tracked.deliveryId, entry.decided);
+    });
     const duplicates = tracked.entries.filter((e) => e.redelivery).length;
     activity.record(
       'webhook.received',
@@ -137,10 +146,16 @@ export class WebhookIntake {
       { deliveryId: tracked.deliveryId, event, ids: items.map((i) => i.id).slice(0, 50) },
     );
 
+    if (tracked.decided) return tracked.decided;
+
     const remaining = () =>
       Math.max(0, this.deps.budgetMs - answerMarginMs(this.deps.budgetMs) - (Date.now() - started));
     const outcomes: (ItemOutcome | null)[] = [];
     for (const entry of tracked.entries) {
+      if (entry.decided) {
+        outcomes.push(entry.decided);
+        continue;
+      }
       // Out of time: the rest are read as they stand, without a wait (and a timer turn) each.
       let finished: JobRow | undefined;
       if (entry.jobId !== null && remaining() > 0)
@@ -171,20 +186,31 @@ export class WebhookIntake {
     const started = Date.now();
     const { repo, jobs, activity } = this.deps;
     const now = this.deps.now().toISOString();
-    const { deliveryId, job } = await this.deps.groupCommit(() => {
+    const { deliveryId, job, done } = await this.deps.groupCommit(() => {
       const id = repo.recordDelivery(
         { event: 'test', itemCount: 1, signedBy: meta.signedBy, payload: meta.rawPayload },
         now,
       );
+      const jobPayload = { deliveryId: id, delayMs };
+      // Without a delay the test job waits on nothing: done in this commit, the delivery closed with it.
+      const atOnce =
+        delayMs > 0
+          ? undefined
+          : jobs.doneAtOnce({ kind: WEBHOOK_TEST_NOW_JOB, payload: jobPayload }, () => ({ deliveryId: id }));
+      if (atOnce) repo.finishDelivery(id, 200, now);
       return {
         deliveryId: id,
-        job: jobs.enqueue({
-          kind: delayMs > 0 ? WEBHOOK_TEST_JOB : WEBHOOK_TEST_NOW_JOB,
-          payload: { deliveryId: id, delayMs },
-        }),
+        job:
+          atOnce?.job ??
+          jobs.enqueue({ kind: delayMs > 0 ? WEBHOOK_TEST_JOB : WEBHOOK_TEST_NOW_JOB, payload: jobPayload }),
+        done: atOnce !== undefined,
       };
     });
     activity.record('webhook.received', 'info', `test webhook received`, { deliveryId, event: 'test' });
+    if (done) {
+      this.testProcessed(deliveryId);
+      return { status: 200, deliveryId, queued: false, echo: payload };
+    }
     const finished = await jobs.waitFor(
       job.id,
       Math.max(0, this.deps.budgetMs - answerMarginMs(this.deps.budgetMs) - (Date.now() - started)),
@@ -193,6 +219,11 @@ export class WebhookIntake {
     const status = finished ? 200 : 202;
     this.closeDelivery(deliveryId, status);
     return { status, deliveryId, queued: !finished, echo: payload };
+  }
+
+  private testProcessed(deliveryId: number) {
+    this.deps.activity.record('webhook.test', 'info', `test webhook ${deliveryId} processed`, { deliveryId });
+    return { deliveryId };
   }
 
   /**
@@ -215,7 +246,9 @@ export class WebhookIntake {
    * redelivery only while the record's mark is still the one that earlier item set: no other
    * item for the record and no write-back by the bridge came in between. A redelivery runs
    * nothing and is answered with the earlier item's outcome; every other item raises the mark
-   * and gets its own job (keyed by delivery and position, not by content).
+   * and gets its own job (keyed by delivery and position, not by content). An item decided from
+   * itself alone (a new Draft) has its job done here, in the delivery's commit, when its record
+   * has no job waiting; the others run in the queue.
    */
   private logItem(
     entity: string,
@@ -225,7 +258,7 @@ export class WebhookIntake {
     item: WebhookItem,
     now: string,
     secretsPossible: boolean,
-  ): { answeredBy: string; jobId: number | null; redelivery: boolean } {
+  ): { answeredBy: string; jobId: number | null; redelivery: boolean; decided?: ItemOutcome } {
     const { repo, marks, jobs } = this.deps;
     const key = `${deliveryId}:${index}`;
     const hash = itemHash(item);
@@ -243,20 +276,44 @@ export class WebhookIntake {
       // Its log is gone (older than the retention): this one runs, as a new item would.
       mark = marks.raiseForItem(entity, item.id, marking, now, { evenIfSame: true })!;
     }
-    const job = jobs.enqueue({
-      kind: WEBHOOK_ITEM_JOB,
-      // Queued without its secrets (DESIGN §7): handlers read what they need from the CRM record.
-      payload: {
-        key,
-        event,
-        deliveryId,
-        item: secretsPossible ? redactSecrets(item) : item,
-      } satisfies ItemJobPayload,
-      lane: `${entity}:${item.id}`,
-      dedupeKey: `${WEBHOOK_ITEM_JOB}:${key}`,
+    // Queued without its secrets (DESIGN §7): handlers read what they need from the CRM record.
+    const payload: ItemJobPayload = {
+      key,
+      event,
+      deliveryId,
+      item: secretsPossible ? redactSecrets(item) : item,
+    };
+    // One job per item: the item's row (keyed by delivery and position) is written with it, in
+    // this transaction, so the job needs no dedupe key of its own.
+    const job = { kind: WEBHOOK_ITEM_JOB, payload, lane: `${entity}:${item.id}` };
+    const atOnce = jobs.doneAtOnce(job, () => this.decideFromItem(event, item));
+    if (atOnce) {
+      repo.logItem({ ...base, mark, sameAs: null, jobId: atOnce.job.id, outcome: atOnce.result }, now);
+      return { answeredBy: key, jobId: atOnce.job.id, redelivery: false, decided: atOnce.result };
+    }
+    const queued = jobs.enqueue(job);
+    repo.logItem({ ...base, mark, sameAs: null, jobId: queued.id }, now);
+    return { answeredBy: key, jobId: queued.id, redelivery: false };
+  }
+
+  /**
+   * The outcome of an item that asks nothing of any peer, from the item alone (its area's
+   * `decideFromItem`, or a skip when no area handles the event); undefined when it may need one.
+   */
+  private decideFromItem(event: WebhookEvent, item: WebhookItem): ItemOutcome | undefined {
+    const handler = this.handlers.get(event);
+    if (!handler) return { success: true, skipped: true, reason: `${event} has no action in this version` };
+    return handler.decideFromItem?.(item);
+  }
+
+  /** An item that failed is on the operator's activity page (its outcome is on its row). */
+  private reportFailure(event: WebhookEvent, id: string, deliveryId: number, outcome: ItemOutcome): void {
+    if (outcome.success) return;
+    this.deps.activity.record('webhook.failed', 'error', `${event} ${id}: ${outcome.error ?? 'failed'}`, {
+      event,
+      id,
+      deliveryId,
     });
-    repo.logItem({ ...base, mark, sameAs: null, jobId: job.id }, now);
-    return { answeredBy: key, jobId: job.id, redelivery: false };
   }
 
   private outcomeOf(key: string): ItemOutcome | null {
@@ -265,18 +322,18 @@ export class WebhookIntake {
   }
 
   private async runItem(payload: ItemJobPayload, context: JobContext): Promise<ItemOutcome> {
-    const { repo, activity, now } = this.deps;
+    const { repo, now } = this.deps;
     // A first attempt cannot find its item done (the outcome is stored with the job's done state);
     // a later one may follow an attempt whose outcome was stored as a failure, or older versions' rows.
     if (context.attempt > 1) {
       const existing = repo.getEvent(payload.key);
       if (existing?.status === 'done' && existing.outcome) return existing.outcome;
     }
-    const handler = this.handlers.get(payload.event);
-    let outcome: ItemOutcome;
-    if (!handler) {
-      outcome = { success: true, skipped: true, reason: `${payload.event} has no action in this version` };
-    } else {
+    // Decided from the item alone when its lane was busy at intake: decided now, in its turn.
+    let outcome = this.decideFromItem(payload.event, payload.item);
+    if (outcome === undefined) {
+      // Undecided means an area handles the event (decideFromItem skips the others).
+      const handler = this.handlers.get(payload.event)!;
       try {
         outcome = await handler(recordFromCrm(payload.item), {
           event: payload.event,
@@ -294,18 +351,7 @@ export class WebhookIntake {
       }
     }
     // Stored by the job's onDone, in the commit that marks the job done.
-    if (!outcome.success) {
-      activity.record(
-        'webhook.failed',
-        'error',
-        `${payload.event} ${payload.item.id}: ${outcome.error ?? 'failed'}`,
-        {
-          event: payload.event,
-          id: payload.item.id,
-          deliveryId: payload.deliveryId,
-        },
-      );
-    }
+    this.reportFailure(payload.event, payload.item.id, payload.deliveryId, outcome);
     return outcome;
   }
 }

@@ -40,6 +40,8 @@ export interface NewItemRow {
   /** A redelivery: the key of the item whose outcome answers it. */
   sameAs: string | null;
   jobId: number | null;
+  /** Decided at once, in the commit that logs it (its job done with it): stored done. */
+  outcome?: ItemOutcome;
 }
 
 export function createWebhooksRepo(db: Db) {
@@ -49,10 +51,20 @@ export function createWebhooksRepo(db: Db) {
   const finishDelivery = db.prepare<[number, string, number]>(
     'UPDATE webhook_deliveries SET response_status = ?, finished_at = ? WHERE id = ?',
   );
-  const insertItem = db.prepare<[NewItemRow & { now: string }]>(
+  const insertItem = db.prepare<
+    [
+      Omit<NewItemRow, 'outcome'> & {
+        now: string;
+        status: 'pending' | 'done';
+        outcome: string | null;
+        finishedAt: string | null;
+      },
+    ]
+  >(
     `INSERT INTO processed_events (key, event, entity, entity_id, item_hash, delivery_id, mark, same_as, job_id,
-       status, created_at)
-     VALUES (:key, :event, :entity, :entityId, :itemHash, :deliveryId, :mark, :sameAs, :jobId, 'pending', :now)`,
+       status, outcome, created_at, finished_at)
+     VALUES (:key, :event, :entity, :entityId, :itemHash, :deliveryId, :mark, :sameAs, :jobId, :status, :outcome,
+       :now, :finishedAt)`,
   );
   const setJob = db.prepare<[number, string]>('UPDATE processed_events SET job_id = ? WHERE key = ?');
   const getEvent = mappedRows(
@@ -75,7 +87,14 @@ export function createWebhooksRepo(db: Db) {
     },
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
     /** Logs one item of a delivery (its key is `<deliveryId>:<index>`). */
-    logItem: (row: NewItemRow, now: string) => insertItem.run({ ...row, now }),
+    logItem: ({ outcome, ...row }: NewItemRow, now: string) =>
+      insertItem.run({
+        ...row,
+        now,
+        ...(outcome === undefined
+          ? { status: 'pending', outcome: null, finishedAt: null }
+          : { status: 'done', outcome: JSON.stringify(outcome), finishedAt: now }),
+      }),
     attachJob: (key: string, jobId: number) => setJob.run(jobId, key),
     getEvent: (key: string) => getEvent.get(key),
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>

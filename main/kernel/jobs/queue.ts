@@ -170,6 +170,39 @@ export class JobQueue {
   }
 
   /**
+   * A job its caller does at once, inside the caller's transaction: `work` decides synchronously,
+   * from what it is given, and waits on nothing (a new Draft's webhook item). The job is stored
+   * done with its result, as the queue would have left it, so the job list and every ledger read
+   * the same; the round through the queue (a claim, a turn of the event loop, a second commit for
+   * its done state) is spared. Only while its lane is free (nothing of the lane waiting, running
+   * or held by `withLane`), so a record's jobs still run in order. Returns undefined, storing
+   * nothing, when the lane is not free or `work` cannot decide: the caller enqueues it instead.
+   */
+  doneAtOnce<R>(
+    options: Omit<EnqueueOptions, 'dedupeKey' | 'delayMs'>,
+    work: () => R | undefined,
+  ): { job: JobRow; result: R } | undefined {
+    const registration = this.handlers.get(options.kind);
+    if (!registration) throw new Error(`no handler registered for job kind "${options.kind}"`);
+    const { repo } = this.options;
+    if (options.lane !== undefined && (this.lanes.busy(options.lane) || repo.laneHasUnfinished(options.lane)))
+      return undefined;
+    const result = work();
+    if (result === undefined) return undefined;
+    const job = repo.insertDone(
+      {
+        kind: options.kind,
+        payload: options.payload,
+        ...(options.lane !== undefined ? { lane: options.lane } : {}),
+        maxAttempts: registration.maxAttempts,
+      },
+      result,
+      this.now().toISOString(),
+    );
+    return { job, result };
+  }
+
+  /**
    * Resolves with the job once it is done or failed, or undefined when `timeoutMs` passes first.
    * `justEnqueued`: the caller enqueued it in a commit that has just returned, so it cannot have
    * finished yet (a job's done state needs a later commit) and the database is not asked.

@@ -65,6 +65,27 @@ export function createJobsRepo(db: Db) {
      ON CONFLICT (dedupe_key) DO NOTHING
      RETURNING id`,
   );
+  // A job its caller did at once (JobQueue.doneAtOnce): stored as the queue leaves a job done.
+  const insertDone = db.prepare<
+    {
+      kind: string;
+      lane: string | null;
+      payload: string;
+      maxAttempts: number;
+      result: string | null;
+      now: string;
+    },
+    { id: number }
+  >(
+    `INSERT INTO jobs (kind, lane, payload, status, attempts, max_attempts, run_at, result, created_at,
+       started_at, finished_at)
+     VALUES (:kind, :lane, :payload, 'done', 1, :maxAttempts, :now, :result, :now, :now, :now)
+     RETURNING id`,
+  );
+  // Through the partial index of unfinished jobs by lane (migration 010): its condition, word for word.
+  const laneUnfinished = db.prepare<[string], { found: 1 }>(
+    "SELECT 1 AS found FROM jobs WHERE lane = ? AND status IN ('pending', 'running') LIMIT 1",
+  );
   const byDedupe = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?');
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
   // The oldest due job whose lane has nothing running and no older unfinished job.
@@ -153,6 +174,38 @@ export function createJobsRepo(db: Db) {
         finished_at: null,
       };
     },
+    /** A job done by its caller the moment it was created (no dedupe key: nothing to find again). */
+    insertDone(job: Omit<NewJob, 'dedupeKey' | 'runAt'>, result: unknown, now: string): JobRow {
+      const payload = JSON.stringify(job.payload ?? null);
+      const lane = job.lane ?? null;
+      const stored = result === undefined ? null : JSON.stringify(result);
+      const { id } = insertDone.get({
+        kind: job.kind,
+        lane,
+        payload,
+        maxAttempts: job.maxAttempts,
+        result: stored,
+        now,
+      })!;
+      return {
+        id,
+        kind: job.kind,
+        lane,
+        payload,
+        status: 'done',
+        attempts: 1,
+        max_attempts: job.maxAttempts,
+        run_at: now,
+        dedupe_key: null,
+        last_error: null,
+        result: stored,
+        created_at: now,
+        started_at: now,
+        finished_at: now,
+      };
+    },
+    /** Whether a job of `lane` is waiting or running. */
+    laneHasUnfinished: (lane: string) => laneUnfinished.get(lane) !== undefined,
     get: (id: number) => byId.get(id),
     /** Claims the next due job among `kinds` (those this process has handlers for), outside the `held` lanes. */
     claimNext(now: string, kinds: string[], held: readonly string[] = []): JobRow | undefined {
