@@ -127,8 +127,8 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   });
   const activityRepo = createActivityRepo(db);
   const jobsRepo = createJobsRepo(db);
-  const activity = new ActivityLog(activityRepo, logger, now);
   const groupCommit = groupCommitOf(db);
+  const activity = new ActivityLog(activityRepo, logger, now, groupCommit);
   const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now, groupCommit });
   const scheduler = new Scheduler(logger);
   // A write-back marks its record touched, so an identical later item is a genuine repeat (DESIGN §6.1.2).

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { StoredActivityEvent } from '../../../shared/api/activity.js';
 import type { ActivityDataArgs, ActivityLevel, ActivityType } from '../../../shared/activity-events.js';
 import type { ActivityRepo } from './repo.js';
+import type { GroupCommit } from '../commit-group.js';
 
 /**
  * What the operator sees the bridge doing: stored (Activity page, 14 days) and pushed to
@@ -12,13 +13,21 @@ export class ActivityLog {
   private readonly emitter = new EventEmitter();
   /** Events recorded but not stored yet: written together, once per turn of the event loop. */
   private pending: StoredActivityEvent[] = [];
+  /** A write of `pending` is scheduled (a turn's timer, or a work of the next group commit). */
+  private writeScheduled = false;
   private flushing: NodeJS.Immediate | null = null;
   private nextId: number;
 
+  /**
+   * `groupCommit`: pending events are written by the next group commit, in the transaction that
+   * stores the turn's webhook deliveries, not in a commit of their own; without one, each turn's
+   * events are written in a transaction of theirs.
+   */
   constructor(
     private readonly repo: ActivityRepo,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
+    private readonly groupCommit?: GroupCommit,
   ) {
     this.emitter.setMaxListeners(0);
     // One bridge owns the data dir (kernel/data-dir-lock.ts), so it can number the events itself.
@@ -37,7 +46,7 @@ export class ActivityLog {
     // Off the hot path: a webhook's answer does not wait for its activity rows (a crash loses at
     // most the events of the current turn of the event loop; the log is for people, not recovery).
     this.pending.push(event);
-    this.flushing ??= setImmediate(() => this.flush());
+    this.scheduleWrite();
     if (level !== 'info') this.logger[level === 'error' ? 'error' : 'warn']({ type, data }, message);
     this.emitter.emit('event', event);
     return event;
@@ -53,8 +62,21 @@ export class ActivityLog {
     return this.repo.list(filter);
   }
 
+  private scheduleWrite(): void {
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    if (!this.groupCommit) {
+      this.flushing = setImmediate(() => this.flush());
+      return;
+    }
+    this.groupCommit(() => this.flush()).catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'activity events not stored'),
+    );
+  }
+
   /** Stores what is pending now (also before the database closes). */
   flush(): void {
+    this.writeScheduled = false;
     if (this.flushing) clearImmediate(this.flushing);
     this.flushing = null;
     if (this.pending.length === 0) return;
