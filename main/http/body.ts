@@ -49,11 +49,14 @@ export function jsonBody(
 
 /** Iterative (JSON.parse accepts any depth; a recursive walk here would not). */
 export function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
-  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  const isNode = (inner: unknown): inner is object => typeof inner === 'object' && inner !== null;
+  if (!isNode(value)) return false;
+  // Objects and arrays only: a webhook item's fields are mostly strings, and need no entry here.
+  const pending: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (typeof next.value !== 'object' || next.value === null) continue;
     if (next.depth > maxDepth) return true;
-    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
+    for (const child of Object.values(next.node))
+      if (isNode(child)) pending.push({ node: child, depth: next.depth + 1 });
   }
   return false;
 }

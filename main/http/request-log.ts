@@ -32,10 +32,8 @@ export function requestLog(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', id);
     if (req.url === '/health' || !lines.isLevelEnabled('info')) return next();
     const started = performance.now();
-    let logged = false;
-    const log = () => {
-      if (logged) return;
-      logged = true;
+    // A response emits 'close' once, whether it was sent (after 'finish') or the client went away.
+    res.on('close', () => {
       const responseTime = Math.round(performance.now() - started);
       const line = {
         req: { id, method: req.method, url: loggableUrl(req.originalUrl) },
@@ -44,9 +42,7 @@ export function requestLog(logger: Logger): RequestHandler {
       };
       if (res.writableFinished) lines.info(line, 'request completed');
       else lines.info(line, 'request closed before the answer was sent');
-    };
-    res.once('finish', log);
-    res.once('close', log);
+    });
     next();
   };
 }

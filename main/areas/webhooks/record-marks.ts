@@ -18,19 +18,20 @@ export interface MarkingItem {
  */
 export function createRecordMarks(db: Db) {
   const raiseBy = (condition: string) =>
+    // Positional parameters: this runs for every webhook item, and binding by name costs a lookup each.
     db.prepare<
-      {
-        entity: string;
-        recordId: string;
-        now: string;
-        event: string | null;
-        hash: string | null;
-        key: string | null;
-      },
+      [
+        entity: string,
+        recordId: string,
+        now: string,
+        event: string | null,
+        hash: string | null,
+        key: string | null,
+      ],
       { mark: number }
     >(
       `INSERT INTO record_marks (entity, record_id, mark, touched_at, set_by_event, set_by_hash, set_by_key)
-       VALUES (:entity, :recordId, 1, :now, :event, :hash, :key)
+       VALUES (?, ?, 1, ?, ?, ?, ?)
        ON CONFLICT (entity, record_id) DO UPDATE SET mark = mark + 1, touched_at = excluded.touched_at,
          set_by_event = excluded.set_by_event, set_by_hash = excluded.set_by_hash, set_by_key = excluded.set_by_key
        ${condition}
@@ -57,12 +58,12 @@ export function createRecordMarks(db: Db) {
       now: string,
       options: { evenIfSame?: boolean } = {},
     ): number | null {
-      const params = { entity, recordId, now, event: item.event, hash: item.hash, key: item.key };
-      return (options.evenIfSame ? raise : raiseUnlessSame).get(params)?.mark ?? null;
+      const statement = options.evenIfSame ? raise : raiseUnlessSame;
+      return statement.get(entity, recordId, now, item.event, item.hash, item.key)?.mark ?? null;
     },
     /** A write-back by the bridge: raises the record's mark, set by no item. Returns the new mark. */
     touch: (entity: string, recordId: string, now: string): number =>
-      raise.get({ entity, recordId, now, event: null, hash: null, key: null })!.mark,
+      raise.get(entity, recordId, now, null, null, null)!.mark,
     /** The record's mark and the key of the item that set it (null: a write-back did). */
     setter: (entity: string, recordId: string) => setter.get(entity, recordId),
   };

@@ -51,20 +51,27 @@ export function createWebhooksRepo(db: Db) {
   const finishDelivery = db.prepare<[number, string, number]>(
     'UPDATE webhook_deliveries SET response_status = ?, finished_at = ? WHERE id = ?',
   );
+  // Positional parameters: this runs for every webhook item, and binding by name costs a lookup each.
   const insertItem = db.prepare<
     [
-      Omit<NewItemRow, 'outcome'> & {
-        now: string;
-        status: 'pending' | 'done';
-        outcome: string | null;
-        finishedAt: string | null;
-      },
+      key: string,
+      event: string,
+      entity: string,
+      entityId: string,
+      itemHash: string,
+      deliveryId: number,
+      mark: number,
+      sameAs: string | null,
+      jobId: number | null,
+      status: 'pending' | 'done',
+      outcome: string | null,
+      now: string,
+      finishedAt: string | null,
     ]
   >(
     `INSERT INTO processed_events (key, event, entity, entity_id, item_hash, delivery_id, mark, same_as, job_id,
        status, outcome, created_at, finished_at)
-     VALUES (:key, :event, :entity, :entityId, :itemHash, :deliveryId, :mark, :sameAs, :jobId, :status, :outcome,
-       :now, :finishedAt)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setJob = db.prepare<[number, string]>('UPDATE processed_events SET job_id = ? WHERE key = ?');
   const getEvent = mappedRows(
@@ -87,14 +94,22 @@ export function createWebhooksRepo(db: Db) {
     },
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
     /** Logs one item of a delivery (its key is `<deliveryId>:<index>`). */
-    logItem: ({ outcome, ...row }: NewItemRow, now: string) =>
-      insertItem.run({
-        ...row,
+    logItem: (row: NewItemRow, now: string) =>
+      insertItem.run(
+        row.key,
+        row.event,
+        row.entity,
+        row.entityId,
+        row.itemHash,
+        row.deliveryId,
+        row.mark,
+        row.sameAs,
+        row.jobId,
+        row.outcome === undefined ? 'pending' : 'done',
+        row.outcome === undefined ? null : JSON.stringify(row.outcome),
         now,
-        ...(outcome === undefined
-          ? { status: 'pending', outcome: null, finishedAt: null }
-          : { status: 'done', outcome: JSON.stringify(outcome), finishedAt: now }),
-      }),
+        row.outcome === undefined ? null : now,
+      ),
     attachJob: (key: string, jobId: number) => setJob.run(jobId, key),
     getEvent: (key: string) => getEvent.get(key),
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>

@@ -67,19 +67,22 @@ export function createJobsRepo(db: Db) {
   );
   // A job its caller did at once (JobQueue.doneAtOnce): stored as the queue leaves a job done.
   const insertDone = db.prepare<
-    {
-      kind: string;
-      lane: string | null;
-      payload: string;
-      maxAttempts: number;
-      result: string | null;
-      now: string;
-    },
+    [
+      kind: string,
+      lane: string | null,
+      payload: string,
+      maxAttempts: number,
+      runAt: string,
+      result: string | null,
+      createdAt: string,
+      startedAt: string,
+      finishedAt: string,
+    ],
     { id: number }
   >(
     `INSERT INTO jobs (kind, lane, payload, status, attempts, max_attempts, run_at, result, created_at,
        started_at, finished_at)
-     VALUES (:kind, :lane, :payload, 'done', 1, :maxAttempts, :now, :result, :now, :now, :now)
+     VALUES (?, ?, ?, 'done', 1, ?, ?, ?, ?, ?, ?)
      RETURNING id`,
   );
   // Through the partial index of unfinished jobs by lane (migration 010): its condition, word for word.
@@ -179,14 +182,7 @@ export function createJobsRepo(db: Db) {
       const payload = JSON.stringify(job.payload ?? null);
       const lane = job.lane ?? null;
       const stored = result === undefined ? null : JSON.stringify(result);
-      const { id } = insertDone.get({
-        kind: job.kind,
-        lane,
-        payload,
-        maxAttempts: job.maxAttempts,
-        result: stored,
-        now,
-      })!;
+      const { id } = insertDone.get(job.kind, lane, payload, job.maxAttempts, now, stored, now, now, now)!;
       return {
         id,
         kind: job.kind,
