@@ -17,6 +17,7 @@ import { hostGuard, keyGuard, presentedKey, sameSecret, webhookGuard } from './g
 import { defaultHttpLimits, type HttpLimits } from './http-server.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
+import { series } from './series.js';
 import { createMount } from './mount.js';
 import { buildOpenApi } from './openapi.js';
 import { registeredContracts } from './route.js';
@@ -45,20 +46,16 @@ export function createHttpApp(
   app.disable('x-powered-by');
   app.set('trust proxy', false);
 
-  app.use(requestLog(logger));
-  app.use(hostGuard(config.host, config.corsOrigins));
-  app.use(securityHeaders());
-  // The dashboard's files, before the API's middleware and routes, which they never need.
+  // The dashboard's files come before the API's middleware (CORS, the JSON check), which they never need.
   const dashboardDir = options.dashboardDir ?? defaultDashboardDir();
-  if (existsSync(path.join(dashboardDir, 'index.html'))) {
-    app.use(dashboardFiles(dashboardDir));
-  } else {
-    app.get('/', (_req, res) => {
-      res
-        .type('text/plain')
-        .send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
-    });
-  }
+  const dashboard: express.RequestHandler = existsSync(path.join(dashboardDir, 'index.html'))
+    ? dashboardFiles(dashboardDir)
+    : (req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+        res
+          .type('text/plain')
+          .send('Studio Bridge is running. The dashboard is not built: run `npm run build`.');
+      };
   const corsHeaders = cors({
     origin: (origin, callback) =>
       callback(null, origin === undefined ? false : config.corsOrigins.includes(origin)),
@@ -67,8 +64,19 @@ export function createHttpApp(
     maxAge: 600,
   });
   // Without an Origin header cors() adds nothing (its origin answer is false); CRMs and scripts send none.
-  app.use((req, res, next) => (req.headers.origin === undefined ? next() : corsHeaders(req, res, next)));
-  app.use(requireJsonBodies);
+  const corsIfOrigin: express.RequestHandler = (req, res, next) =>
+    req.headers.origin === undefined ? next() : corsHeaders(req, res, next);
+  // In order, as one router layer (series.ts): every request passes all of them.
+  app.use(
+    series(
+      requestLog(logger),
+      hostGuard(config.host, config.corsOrigins),
+      securityHeaders(),
+      dashboard,
+      corsIfOrigin,
+      requireJsonBodies,
+    ),
+  );
 
   const router = express.Router();
   const identify = (req: express.Request): Caller => {
