@@ -7,6 +7,10 @@ import { hash } from 'node:crypto';
  * writes them. Built by concatenation: it runs for every webhook item.
  */
 export function canonicalJson(value: unknown): string {
+  // A flat record (a CRM item: strings, numbers, lists of them) in one native call: a key list as
+  // JSON.stringify's replacer writes exactly those keys, in that order (it would apply to nested
+  // objects too, so those take the walk below).
+  if (isFlatRecord(value)) return JSON.stringify(value, Object.keys(value).sort());
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
     let out = '[';
@@ -21,6 +25,18 @@ export function canonicalJson(value: unknown): string {
     out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
   }
   return `${out}}`;
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** An object whose values hold no object: no nested record, no list of records. */
+function isFlatRecord(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value) || Array.isArray(value)) return false;
+  for (const member of Object.values(value)) {
+    if (!isObject(member)) continue;
+    if (!Array.isArray(member) || member.some(isObject)) return false;
+  }
+  return true;
 }
 
 /** A hash of the item's content (key order does not matter). */
