@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Caller, Reply, RouteHandler, RouteInput } from '../areas/area.js';
 import { jsonBody, type RawBodyRequest } from './body.js';
 import { series } from './series.js';
@@ -73,13 +73,30 @@ export function mountRoute<C extends RouteContract>(
       if (result === undefined || res.headersSent) return;
       if (isReply<Output<C>>(result)) {
         if (result.headers) res.set(result.headers);
-        res.status(result.status).json(result.body);
+        sendJson(req, res, result.status, result.body);
       } else {
-        res.json(result);
+        sendJson(req, res, 200, result);
       }
     } catch (error) {
       next(error);
     }
   };
   router[contract.method](contract.path, series(...beforeBody, ...body, handle));
+}
+
+/**
+ * A JSON answer. A read (GET, HEAD) goes through res.json, for its ETag and the 304 it allows; an
+ * answer to a write is never revalidated, so it is written as it is, without a hash of the body
+ * for an ETag (the webhook path's answers are all writes').
+ */
+function sendJson(req: Request, res: Response, status: number, body: unknown): void {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.status(status).json(body);
+    return;
+  }
+  const text = JSON.stringify(body) ?? '';
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
