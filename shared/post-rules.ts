@@ -1,16 +1,14 @@
 import twitterText from 'twitter-text';
 import { postingPlatforms, type PlatformKey } from './platforms.js';
-import { dateBoundIssue } from './time-bounds.js';
+import { MIN_LEAD_MS, MIN_SPACING_MS } from './post-timing.js';
+import { dateBoundIssue, ISO_DATE_TIME } from './time-bounds.js';
+
+export { ISO_DATE_TIME, MIN_LEAD_MS, MIN_SPACING_MS };
 
 /**
  * The posting rules of spec §2.4/§8 and DESIGN §6.2, pure, shared by the bridge (which enforces
  * them) and the dashboard's composer (which shows them as the operator types).
  */
-
-/** Recommended lead time: a post scheduled sooner is accepted with a warning. */
-export const MIN_LEAD_MS = 10 * 60_000;
-/** Recommended spacing between two posts on the same platform. */
-export const MIN_SPACING_MS = 2 * 3_600_000;
 
 /** Characters as the platform counts them: microblog like its platform (URL 23, wide 2), others code points. */
 export function countChars(platform: PlatformKey, text: string): number {
@@ -57,9 +55,6 @@ export function appendHashtags(text: string, hashtags: readonly string[]): strin
   const body = text.trimEnd();
   return body === '' ? added.join(' ') : `${body} ${added.join(' ')}`;
 }
-
-/** ISO 8601 date-time with `Z` or an offset: a time without a zone means different instants to different people. */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface RuleIssue {
   field: string;

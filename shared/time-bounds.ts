@@ -6,6 +6,9 @@
  * code through the posting rules as the operator types.
  */
 
+/** ISO 8601 date-time with `Z` or an offset: a time without a zone means different instants to different people. */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
 /** Nothing the studio schedules is dated before this day (UTC): an earlier year is a typo. */
 export const EARLIEST_DATE = '2000-01-01';
 const EARLIEST_MS = Date.parse(`${EARLIEST_DATE}T00:00:00Z`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
-import { ISO_DATE_TIME } from '../post-rules.js';
+import { ISO_DATE_TIME } from '../time-bounds.js';
 import { calendarDate, defineContract, idString, isoDateTime, queryInt } from './contract.js';
 
 /** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */

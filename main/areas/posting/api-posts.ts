@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api/contract.js';
 import type { PostViewStatus, postDraftBody, schedulePost } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { reviewPost } from '../../../shared/post-rules.js';
+import { postRules } from './post-rules.js';
 import type { CrmClient } from '../../peers/crm.js';
 import { PostsvcError, type PostResult, type PostsvcClient } from '../../peers/postsvc.js';
 import { AppError } from '../../kernel/app-error.js';
@@ -54,6 +54,7 @@ export class ApiPosting {
     const now = this.deps.now();
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
     const nearby = Number.isNaN(at) ? [] : await postsNear(this.deps, at);
+    const { reviewPost } = await postRules();
     return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }
 

@@ -9,7 +9,11 @@ import { QuotaTracker } from './quota.js';
 import { createPostingRepo, type LedgerRow } from './repo.js';
 import { postingRoutes } from './routes.js';
 import { PostScheduler } from './scheduler.js';
+import { postRules } from './post-rules.js';
 import { decideFromItem, RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
+
+/** After the start (and the first screens it serves): twitter-text's loading takes a core for ~0.1 s. */
+const RULES_PRELOAD_DELAY_MS = 5_000;
 
 export interface PostingTuning {
   /** How long an unconfirmed create may still appear in the provider's history (default 60 s). */
@@ -204,6 +208,10 @@ export function postingArea(
     },
     quota: () => quota.snapshot(),
     start() {
+      // The posting rules load in the background once the start is over, so a first post does not wait for them.
+      setTimeout(() => {
+        postRules().catch((error: unknown) => ctx.logger.warn({ err: error }, 'posting rules not loaded'));
+      }, RULES_PRELOAD_DELAY_MS).unref();
       // Creates left in flight by a process that stopped, or unconfirmed: settle them from the provider's history.
       for (const row of repo.unsettled()) {
         if (row.claim_token === scheduler?.token) continue;

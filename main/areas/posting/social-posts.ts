@@ -1,6 +1,6 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
-import { reviewPost } from '../../../shared/post-rules.js';
+import { postRules } from './post-rules.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { PeerError } from '../../peers/peer-error.js';
 import { PostsvcError, type PostsvcClient } from '../../peers/postsvc.js';
@@ -338,6 +338,7 @@ export class SocialPostWorkflow {
       mediaUrls: mediaUrl ? [mediaUrl] : [],
       scheduleDate: new Date(scheduledAt).toISOString(),
     };
+    const { reviewPost } = await postRules();
     const review = reviewPost(outgoing, {
       now: this.deps.now(),
       nearby: await postsNear(this.deps, Date.parse(scheduledAt), { socialPostId: record.id }),

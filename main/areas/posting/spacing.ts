@@ -1,4 +1,5 @@
-import { MIN_SPACING_MS, type NearbyPost } from '../../../shared/post-rules.js';
+import type { NearbyPost } from '../../../shared/post-rules.js';
+import { MIN_SPACING_MS } from '../../../shared/post-timing.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { PostingRepo } from './repo.js';
 
