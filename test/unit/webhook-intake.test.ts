@@ -1,7 +1,20 @@
+import path from 'node:path';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { areaMigrations } from '../../main/areas/migrations.js';
+import { createRecordMarks } from '../../main/areas/webhooks/record-marks.js';
+import { createWebhooksRepo } from '../../main/areas/webhooks/repo.js';
+import { ActivityLog } from '../../main/kernel/activity/activity-log.js';
+import { createActivityRepo } from '../../main/kernel/activity/repo.js';
+import { groupCommitOf } from '../../main/kernel/commit-group.js';
+import { openDatabase } from '../../main/kernel/db.js';
+import { JobQueue } from '../../main/kernel/jobs/queue.js';
+import { createJobsRepo } from '../../main/kernel/jobs/repo.js';
+import { tempDir } from '../support/temp-dir.js';
+import { eventually } from '../support/wait.js';
 import { canonicalJson, itemHash, webhookItemKey } from '../../main/areas/webhooks/idempotency.js';
 import { mayHoldSecret } from '../../main/areas/webhooks/redact.js';
-import { respond } from '../../main/areas/webhooks/intake.js';
+import { respond, WebhookIntake } from '../../main/areas/webhooks/intake.js';
 
 describe('webhook idempotency keys', () => {
   it('ignores key order and differs when the item differs', () => {
@@ -179,5 +192,50 @@ describe('mayHoldSecret: the payload searched as it is', () => {
     expect(mayHoldSecret('{"stream-Key":"x"}')).toBe(true);
     expect(mayHoldSecret('{"pass_word":"x","note":"\\u00e9"}')).toBe(true);
     expect(mayHoldSecret('{"status":"Draft"}')).toBe(false);
+  });
+});
+
+describe('an area whose decision from the item throws', () => {
+  it('leaves the item to its job (retried, its error on the job list) instead of failing the delivery', async () => {
+    const dir = tempDir('intake');
+    const db = openDatabase(path.join(dir.path, 'bridge.sqlite'), { migrations: areaMigrations });
+    const logger = pino({ level: 'silent' });
+    const groupCommit = groupCommitOf(db);
+    const activity = new ActivityLog(createActivityRepo(db), logger, undefined, groupCommit);
+    const jobs = new JobQueue({ repo: createJobsRepo(db), activity, logger, groupCommit });
+    const intake = new WebhookIntake({
+      repo: createWebhooksRepo(db),
+      marks: createRecordMarks(db),
+      groupCommit,
+      logger,
+      jobs,
+      activity,
+      now: () => new Date(),
+      budgetMs: 300,
+    });
+    const handler = Object.assign(async () => ({ success: true }), {
+      decideFromItem: (): undefined => {
+        throw new Error('a bug in the decision');
+      },
+    });
+    intake.setHandler('social-created', handler);
+    jobs.start();
+    try {
+      const answer = await intake.receive('social-created', [{ id: 'sp0000000000000001' }], {
+        rawPayload: '[{"id":"sp0000000000000001"}]',
+        signedBy: null,
+      });
+      expect(answer).toEqual({
+        status: 202,
+        body: { success: true, queued: true, results: [{ success: true, queued: true }] },
+      });
+      await eventually(() =>
+        jobs.list({ limit: 5 }).some((job) => job.lastError === 'a bug in the decision'),
+      );
+    } finally {
+      await jobs.stop(100);
+      db.close();
+      dir.remove();
+    }
   });
 });

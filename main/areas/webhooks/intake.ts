@@ -70,7 +70,7 @@ export class WebhookIntake {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
         // An item its handler decides from the item alone (or one no area handles) waits on no peer.
-        holdsSlot: (payload) => this.decideFromItem(payload.event, payload.item) === undefined,
+        holdsSlot: (payload) => this.tryDecideFromItem(payload.event, payload.item) === undefined,
         // The item's outcome lands in the same commit as its job's done state.
         onDone: (payload, outcome) =>
           deps.repo.finishEvent(payload.key, outcome as ItemOutcome, deps.now().toISOString()),
@@ -286,7 +286,7 @@ export class WebhookIntake {
     // One job per item: the item's row (keyed by delivery and position) is written with it, in
     // this transaction, so the job needs no dedupe key of its own.
     const job = { kind: WEBHOOK_ITEM_JOB, payload, lane: `${entity}:${item.id}` };
-    const atOnce = jobs.doneAtOnce(job, () => this.decideFromItem(event, item));
+    const atOnce = jobs.doneAtOnce(job, () => this.tryDecideFromItem(event, item));
     if (atOnce) {
       repo.logItem({ ...base, mark, sameAs: null, jobId: atOnce.job.id, outcome: atOnce.result }, now);
       return { answeredBy: key, jobId: atOnce.job.id, redelivery: false, decided: atOnce.result };
@@ -304,6 +304,24 @@ export class WebhookIntake {
     const handler = this.handlers.get(event);
     if (!handler) return { success: true, skipped: true, reason: `${event} has no action in this version` };
     return handler.decideFromItem?.(item);
+  }
+
+  /**
+   * decideFromItem where a throw must not escape: at intake and when the queue chooses slots, both
+   * inside a group commit, a throw would fail every delivery of the commit, unlogged (and the CRM
+   * gives up on a webhook after four tries). Undecided, the item runs as a job, where a failure is
+   * retried and, in the end, shown to the operator.
+   */
+  private tryDecideFromItem(event: WebhookEvent, item: WebhookItem): ItemOutcome | undefined {
+    try {
+      return this.decideFromItem(event, item);
+    } catch (error) {
+      this.deps.logger.warn(
+        { err: error, event, id: item.id },
+        'item not decided from itself: left to its job',
+      );
+      return undefined;
+    }
   }
 
   /** An item that failed is on the operator's activity page (its outcome is on its row). */
@@ -329,26 +347,24 @@ export class WebhookIntake {
       const existing = repo.getEvent(payload.key);
       if (existing?.status === 'done' && existing.outcome) return existing.outcome;
     }
-    // Decided from the item alone when its lane was busy at intake: decided now, in its turn.
-    let outcome = this.decideFromItem(payload.event, payload.item);
-    if (outcome === undefined) {
-      // Undecided means an area handles the event (decideFromItem skips the others).
-      const handler = this.handlers.get(payload.event)!;
-      try {
-        outcome = await handler(recordFromCrm(payload.item), {
+    let outcome: ItemOutcome;
+    try {
+      // Decided from the item alone when its lane was busy at intake; else an area handles the
+      // event (decideFromItem skips the others), and its handler runs.
+      outcome =
+        this.decideFromItem(payload.event, payload.item) ??
+        (await this.handlers.get(payload.event)!(recordFromCrm(payload.item), {
           event: payload.event,
           deliveryId: payload.deliveryId,
           attempt: context.attempt,
           signal: context.signal,
-        });
-      } catch (error) {
-        const lastAttempt =
-          retryClassOf(error) === 'permanent' || context.attempt >= context.job.max_attempts;
-        if (!lastAttempt || context.signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        repo.finishEvent(payload.key, { success: false, error: message }, now().toISOString());
-        throw error;
-      }
+        }));
+    } catch (error) {
+      const lastAttempt = retryClassOf(error) === 'permanent' || context.attempt >= context.job.max_attempts;
+      if (!lastAttempt || context.signal.aborted) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      repo.finishEvent(payload.key, { success: false, error: message }, now().toISOString());
+      throw error;
     }
     // Stored by the job's onDone, in the commit that marks the job done.
     this.reportFailure(payload.event, payload.item.id, payload.deliveryId, outcome);
