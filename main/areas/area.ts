@@ -133,10 +133,11 @@ export type WebhookItemHandler = ((
   /**
    * The outcome of an item that asks nothing of any peer (CRM, provider, gateway, automation),
    * decided synchronously from the item alone (a new Draft SocialPost: nothing to post); undefined
-   * when handling it may wait on a peer. It is given the item as the CRM sent it, datetimes not
-   * yet converted (recordFromCrm): every item passes here, and a decision reads a status, not times. A decided item's job is done in the commit that stores
-   * the delivery (JobQueue.doneAtOnce) when its record has no job waiting; else it runs in the
-   * queue without one of the slots that bound peer work. Absent: every item may wait on peers.
+   * when handling it may wait on a peer. It is given the item as the CRM sent it, datetimes not yet
+   * converted (recordFromCrm): every item passes here, and a decision reads a status, not times.
+   * A decided item's job is done in the commit that stores the delivery (JobQueue.doneAtOnce) when
+   * its record has no job waiting; else it runs in the queue without one of the slots that bound
+   * peer work. Absent: every item may wait on peers.
    */
   decideFromItem?: (item: WebhookItem) => ItemOutcome | undefined;
 };

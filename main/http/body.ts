@@ -47,9 +47,10 @@ export function jsonBody(
   return [parse, afterParse];
 }
 
+const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 /** Iterative (JSON.parse accepts any depth; a recursive walk here would not). */
 export function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
-  const isNode = (inner: unknown): inner is object => typeof inner === 'object' && inner !== null;
   if (!isNode(value)) return false;
   // Objects and arrays only: a webhook item's fields are mostly strings, and need no entry here.
   const pending: { node: object; depth: number }[] = [{ node: value, depth: 1 }];

@@ -94,8 +94,9 @@ export function createWebhooksRepo(db: Db) {
     },
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
     /** Logs one item of a delivery (its key is `<deliveryId>:<index>`). */
-    logItem: (row: NewItemRow, now: string) =>
-      insertItem.run(
+    logItem(row: NewItemRow, now: string) {
+      const done = row.outcome !== undefined;
+      return insertItem.run(
         row.key,
         row.event,
         row.entity,
@@ -105,11 +106,12 @@ export function createWebhooksRepo(db: Db) {
         row.mark,
         row.sameAs,
         row.jobId,
-        row.outcome === undefined ? 'pending' : 'done',
-        row.outcome === undefined ? null : JSON.stringify(row.outcome),
+        done ? 'done' : 'pending',
+        done ? JSON.stringify(row.outcome) : null,
         now,
-        row.outcome === undefined ? null : now,
-      ),
+        done ? now : null,
+      );
+    },
     attachJob: (key: string, jobId: number) => setJob.run(jobId, key),
     getEvent: (key: string) => getEvent.get(key),
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>
