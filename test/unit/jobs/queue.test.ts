@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ActivityLog } from '../../../main/kernel/activity/activity-log.js';
+import { createActivityRepo } from '../../../main/kernel/activity/repo.js';
+import { groupCommitOf } from '../../../main/kernel/commit-group.js';
+import { openDatabase, type Db } from '../../../main/kernel/db.js';
+import { JobQueue, RetryLaterError } from '../../../main/kernel/jobs/queue.js';
+import { createJobsRepo } from '../../../main/kernel/jobs/repo.js';
+import { eventually } from '../../support/wait.js';
+import { tempDir, type TempDir } from '../../support/temp-dir.js';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function queue(concurrency = 2): { jobs: JobQueue; db: Db } {
+  const dir: TempDir = tempDir('queue');
+  const db = openDatabase(path.join(dir.path, 'bridge.sqlite'));
+  const logger = pino({ level: 'silent' });
+  const jobs = new JobQueue({
+    repo: createJobsRepo(db),
+    activity: new ActivityLog(createActivityRepo(db), logger),
+    logger,
+    concurrency,
+    groupCommit: groupCommitOf(db),
+    backoff: { baseMs: 20, maxMs: 20, jitter: 0 },
+  });
+  cleanup.push(
+    () => dir.remove(),
+    () => void db.close(),
+    () => jobs.stop(100),
+  );
+  return { jobs, db };
+}
+
+describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () => {
+  it('runs the jobs of one lane one at a time, in order, and others beside them within the slots', async () => {
+    const { jobs } = queue(2);
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    jobs.register<{ name: string }>('work', async ({ name }) => {
+      running++;
+      most = Math.max(most, running);
+      log.push(`start ${name}`);
+      await sleep(15);
+      log.push(`end ${name}`);
+      running--;
+    });
+    jobs.start();
+    const ids = ['a1', 'a2', 'a3'].map(
+      (name) => jobs.enqueue({ kind: 'work', payload: { name }, lane: 'A' }).id,
+    );
+    ids.push(...['b1', 'b2'].map((name) => jobs.enqueue({ kind: 'work', payload: { name } }).id));
+    const done = await Promise.all(ids.map((id) => jobs.waitFor(id, 5_000)));
+    expect(done.map((job) => job?.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
+    const lane = log.filter((line) => line.includes(' a'));
+    expect(lane).toEqual(['start a1', 'end a1', 'start a2', 'end a2', 'start a3', 'end a3']);
+    expect(most).toBe(2);
+  });
+
+  it('a lane job that waits for a retry of the job before it runs after that retry, not before', async () => {
+    const { jobs } = queue(4);
+    const log: string[] = [];
+    let failOnce = true;
+    jobs.register<{ name: string }>('step', async ({ name }) => {
+      if (name === 'first' && failOnce) {
+        failOnce = false;
+        throw new RetryLaterError('not yet', 60);
+      }
+      log.push(name);
+    });
+    jobs.start();
+    const first = jobs.enqueue({ kind: 'step', payload: { name: 'first' }, lane: 'R' });
+    await eventually(() => jobs.list({ limit: 5 }).some((job) => job.lastError === 'not yet'));
+    const second = jobs.enqueue({ kind: 'step', payload: { name: 'second' }, lane: 'R' });
+    expect((await jobs.waitFor(second.id, 5_000))?.status).toBe('done');
+    expect((await jobs.waitFor(first.id, 5_000))?.status).toBe('done');
+    expect(log).toEqual(['first', 'second']);
+  });
+
+  it('a job of a lane held outside the queue (withLane) runs once the holder is done', async () => {
+    const { jobs } = queue(2);
+    const log: string[] = [];
+    jobs.register('hold', async () => void log.push('job'));
+    jobs.start();
+    let release!: () => void;
+    const holding = jobs.withLane('L', () => new Promise<void>((resolve) => (release = resolve)));
+    const job = jobs.enqueue({ kind: 'hold', payload: {}, lane: 'L' });
+    await sleep(50);
+    expect(log).toEqual([]);
+    log.push('holder done');
+    release();
+    await holding;
+    expect((await jobs.waitFor(job.id, 5_000))?.status).toBe('done');
+    expect(log).toEqual(['holder done', 'job']);
+  });
+
+  it('a job whose payload says it waits on nothing runs while every slot is held; the others wait for one', async () => {
+    const { jobs } = queue(1);
+    let releasePeer!: () => void;
+    const peer = new Promise<void>((resolve) => (releasePeer = resolve));
+    const log: string[] = [];
+    jobs.register<{ name: string; peer: boolean }>(
+      'item',
+      async ({ name, peer: callsPeer }) => {
+        log.push(`start ${name}`);
+        if (callsPeer) await peer;
+        log.push(`end ${name}`);
+      },
+      { holdsSlot: (payload) => payload.peer },
+    );
+    jobs.start();
+    const slow = jobs.enqueue({ kind: 'item', payload: { name: 'slow', peer: true } });
+    const waiting = jobs.enqueue({ kind: 'item', payload: { name: 'waiting', peer: true } });
+    const decided = jobs.enqueue({ kind: 'item', payload: { name: 'decided', peer: false } });
+    // The one slot is the slow job's: the job that waits on nothing runs beside it, the other waits.
+    expect((await jobs.waitFor(decided.id, 5_000))?.status).toBe('done');
+    expect(log).toEqual(['start slow', 'start decided', 'end decided']);
+    releasePeer();
+    expect((await jobs.waitFor(waiting.id, 5_000))?.status).toBe('done');
+    expect((await jobs.waitFor(slow.id, 5_000))?.status).toBe('done');
+    expect(log.slice(3)).toEqual(['end slow', 'start waiting', 'end waiting']);
+  });
+});
+
+describe('job queue: a job done at once by its caller (doneAtOnce)', () => {
+  it('is stored done, with its result and one attempt, and read back as the queue would have left it', async () => {
+    const { jobs } = queue(1);
+    jobs.register<{ name: string }>('decide', async () => 'from the queue');
+    jobs.start();
+    const atOnce = jobs.doneAtOnce({ kind: 'decide', payload: { name: 'a' }, lane: 'L' }, () => ({ ok: 1 }));
+    expect(atOnce?.result).toEqual({ ok: 1 });
+    expect(atOnce?.job).toMatchObject({ status: 'done', attempts: 1, result: '{"ok":1}', lane: 'L' });
+    // A wait for it answers at once from the database, and the job list shows it done.
+    expect(await jobs.waitFor(atOnce!.job.id, 1_000)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(jobs.list({ limit: 5 })).toEqual([
+      expect.objectContaining({ id: atOnce!.job.id, kind: 'decide', status: 'done', attempts: 1 }),
+    ]);
+    expect(jobs.counts()).toEqual({ pending: 0, running: 0, failed: 0 });
+  });
+
+  it('stores nothing, and does not decide, while its lane has a job waiting or running, or is held', async () => {
+    const { jobs } = queue(1);
+    let releasePeer!: () => void;
+    const peer = new Promise<void>((resolve) => (releasePeer = resolve));
+    jobs.register<{ name: string }>('step', async ({ name }) => {
+      if (name === 'slow') await peer;
+      return name;
+    });
+    const decisions: string[] = [];
+    const decide = (name: string) => () => {
+      decisions.push(name);
+      return name;
+    };
+    // Waiting (not started: the queue is not running yet) in lane A.
+    const waiting = jobs.enqueue({ kind: 'step', payload: { name: 'slow' }, lane: 'A' });
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))).toBeUndefined();
+    // Running in lane A.
+    jobs.start();
+    await eventually(() => jobs.list({ limit: 5 }).some((job) => job.status === 'running'));
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))).toBeUndefined();
+    // Held outside the queue in lane B.
+    let releaseHolder: (() => void) | undefined;
+    const held = jobs.withLane('B', () => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    await eventually(() => releaseHolder !== undefined);
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'b' }, lane: 'B' }, decide('b'))).toBeUndefined();
+    // Another lane is free; a work that cannot decide stores nothing either.
+    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'c' }, lane: 'C' }, decide('c'))?.result).toBe(
+      'c',
+    );
+    expect(
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'd' }, lane: 'D' }, () => undefined),
+    ).toBeUndefined();
+    expect(decisions).toEqual(['c']);
+    expect(jobs.list({ limit: 10 }).map((job) => job.status)).toEqual(['done', 'running']);
+
+    releaseHolder!();
+    await held;
+    releasePeer();
+    expect((await jobs.waitFor(waiting.id, 5_000))?.status).toBe('done');
+    // Lane A is free again once its job has let go of it: decided at once then.
+    await eventually(
+      () => jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))?.result === 'a',
+    );
+  });
+});
