@@ -4,12 +4,19 @@ import type { CrmClient } from '../../peers/crm.js';
 import { PeerError } from '../../peers/peer-error.js';
 import { AppError } from '../../kernel/app-error.js';
 import { RetryLaterError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
+import { followUpLane } from '../../kernel/jobs/lane.js';
 import type { GuestsRepo, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { linkedContent, renderEmailFor } from './guest-data.js';
 import type { TemplateStore } from './template-store.js';
 
 export const GUEST_WORKFLOW_JOB = 'guests.workflow';
+/**
+ * A guest's workflow runs take turns in a lane of their own, not the guest record's: a run is
+ * retried for as long as n8n is down, and in the record's lane it would hold back the guest's
+ * next stage changes behind it (kernel/jobs/lane.ts).
+ */
+const guestWorkflowLane = (guestId: string) => followUpLane('guest-workflow', guestId);
 /** 2 s doubling: the last of 10 attempts is about 17 minutes after the first (n8n restarts, deploys). */
 const MAX_ATTEMPTS = 10;
 
@@ -77,7 +84,7 @@ export class GuestWorkflows {
     const job = jobs.enqueue({
       kind: GUEST_WORKFLOW_JOB,
       payload: { runId: inserted.id } satisfies JobPayload,
-      lane: `guest-workflow:${entry.guest_id}`,
+      lane: guestWorkflowLane(entry.guest_id),
       dedupeKey: `guest-workflow:${entry.guest_id}:${stage}:entry-${entry.id}`,
     });
     repo.setJob(inserted.id, job.id);
@@ -111,7 +118,7 @@ export class GuestWorkflows {
       const job = jobs.enqueue({
         kind: GUEST_WORKFLOW_JOB,
         payload: { runId: inserted.id } satisfies JobPayload,
-        lane: `guest-workflow:${guestId}`,
+        lane: guestWorkflowLane(guestId),
         dedupeKey: `guest-workflow:${guestId}:${stage}:run-${inserted.id}`,
       });
       repo.setJob(inserted.id, job.id);

@@ -15,6 +15,7 @@ import type { PostEdit } from './crm-posts.js';
 import { mergedPlatformStates } from './platform-states.js';
 import { quotaMessage, type QuotaTracker } from './quota.js';
 import { postsNear } from './spacing.js';
+import { crmRecordLane, type Lane } from '../../kernel/jobs/lane.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
 
@@ -33,16 +34,11 @@ export interface ApiPostingDeps {
   reconcileLater: (row: LedgerRow, delayMs: number) => void;
   /** Held by the social-* webhook runs of a record; the API cancel takes it too. */
   /** Runs work holding a SocialPost's lane (JobQueue.withLane). */
-  withLane: <T>(lane: string, work: () => Promise<T>, waitMs?: number) => Promise<T>;
+  withLane: <T>(lane: Lane, work: () => Promise<T>, waitMs?: number) => Promise<T>;
   /** How long the API cancel waits for a record's running webhook work (default 20 s). */
   cancelWaitMs?: number;
   /** A run of the record's webhook work later (in its lane): it brings the provider in line with the record. */
   cancelLater: (socialPostId: string) => void;
-}
-
-/** The job-queue lane of a SocialPost record: its webhook items, posting jobs and API cancels take turns in it. */
-export function socialPostLane(socialPostId: string): string {
-  return `SocialPost:${socialPostId}`;
 }
 
 /** POST /postsvc/schedule and /postsvc/delete (spec §4.1): the same ledger and rules as the webhooks. */
@@ -111,7 +107,7 @@ export class ApiPosting {
     if (!socialPostId) return this.cancelNow(postsvcId, null, signal);
     try {
       return await this.deps.withLane(
-        socialPostLane(socialPostId),
+        crmRecordLane('SocialPost', socialPostId),
         () => this.cancelNow(postsvcId, socialPostId, signal),
         this.deps.cancelWaitMs ?? 20_000,
       );

@@ -1,16 +1,15 @@
-import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { HealthResponse } from '../../../shared/api/health.js';
 import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
-import { RetryLaterError } from '../../kernel/jobs/queue.js';
-import type { AreaContext, AreaModule, WebhookItemContext, WebhookItemHandler } from '../area.js';
-import { ApiPosting, socialPostLane } from './api-posts.js';
+import type { AreaContext, AreaModule } from '../area.js';
+import { ApiPosting } from './api-posts.js';
+import { PostingJobs } from './jobs.js';
 import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
 import { QuotaTracker } from './quota.js';
-import { createPostingRepo, type LedgerRow } from './repo.js';
+import { createPostingRepo } from './repo.js';
 import { postingRoutes } from './routes.js';
 import { PostScheduler } from './scheduler.js';
 import { postRules } from './post-rules.js';
-import { decideFromItem, RetryPosting, SocialPostWorkflow, type SocialEvent } from './social-posts.js';
+import { SocialPostWorkflow } from './social-posts.js';
 
 /** After the start (and the first screens it serves): twitter-text's loading takes a core for ~0.1 s. */
 const RULES_PRELOAD_DELAY_MS = 5_000;
@@ -23,14 +22,6 @@ export interface PostingTuning {
 export interface PostingModule extends AreaModule {
   /** Today's quota, for /health. */
   quota(): HealthResponse['quota'];
-}
-
-const SOCIAL_POST_JOB = 'posting.social-post';
-const RECONCILE_JOB = 'posting.reconcile';
-
-interface SocialPostJob {
-  socialPostId: string;
-  event: SocialEvent;
 }
 
 /**
@@ -69,20 +60,7 @@ export function postingArea(
         })
       : null;
 
-  const enqueueSocialPost = (socialPostId: string, event: SocialEvent, delayMs: number) =>
-    ctx.jobs.enqueue({
-      kind: SOCIAL_POST_JOB,
-      payload: { socialPostId, event } satisfies SocialPostJob,
-      lane: socialPostLane(socialPostId),
-      delayMs,
-    });
-  const reconcileLater = (row: LedgerRow, delayMs: number) =>
-    ctx.jobs.enqueue({
-      kind: RECONCILE_JOB,
-      payload: { ledgerId: row.id },
-      dedupeKey: `${RECONCILE_JOB}:${row.id}:${row.attempts}`,
-      delayMs,
-    });
+  const postingJobs = new PostingJobs({ jobs: ctx.jobs, repo, activity: ctx.activity, scheduler, workflow });
   const api =
     client && scheduler
       ? new ApiPosting({
@@ -93,101 +71,19 @@ export function postingArea(
           quota,
           activity: ctx.activity,
           now: ctx.now,
-          reconcileLater,
+          reconcileLater: (row, delayMs) => postingJobs.reconcileLater(row, delayMs),
           withLane: (lane, work, waitMs) => ctx.jobs.withLane(lane, work, waitMs),
           cancelLater: (socialPostId) =>
-            enqueueSocialPost(socialPostId, 'social-updated', backoffDelayMs(1, peerRetryBackoff)),
+            postingJobs.enqueueSocialPost(
+              socialPostId,
+              'social-updated',
+              backoffDelayMs(1, peerRetryBackoff),
+            ),
         })
       : null;
   const provider = client
     ? new ProviderPosts({ client, crm, repo, activity: ctx.activity, latestNumbers, now: ctx.now })
     : null;
-
-  // The webhook's own attempt; a retryable failure continues in a posting job (backoff, Retry-After).
-  const notConfigured: ItemOutcome = {
-    success: true,
-    skipped: true,
-    reason: 'posting needs both a CRM and a posting provider configured',
-  };
-  const onSocialItem = (event: SocialEvent): WebhookItemHandler =>
-    Object.assign(
-      async (item: WebhookItem, context: WebhookItemContext): Promise<ItemOutcome> => {
-        if (!workflow) return notConfigured;
-        try {
-          return await workflow.handle(event, item, { signal: context.signal, lastAttempt: false });
-        } catch (error) {
-          if (!(error instanceof RetryPosting)) throw error;
-          const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
-          enqueueSocialPost(item.id, event === 'social-deleted' ? event : 'social-updated', delayMs);
-          ctx.activity.record(
-            'posting.retry',
-            'warn',
-            `SocialPost ${item.id}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
-            {
-              socialPostId: item.id,
-              event,
-            },
-          );
-          return { success: true, queued: true, reason: error.message };
-        }
-      },
-      {
-        // Without a workflow the item is skipped at once; a new Draft is skipped from the item alone.
-        decideFromItem: (item: WebhookItem) => (workflow ? decideFromItem(event, item) : notConfigured),
-      },
-    );
-
-  ctx.jobs.register<SocialPostJob>(
-    SOCIAL_POST_JOB,
-    async ({ socialPostId, event }, context) => {
-      if (!workflow) return { skipped: true };
-      const lastAttempt = context.attempt >= context.job.max_attempts;
-      try {
-        const outcome = await workflow.handle(
-          event,
-          { id: socialPostId },
-          { signal: context.signal, lastAttempt },
-        );
-        return outcome;
-      } catch (error) {
-        if (!(error instanceof RetryPosting)) throw error;
-        if (error.delayMs !== null) throw new RetryLaterError(error.message, error.delayMs);
-        throw new Error(error.message);
-      }
-    },
-    { describe: ({ socialPostId, event }) => `posting ${event} ${socialPostId}` },
-  );
-
-  ctx.jobs.register<{ ledgerId: number }>(
-    RECONCILE_JOB,
-    async ({ ledgerId }, context) => {
-      const row = repo.get(ledgerId);
-      if (!scheduler || !row || (row.state !== 'claimed' && row.state !== 'unknown'))
-        return { settled: row?.state ?? null };
-      const resolved = await scheduler.resolve(row, context.signal);
-      if (resolved.kind === 'pending') throw new RetryLaterError(resolved.reason, resolved.retryInMs);
-      if (resolved.kind === 'posted') {
-        ctx.activity.record(
-          'posting.confirmed',
-          'info',
-          `post ${resolved.row.postsvc_id} confirmed from the provider's history`,
-          {
-            ledgerId,
-            postsvcId: resolved.row.postsvc_id,
-          },
-        );
-      } else {
-        ctx.activity.record(
-          'posting.failed',
-          'error',
-          `post to ${row.platforms.join(', ')} was not created by the provider; schedule it again`,
-          { ledgerId },
-        );
-      }
-      return { settled: resolved.kind };
-    },
-    { describe: ({ ledgerId }) => `posting: settle ledger ${ledgerId}` },
-  );
 
   return {
     name: 'posting',
@@ -199,12 +95,12 @@ export function postingArea(
         api,
         provider,
         workflow,
-        retrySocialPost: (id) => enqueueSocialPost(id, 'social-updated', 0),
+        retrySocialPost: (id) => postingJobs.enqueueSocialPost(id, 'social-updated', 0),
       }),
     webhooks: {
-      'social-created': onSocialItem('social-created'),
-      'social-updated': onSocialItem('social-updated'),
-      'social-deleted': onSocialItem('social-deleted'),
+      'social-created': postingJobs.webhookHandler('social-created'),
+      'social-updated': postingJobs.webhookHandler('social-updated'),
+      'social-deleted': postingJobs.webhookHandler('social-deleted'),
     },
     quota: () => quota.snapshot(),
     start() {
@@ -212,24 +108,7 @@ export function postingArea(
       setTimeout(() => {
         postRules().catch((error: unknown) => ctx.logger.warn({ err: error }, 'posting rules not loaded'));
       }, RULES_PRELOAD_DELAY_MS).unref();
-      // Creates left in flight by a process that stopped, or unconfirmed: settle them from the provider's history.
-      for (const row of repo.unsettled()) {
-        if (row.claim_token === scheduler?.token) continue;
-        if (row.social_post_id) {
-          ctx.jobs.enqueue({
-            kind: SOCIAL_POST_JOB,
-            payload: { socialPostId: row.social_post_id, event: 'social-updated' } satisfies SocialPostJob,
-            lane: `SocialPost:${row.social_post_id}`,
-            dedupeKey: `posting.settle:${row.id}:${row.attempts}:${row.updated_at}`,
-          });
-        } else {
-          ctx.jobs.enqueue({
-            kind: RECONCILE_JOB,
-            payload: { ledgerId: row.id },
-            dedupeKey: `posting.settle:${row.id}:${row.attempts}:${row.updated_at}`,
-          });
-        }
-      }
+      postingJobs.settleLeftInFlight();
     },
   };
 }

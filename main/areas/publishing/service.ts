@@ -11,6 +11,7 @@ import { MAX_JOB_ATTEMPTS, PermanentJobError, type JobQueue } from '../../kernel
 import type { LedgerRow, PublishingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { redactText } from '../../kernel/secret-mask.js';
+import { crmRecordLane } from '../../kernel/jobs/lane.js';
 import type { WebhookItemContext } from '../area.js';
 import {
   chooseRoute,
@@ -59,9 +60,6 @@ export interface PublishServiceDeps {
   logger: Logger;
   now: () => Date;
 }
-
-/** The lane of a CRM record's webhook items: our own jobs for that record queue behind them. */
-export const recordLane = (recordId: string) => `PlatformPublish:${recordId}`;
 
 const skipped = (reason: string, extra: Record<string, unknown> = {}): ItemOutcome => ({
   success: true,
@@ -188,7 +186,7 @@ export class PublishService {
     this.deps.jobs.enqueue({
       kind: PUBLISH_JOB,
       payload: { recordId, trigger: 'retry' },
-      lane: recordLane(recordId),
+      lane: crmRecordLane('PlatformPublish', recordId),
     });
     this.deps.activity.record(
       'publish.retry',
@@ -291,7 +289,7 @@ export class PublishService {
       this.deps.jobs.enqueue({
         kind: PUBLISH_JOB,
         payload: { recordId: dependent.id, trigger: 'dependency' } satisfies PublishJobPayload,
-        lane: recordLane(dependent.id),
+        lane: crmRecordLane('PlatformPublish', dependent.id),
         dedupeKey: `publish-after:${primary.id}:${generation}:${dependent.id}`,
       });
     }

@@ -11,6 +11,7 @@ import { recordFromCrm } from '../../peers/crm-datetime.js';
 import type { JobContext, JobQueue } from '../../kernel/jobs/queue.js';
 import type { JobRow } from '../../kernel/jobs/repo.js';
 import { retryClassOf } from '../../kernel/jobs/retry-class.js';
+import { crmRecordLane } from '../../kernel/jobs/lane.js';
 import type { WebhooksRepo } from './repo.js';
 import type { GroupCommit } from '../../kernel/commit-group.js';
 import type { WebhookItemHandler } from '../area.js';
@@ -285,7 +286,7 @@ export class WebhookIntake {
     };
     // One job per item: the item's row (keyed by delivery and position) is written with it, in
     // this transaction, so the job needs no dedupe key of its own.
-    const job = { kind: WEBHOOK_ITEM_JOB, payload, lane: `${entity}:${item.id}` };
+    const job = { kind: WEBHOOK_ITEM_JOB, payload, lane: crmRecordLane(entity, item.id) };
     const atOnce = jobs.doneAtOnce(job, () => this.tryDecideFromItem(event, item));
     if (atOnce) {
       repo.logItem({ ...base, mark, sameAs: null, jobId: atOnce.job.id, outcome: atOnce.result }, now);

@@ -5,6 +5,7 @@ import type { ActivityLog } from '../activity/activity-log.js';
 import type { GroupCommit } from '../commit-group.js';
 import type { JobRow, JobStatus, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
+import type { Lane } from './lane.js';
 import { LaneLocks } from './lane-locks.js';
 import { RetryLaterError, retryAfterMsOf, retryClassOf } from './retry-class.js';
 
@@ -46,8 +47,8 @@ export interface EnqueueOptions {
   kind: string;
   /** Plain JSON data: stored as JSON, and a job run at once by this process gets this very value. */
   payload: unknown;
-  /** Jobs sharing a lane run one at a time, in order (e.g. one CRM record). */
-  lane?: string;
+  /** Jobs sharing a lane run one at a time, in order (e.g. one CRM record: `crmRecordLane`). */
+  lane?: Lane;
   /** A second enqueue with the same key returns the first job. */
   dedupeKey?: string;
   delayMs?: number;
@@ -263,7 +264,7 @@ export class JobQueue {
    * waits for the lane's running job, and no job of the lane starts until it is done. Throws
    * LaneBusyError, having done nothing, when `waitMs` passes first.
    */
-  withLane<T>(lane: string, work: () => Promise<T>, waitMs?: number): Promise<T> {
+  withLane<T>(lane: Lane, work: () => Promise<T>, waitMs?: number): Promise<T> {
     return this.lanes.run(lane, work, waitMs).finally(() => {
       // The lane's jobs held back meanwhile may run now.
       this.backlog = true;

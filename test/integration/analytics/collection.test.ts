@@ -3,7 +3,13 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeTuning } from '../../../main/app.js';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../../main/sandbox/index.js';
-import { callBridge, eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../../support/bridge.js';
+import {
+  callBridge,
+  eventually,
+  startTestBridge,
+  TEST_API_KEY,
+  type TestBridge,
+} from '../../support/bridge.js';
 import { spawnBridge, type BridgeProcess } from '../../support/process.js';
 import { tempDir } from '../../support/temp-dir.js';
 

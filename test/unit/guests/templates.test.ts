@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { templateVariables } from '../../../shared/api/guests.js';
 import { checkClip, formatSeconds } from '../../../main/areas/content/clip-fit.js';
-import { formatDate, formatTime, joinList, templateValues } from '../../../main/areas/guests/template-values.js';
+import {
+  formatDate,
+  formatTime,
+  joinList,
+  templateValues,
+} from '../../../main/areas/guests/template-values.js';
 import {
   defaultTemplates,
   defaultTemplateSettings,

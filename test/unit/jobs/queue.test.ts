@@ -6,10 +6,14 @@ import { ActivityLog } from '../../../main/kernel/activity/activity-log.js';
 import { createActivityRepo } from '../../../main/kernel/activity/repo.js';
 import { groupCommitOf } from '../../../main/kernel/commit-group.js';
 import { openDatabase, type Db } from '../../../main/kernel/db.js';
+import { crmRecordLane } from '../../../main/kernel/jobs/lane.js';
 import { JobQueue, RetryLaterError } from '../../../main/kernel/jobs/queue.js';
 import { createJobsRepo } from '../../../main/kernel/jobs/repo.js';
 import { eventually } from '../../support/wait.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
+
+/** A record's lane, as the areas make them. */
+const laneOf = (name: string) => crmRecordLane('Record', name);
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -52,7 +56,7 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
     });
     jobs.start();
     const ids = ['a1', 'a2', 'a3'].map(
-      (name) => jobs.enqueue({ kind: 'work', payload: { name }, lane: 'A' }).id,
+      (name) => jobs.enqueue({ kind: 'work', payload: { name }, lane: laneOf('A') }).id,
     );
     ids.push(...['b1', 'b2'].map((name) => jobs.enqueue({ kind: 'work', payload: { name } }).id));
     const done = await Promise.all(ids.map((id) => jobs.waitFor(id, 5_000)));
@@ -74,9 +78,9 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
       log.push(name);
     });
     jobs.start();
-    const first = jobs.enqueue({ kind: 'step', payload: { name: 'first' }, lane: 'R' });
+    const first = jobs.enqueue({ kind: 'step', payload: { name: 'first' }, lane: laneOf('R') });
     await eventually(() => jobs.list({ limit: 5 }).some((job) => job.lastError === 'not yet'));
-    const second = jobs.enqueue({ kind: 'step', payload: { name: 'second' }, lane: 'R' });
+    const second = jobs.enqueue({ kind: 'step', payload: { name: 'second' }, lane: laneOf('R') });
     expect((await jobs.waitFor(second.id, 5_000))?.status).toBe('done');
     expect((await jobs.waitFor(first.id, 5_000))?.status).toBe('done');
     expect(log).toEqual(['first', 'second']);
@@ -88,8 +92,8 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
     jobs.register('hold', async () => void log.push('job'));
     jobs.start();
     let release!: () => void;
-    const holding = jobs.withLane('L', () => new Promise<void>((resolve) => (release = resolve)));
-    const job = jobs.enqueue({ kind: 'hold', payload: {}, lane: 'L' });
+    const holding = jobs.withLane(laneOf('L'), () => new Promise<void>((resolve) => (release = resolve)));
+    const job = jobs.enqueue({ kind: 'hold', payload: {}, lane: laneOf('L') });
     await sleep(50);
     expect(log).toEqual([]);
     log.push('holder done');
@@ -132,9 +136,11 @@ describe('job queue: a job done at once by its caller (doneAtOnce)', () => {
     const { jobs } = queue(1);
     jobs.register<{ name: string }>('decide', async () => 'from the queue');
     jobs.start();
-    const atOnce = jobs.doneAtOnce({ kind: 'decide', payload: { name: 'a' }, lane: 'L' }, () => ({ ok: 1 }));
+    const atOnce = jobs.doneAtOnce({ kind: 'decide', payload: { name: 'a' }, lane: laneOf('L') }, () => ({
+      ok: 1,
+    }));
     expect(atOnce?.result).toEqual({ ok: 1 });
-    expect(atOnce?.job).toMatchObject({ status: 'done', attempts: 1, result: '{"ok":1}', lane: 'L' });
+    expect(atOnce?.job).toMatchObject({ status: 'done', attempts: 1, result: '{"ok":1}', lane: laneOf('L') });
     // A wait for it answers at once from the database, and the job list shows it done.
     expect(await jobs.waitFor(atOnce!.job.id, 1_000)).toMatchObject({ status: 'done', attempts: 1 });
     expect(jobs.list({ limit: 5 })).toEqual([
@@ -157,23 +163,29 @@ describe('job queue: a job done at once by its caller (doneAtOnce)', () => {
       return name;
     };
     // Waiting (not started: the queue is not running yet) in lane A.
-    const waiting = jobs.enqueue({ kind: 'step', payload: { name: 'slow' }, lane: 'A' });
-    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))).toBeUndefined();
+    const waiting = jobs.enqueue({ kind: 'step', payload: { name: 'slow' }, lane: laneOf('A') });
+    expect(
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: laneOf('A') }, decide('a')),
+    ).toBeUndefined();
     // Running in lane A.
     jobs.start();
     await eventually(() => jobs.list({ limit: 5 }).some((job) => job.status === 'running'));
-    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))).toBeUndefined();
+    expect(
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: laneOf('A') }, decide('a')),
+    ).toBeUndefined();
     // Held outside the queue in lane B.
     let releaseHolder: (() => void) | undefined;
-    const held = jobs.withLane('B', () => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    const held = jobs.withLane(laneOf('B'), () => new Promise<void>((resolve) => (releaseHolder = resolve)));
     await eventually(() => releaseHolder !== undefined);
-    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'b' }, lane: 'B' }, decide('b'))).toBeUndefined();
-    // Another lane is free; a work that cannot decide stores nothing either.
-    expect(jobs.doneAtOnce({ kind: 'step', payload: { name: 'c' }, lane: 'C' }, decide('c'))?.result).toBe(
-      'c',
-    );
     expect(
-      jobs.doneAtOnce({ kind: 'step', payload: { name: 'd' }, lane: 'D' }, () => undefined),
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'b' }, lane: laneOf('B') }, decide('b')),
+    ).toBeUndefined();
+    // Another lane is free; a work that cannot decide stores nothing either.
+    expect(
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'c' }, lane: laneOf('C') }, decide('c'))?.result,
+    ).toBe('c');
+    expect(
+      jobs.doneAtOnce({ kind: 'step', payload: { name: 'd' }, lane: laneOf('D') }, () => undefined),
     ).toBeUndefined();
     expect(decisions).toEqual(['c']);
     expect(jobs.list({ limit: 10 }).map((job) => job.status)).toEqual(['done', 'running']);
@@ -184,7 +196,9 @@ describe('job queue: a job done at once by its caller (doneAtOnce)', () => {
     expect((await jobs.waitFor(waiting.id, 5_000))?.status).toBe('done');
     // Lane A is free again once its job has let go of it: decided at once then.
     await eventually(
-      () => jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: 'A' }, decide('a'))?.result === 'a',
+      () =>
+        jobs.doneAtOnce({ kind: 'step', payload: { name: 'a' }, lane: laneOf('A') }, decide('a'))?.result ===
+        'a',
     );
   });
 });
