@@ -200,6 +200,16 @@ module.exports = {
       from: { path: '^(main|shared|renderer)/' },
       to: { couldNotResolve: true },
     },
+
+    // --- no import circles, type-only ones included ---
+    {
+      name: 'no-circular',
+      comment:
+        'No import circle in main/ or shared/: a type two files share goes in a file of its own (e.g. kernel/migrations/migration.ts).',
+      severity: 'error',
+      from: { path: '^(main|shared)/' },
+      to: { path: '^(main|shared)/', circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

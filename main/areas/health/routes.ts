@@ -2,7 +2,7 @@ import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import { getHealth, retryJob } from '../../../shared/api/health.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { AreaContext, Mount } from '../area.js';
-import type { HealthSources } from './module.js';
+import type { HealthSources } from './sources.js';
 
 export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSources): void {
   const { peers, jobs, activity } = ctx;

@@ -1,0 +1,11 @@
+import type { HealthResponse } from '../../../shared/api/health.js';
+
+/** What GET /health reports that other areas know: handed to the health area by app.ts. */
+export interface HealthSources {
+  version: string;
+  startedAt: Date;
+  /** Posting's quota for today (null without a provider). */
+  quota: () => HealthResponse['quota'];
+  /** Analytics' last collection run. */
+  lastCollection: () => HealthResponse['lastCollection'];
+}
