@@ -9,6 +9,8 @@ export interface HealthSources {
   quota: () => HealthResponse['quota'];
   /** Analytics' last collection run. */
   lastCollection: () => HealthResponse['lastCollection'];
+  /** The webhooks area's last CRM catch-up. */
+  lastCatchUp: () => HealthResponse['lastCatchUp'];
 }
 
 /** GET /health, the activity log and the job queue: what the bridge is doing, for the operator. */
