@@ -9,7 +9,8 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { contentHash, socialPostKey, type OutgoingPost } from './keys.js';
 import { quotaMessage, type QuotaTracker } from './quota.js';
 import { postsNear } from './spacing.js';
-import { judgeLateness, type PostTrigger } from './late-posts.js';
+import { dateBoundIssue } from '../../../shared/time-bounds.js';
+import { judgeLateness, type Lateness, type PostTrigger } from './late-posts.js';
 import type { PostScheduler } from './scheduler.js';
 
 /**
@@ -101,13 +102,17 @@ export class SocialPostWorkflow {
     const id = record.id;
     let row = await this.settled(repo.active(id), run);
     // Judged at every provider call, retries included (DESIGN §6.9); a post the provider holds is never late.
-    const lateness = judgeLateness({
-      scheduledAt: text(record.scheduledAt),
-      now: this.deps.now(),
-      graceMs: this.deps.lateGraceMs,
-      trigger: run.trigger ?? 'webhook',
-      attempt: run.attempt ?? 1,
-    });
+    // A date out of bounds (before 2000, years ahead) is refused by its own rule, not judged late.
+    const scheduledAt = text(record.scheduledAt);
+    const lateness: Lateness = dateBoundIssue('scheduledAt', scheduledAt, this.deps.now())
+      ? { kind: 'on-time' }
+      : judgeLateness({
+          scheduledAt,
+          now: this.deps.now(),
+          graceMs: this.deps.lateGraceMs,
+          trigger: run.trigger ?? 'webhook',
+          attempt: run.attempt ?? 1,
+        });
     const draft = await this.draftOf(record, lateness.kind === 'late');
     // The hash covers the record's scheduledAt, also when a late post is sent for "now".
     const hash = draft.outgoing ? contentHash(draft.outgoing) : null;

@@ -21,7 +21,7 @@ import type { CatchUpFigures, CatchUpRepo } from './catchup-repo.js';
 
 const RECORD_JOB = 'catchup.record';
 /** How long a run waits for the jobs it queued before it reports (the rest show as queued). */
-const REPORT_WAIT_MS = 30_000;
+const REPORT_WAIT_MS = 60_000;
 /** A listing that never ends (a CRM that ignores the filter) stops here: 200,000 records. */
 const MAX_PAGES = 1_000;
 /** Enough ids per existence check to stay well inside a URL's length. */
