@@ -29,6 +29,10 @@ export const catchUpStatus = z.object({
   /** Handling still running when the run reported. */
   queued: z.number().int(),
   error: z.string().nullable(),
+  /** When a failed run is tried again (§6.2's transient backoff); null after a good run. */
+  retryAt: z.string().nullable(),
+  /** A catch-up is running now (its figures come when it finishes). */
+  running: z.boolean(),
   /** Posts that still go out although their CRM records vanished (a mass disappearance: nothing cancelled). */
   alarm: z.array(z.string()),
   lastOkAt: z.string().nullable(),

@@ -62,6 +62,8 @@ export class CrmCatchUp {
   private running: Promise<void> | null = null;
   /** Consecutive failed runs: the next one waits §6.2's transient backoff instead of the interval. */
   private failures = 0;
+  /** When the scheduler tries again after the last failed run (shown on the Overview). */
+  private retryAt: Date | null = null;
 
   constructor(private readonly deps: CatchUpDeps) {
     deps.jobs.register<RecordJob>(RECORD_JOB, (payload, context) => this.runRecord(payload, context.signal), {
@@ -80,7 +82,8 @@ export class CrmCatchUp {
 
   /** Milliseconds until the next run: the interval, or the backoff after a failed one. */
   nextInMs(intervalMs: number): number {
-    return this.failures === 0 ? intervalMs : backoffDelayMs(this.failures, peerRetryBackoff);
+    if (this.failures === 0 || !this.retryAt) return intervalMs;
+    return Math.max(0, this.retryAt.getTime() - this.deps.now().getTime());
   }
 
   /** One catch-up at a time: a second call while one runs waits for it. */
@@ -93,8 +96,9 @@ export class CrmCatchUp {
   status(): CatchUpStatus | null {
     const run = this.deps.repo.lastRun();
     if (!run) return null;
+    const at = run.finished_at ?? run.started_at;
     return {
-      at: run.finished_at ?? run.started_at,
+      at,
       status: run.status === 'ok' ? 'ok' : 'failed',
       attempt: run.attempt,
       seen: run.seen,
@@ -102,6 +106,8 @@ export class CrmCatchUp {
       errors: run.errors,
       queued: run.queued,
       error: run.error,
+      retryAt: run.status !== 'ok' && this.retryAt ? this.retryAt.toISOString() : null,
+      running: this.running !== null,
       alarm: run.alarm === null ? [] : (JSON.parse(run.alarm) as string[]),
       lastOkAt: this.deps.repo.lastOk()?.finished_at ?? null,
     };
@@ -118,6 +124,7 @@ export class CrmCatchUp {
     } catch (error) {
       this.failures += 1;
       const retryInMs = backoffDelayMs(this.failures, peerRetryBackoff);
+      this.retryAt = new Date(now().getTime() + retryInMs);
       const message = error instanceof Error ? error.message : String(error);
       repo.finishRun(
         runId,
@@ -141,6 +148,7 @@ export class CrmCatchUp {
       return;
     }
     this.failures = 0;
+    this.retryAt = null;
     const figures = await this.figures(tally);
     repo.finishRun(runId, 'ok', figures, now().toISOString());
     const level = figures.errors > 0 ? 'warn' : 'info';

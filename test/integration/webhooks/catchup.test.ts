@@ -362,3 +362,35 @@ describe('(g) posts changed while down', () => {
     SLOW,
   );
 });
+
+describe('(i) a catch-up that fails', () => {
+  it(
+    'is shown in /health with its error and when it retries, and the retry with the CRM back succeeds',
+    async () => {
+      await knownDataDir();
+      await stop();
+      crm.setReceiverAway(false);
+      await crm.faults.refuseConnections(true);
+      try {
+        const failed = await caughtUp(await start());
+        expect(failed.status).toBe('failed');
+        expect(failed.error).toBeTruthy();
+        expect(failed.retryAt).toEqual(expect.any(String));
+        // §6.2's transient backoff: the first retry about 2 s after the failure, not the 10 min interval.
+        expect(Date.parse(failed.retryAt!) - Date.parse(failed.at)).toBeLessThan(60_000);
+        expect(Date.parse(failed.retryAt!)).toBeGreaterThan(Date.parse(failed.at));
+        expect((await bridge!.call('GET', '/health')).body.status).toBe('degraded');
+      } finally {
+        await crm.faults.refuseConnections(false);
+      }
+      let again: CatchUpStatus | null = null;
+      await eventually(async () => {
+        again = (await bridge!.call('GET', '/health')).body.lastCatchUp ?? null;
+        return again?.status === 'ok';
+      }, 90_000);
+      expect(again!.retryAt).toBeNull();
+      expect(again!.error).toBeNull();
+    },
+    SLOW,
+  );
+});
