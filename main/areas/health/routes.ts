@@ -7,9 +7,12 @@ import type { HealthSources } from './sources.js';
 export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSources): void {
   const { peers, jobs, activity } = ctx;
   mount(getHealth, ({ caller }) => {
+    const catchUp = sources.lastCatchUp();
+    // A failed catch-up (the CRM's changes not seen) or posts going out whose records vanished.
+    const catchUpDegraded = catchUp != null && (catchUp.status === 'failed' || catchUp.alarm.length > 0);
     const base = {
       success: true as const,
-      status: peers.health.degraded() ? ('degraded' as const) : ('ok' as const),
+      status: peers.health.degraded() || catchUpDegraded ? ('degraded' as const) : ('ok' as const),
       version: sources.version,
       uptimeS: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
     };
@@ -23,6 +26,7 @@ export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSour
       jobs: jobs.counts(),
       lastCollection: sources.lastCollection(),
       quota: sources.quota(),
+      lastCatchUp: catchUp,
     };
   });
   mount(listActivity, ({ query }) => ({ success: true, data: activity.list(query) }));

@@ -8,4 +8,6 @@ export interface HealthSources {
   quota: () => HealthResponse['quota'];
   /** Analytics' last collection run. */
   lastCollection: () => HealthResponse['lastCollection'];
+  /** The webhooks area's last CRM catch-up. */
+  lastCatchUp: () => HealthResponse['lastCatchUp'];
 }
