@@ -9,6 +9,8 @@ export interface HealthSources {
   quota: () => HealthResponse['quota'];
   /** Analytics' last collection run. */
   lastCollection: () => HealthResponse['lastCollection'];
+  /** Why the disk makes the bridge degraded (a full database, a log dropping lines); empty when it does not. */
+  storageReasons: () => string[];
 }
 
 /** GET /health, the activity log and the job queue: what the bridge is doing, for the operator. */

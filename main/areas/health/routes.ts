@@ -7,9 +7,11 @@ import type { HealthSources } from './module.js';
 export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSources): void {
   const { peers, jobs, activity } = ctx;
   mount(getHealth, ({ caller }) => {
+    const storageReasons = sources.storageReasons();
+    const degraded = peers.health.degraded() || storageReasons.length > 0;
     const base = {
       success: true as const,
-      status: peers.health.degraded() ? ('degraded' as const) : ('ok' as const),
+      status: degraded ? ('degraded' as const) : ('ok' as const),
       version: sources.version,
       uptimeS: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
     };
@@ -18,6 +20,8 @@ export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSour
     if (caller === 'wrong-key') throw AppError.unauthorized();
     return {
       ...base,
+      // Reasons name no post or guest, but only a caller with the key learns them (DESIGN §4).
+      ...(storageReasons.length > 0 ? { reasons: storageReasons } : {}),
       sandbox: ctx.demo !== null,
       peers: peers.health.snapshot(),
       jobs: jobs.counts(),
