@@ -41,6 +41,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  // Deleted and overwritten content is zeroed, not left in free pages (a redacted key, DESIGN §7).
+  db.pragma('secure_delete = ON');
   migrate(db, options.migrations);
   if (options.testGrowthLimitPages !== undefined) {
     const pages = db.pragma('page_count', { simple: true }) as number;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { LogFile } from './log-file.js';
+import { redactSecrets } from './secret-redaction.js';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -57,6 +58,8 @@ export function createLogger(options: { dataDir: string; level: LogLevel; stdout
         ],
         censor: '[redacted]',
       },
+      // Secrets by name and by value anywhere in a line's fields (DESIGN §7), beyond the paths above.
+      formatters: { log: (fields) => redactSecrets(fields) },
     },
     pino.multistream(streams),
   );
