@@ -3,6 +3,7 @@ import { repeats } from './006-repeats.js';
 import { dropUnusedIndex } from './009-drop-unused-index.js';
 import { deliveriesPrunedById } from './012-deliveries-pruned-by-id.js';
 import { marksKnowTheirItem } from './013-marks-know-their-item.js';
+import { payloadsByHash } from './014-payloads-by-hash.js';
 
 /**
  * The webhooks area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   dropUnusedIndex,
   deliveriesPrunedById,
   marksKnowTheirItem,
+  payloadsByHash,
 ];
