@@ -29,6 +29,7 @@ import { createJobsRepo } from './kernel/jobs/repo.js';
 import { acquireDataDirLock } from './kernel/data-dir-lock.js';
 import { createLogger, logLevelFrom, logsToStdout, type LogLevel } from './kernel/logger.js';
 import { Scheduler } from './kernel/scheduler.js';
+import { StorageState } from './kernel/storage-state.js';
 import { readVersion } from './kernel/version.js';
 import { buildPeers, type PeerTuning } from './peers/index.js';
 import type { SandboxPeers, socialMetricsHistory as SocialMetricsHistory } from './sandbox/index.js';
@@ -60,6 +61,8 @@ export interface BridgeTuning {
   clips?: ClipsTuning;
   /** Timeouts, connection cap and /events buffer (issue #12). */
   http?: Partial<HttpLimits>;
+  /** Tests only: a database that can grow by so many pages, then is full (kernel/db.ts). */
+  storage?: { testGrowthLimitPages?: number };
 }
 
 export interface StartBridgeOptions {
@@ -103,11 +106,12 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const lock = await acquireDataDirLock(config.dataDir);
   const now = options.now ?? systemClock;
   const level = options.logLevel ?? logLevelFrom(options.env ?? process.env);
-  const logger = createLogger({
+  const { logger, file: logFile } = createLogger({
     dataDir: config.dataDir,
     level,
     stdout: options.logToStdout ?? logsToStdout(level),
   });
+  const storage = new StorageState(now, () => logFile?.health() ?? null);
   const version = readVersion();
   const startedAt = now();
   const tuning = options.tuning ?? {};
@@ -123,11 +127,14 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
 
   const db = openDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
     migrations: areaMigrations,
+    ...(tuning.storage?.testGrowthLimitPages !== undefined
+      ? { testGrowthLimitPages: tuning.storage.testGrowthLimitPages }
+      : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   const activityRepo = createActivityRepo(db);
   const jobsRepo = createJobsRepo(db);
-  const groupCommit = groupCommitOf(db);
+  const groupCommit = groupCommitOf(db, storage);
   const activity = new ActivityLog(activityRepo, logger, now, groupCommit);
   const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now, groupCommit });
   const scheduler = new Scheduler(logger);
@@ -155,13 +162,14 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     recordMarks,
     version,
     startedAt,
+    storage,
     tuning,
     webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     sandboxControlKey: sandbox?.controlKey ?? null,
   });
   const limits: HttpLimits = { ...defaultHttpLimits, ...tuning.http };
-  const app = createHttpApp({ config, logger, activity, version }, areas, {
+  const app = createHttpApp({ config, logger, activity, version, storage }, areas, {
     limits,
     ...(options.dashboardDir ? { dashboardDir: options.dashboardDir } : {}),
   });
@@ -172,6 +180,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   } catch (error) {
     db.close();
     lock.release();
+    logFile?.close();
     await sandbox?.stop();
     throw error;
   }
@@ -219,7 +228,8 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       db.close();
       lock.release();
       await sandbox?.stop();
-      logger.flush();
+      // Written at once or dropped: on a full disk the process must still end (DESIGN §7).
+      logFile?.close();
     })());
 
   return {
@@ -236,6 +246,7 @@ interface AreaWiring {
   recordMarks: RecordMarks;
   version: string;
   startedAt: Date;
+  storage: StorageState;
   tuning: BridgeTuning;
   webhookBudgetMs: number;
   secretStore?: SecretStore;
@@ -289,6 +300,7 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       quota: posting ? () => posting.quota() : () => null,
       lastCollection: analytics ? () => analytics.lastCollection() : () => null,
       lastCatchUp: webhooks ? () => webhooks.lastCatchUp() : () => null,
+      storageReasons: () => wiring.storage.reasons(),
     });
   }
   return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));

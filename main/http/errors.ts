@@ -15,7 +15,15 @@ const statusOfKind: Record<AppErrorKind, number> = {
   peer: 500,
   internal: 500,
   unavailable: 503,
+  // 507 Insufficient Storage on the API; a webhook gets 503 (httpStatusOf).
+  'storage-full': 507,
 };
+
+/**
+ * Kinds that may heal by themselves. EspoCRM retries a webhook answered 503 and drops one
+ * answered 507 (or most 4xx) for good, so on a webhook route these are 503 (DESIGN §4).
+ */
+const healsByItself: ReadonlySet<AppErrorKind> = new Set(['storage-full']);
 
 /**
  * Spec codes that pin their status whatever the kind. Spec §7 makes a host session that
@@ -29,7 +37,8 @@ const pinnedStatus: Partial<Record<ErrorCode, number>> = {
   RTMP_INVALID: 400,
 };
 
-export function httpStatusOf(error: AppError): number {
+export function httpStatusOf(error: AppError, route: 'api' | 'webhook' = 'api'): number {
+  if (route === 'webhook' && healsByItself.has(error.kind)) return 503;
   return pinnedStatus[error.code] ?? statusOfKind[error.kind];
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ErrorEnvelope } from '../../shared/api/contract.js';
 import { PeerError, peerAppError } from '../peers/peer-error.js';
 import { AppError } from '../kernel/app-error.js';
+import { StorageState } from '../kernel/storage-state.js';
 import { httpHeadersOf, httpStatusOf } from './errors.js';
 
 /** An unauthenticated or refused body is drained up to this much to keep the connection; past it (or unsized) the connection closes. */
@@ -10,7 +11,12 @@ const DRAIN_UNREAD_BODY_BYTES = 64 * 1024;
 
 /** Maps any error to the envelope of DESIGN §4; logs the inner error, sends the public message. */
 export function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  if (error instanceof AppError) {
+    // An area that says "the store failed" about a full disk: the caller is told it may heal.
+    return error.code === 'DB_ERROR' && StorageState.isFull(error.cause)
+      ? AppError.storageFull(error.cause)
+      : error;
+  }
   // The router could not decode a path parameter: "Failed to decode param '%ff'".
   if (error instanceof URIError) {
     const escaped = /'(.*)'/.exec(error.message)?.[1] ?? '';
@@ -38,16 +44,18 @@ export function toAppError(error: unknown): AppError {
   if (bodyError.status === 400 && error instanceof Error && 'expose' in error) {
     return AppError.validation(`body: could not be read as sent (${bodyError.message})`);
   }
+  if (StorageState.isFull(error)) return AppError.storageFull(error);
   if (error instanceof Error && error.name === 'SqliteError') {
     return AppError.peer('DB_ERROR', 'database query failed', undefined, error);
   }
   return AppError.from(error);
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, storage?: StorageState): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const appError = toAppError(error);
-    const status = httpStatusOf(appError);
+    if (appError.kind === 'storage-full') storage?.noteFull();
+    const status = httpStatusOf(appError, req.path.startsWith('/webhooks/') ? 'webhook' : 'api');
     if (status >= 500) {
       logger.error({ err: appError.cause ?? error, reqId: req.id, path: req.path }, appError.message);
     }

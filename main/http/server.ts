@@ -11,6 +11,7 @@ import type { AreaModule, Caller } from '../areas/area.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import { AppError } from '../kernel/app-error.js';
+import type { StorageState } from '../kernel/storage-state.js';
 import { requireJsonBodies } from './body.js';
 import { dashboardFiles } from './dashboard-files.js';
 import { EventStreamHub } from './event-stream.js';
@@ -29,6 +30,8 @@ export interface HttpDeps {
   logger: Logger;
   activity: ActivityLog;
   version: string;
+  /** Told when a request met a full disk (GET /health says so). */
+  storage?: StorageState;
 }
 
 /**
@@ -108,7 +111,7 @@ export function createHttpApp(
   answerWrongMethods();
 
   app.use((req, _res, next) => next(AppError.notFound(`no route ${req.method} ${req.path}`)));
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, deps.storage));
   return Object.assign(app, { closeEventStreams: () => events.close() });
 }
 

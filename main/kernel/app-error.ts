@@ -16,6 +16,7 @@ export type AppErrorKind =
   | 'rate-limit'
   | 'peer'
   | 'unavailable'
+  | 'storage-full'
   | 'internal';
 
 export interface AppErrorOptions {
@@ -24,6 +25,9 @@ export interface AppErrorOptions {
   retryAfterS?: number;
   cause?: unknown;
 }
+
+/** How long a caller refused for a full disk is asked to wait before trying again. */
+const STORAGE_FULL_RETRY_AFTER_S = 30;
 
 /** The one error type areas throw. Its message is public (it names the field and the rule); `cause` is logged, never sent. */
 export class AppError extends Error {
@@ -74,6 +78,18 @@ export class AppError extends Error {
       'unavailable',
       'NOT_CONFIGURED',
       `${peer} is not configured: set ${setting} (Settings page or environment)`,
+    );
+  }
+  /**
+   * The disk (or the database's growth limit) is full: the write was refused, reads still work.
+   * It heals when space returns, so the caller is told to come back (DESIGN §4, §7).
+   */
+  static storageFull(cause?: unknown): AppError {
+    return new AppError(
+      'storage-full',
+      'STORAGE_FULL',
+      'storage full: the bridge cannot write to its data dir; try again once space is freed',
+      { retryAfterS: STORAGE_FULL_RETRY_AFTER_S, cause },
     );
   }
   /** Anything that is not an AppError yet: an internal error whose cause is logged, never sent. */

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { StorageState } from './storage-state.js';
 
 interface Pending {
   work: () => unknown;
@@ -34,7 +35,7 @@ export interface GroupCommit {
  * A `work` that throws rolls back its own savepoint only and rejects its own promise; the others
  * commit. If the commit itself fails, every caller of the group is rejected (nothing was stored).
  */
-export function groupCommitOf(db: Db): GroupCommit {
+export function groupCommitOf(db: Db, storage?: StorageState): GroupCommit {
   let pending: Pending[] = [];
   let scheduled: NodeJS.Immediate | null = null;
   const hooks: (() => (() => void) | undefined)[] = [];
@@ -45,6 +46,10 @@ export function groupCommitOf(db: Db): GroupCommit {
       try {
         return { ok: true, value: entry.oneStatement ? entry.work() : inSavepoint(entry.work) };
       } catch (error) {
+        // Some errors (SQLITE_FULL, SQLITE_IOERR, ...) make SQLite roll back the whole transaction,
+        // not just the savepoint: the works before are undone, and the ones after would run
+        // outside any transaction, each committed on its own. The group fails as one, with that error.
+        if (!db.inTransaction) throw error;
         return { ok: false, error };
       }
     });
@@ -62,9 +67,17 @@ export function groupCommitOf(db: Db): GroupCommit {
     try {
       committed = commitAll.immediate(group);
     } catch (error) {
+      storage?.noteIfFull(error);
       for (const entry of group) entry.reject(error);
       return;
     }
+    // A full disk is told to /health when met, and forgotten when a write lands again (DESIGN §7).
+    let wrote = false;
+    for (const result of committed.results) {
+      if (result.ok) wrote = true;
+      else storage?.noteIfFull(result.error);
+    }
+    if (wrote) storage?.noteWritten();
     for (const after of committed.afterCommit) after?.();
     committed.results.forEach((result, index) => {
       const entry = group[index]!;

@@ -20,7 +20,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * taken over. The owner removes the file when it stops, and only while the file is still its own.
  *
  * Limitations:
- * - Liveness is `process.kill(pid, 0)` on this host. After a crash the OS may give the pid to an
+ * - Liveness is `process.kill(pid, 0)` on this host, except that a zombie (killed, not yet reaped
+ *   by its parent: state Z in /proc/<pid>/stat on Linux) counts as gone: it holds no file and
+ *   runs nothing, and a restart right after kill -9 must not wait for the reaping.
+ * - After a crash the OS may give the pid to an
  *   unrelated process; the lock then looks held and the bridge refuses to start until that
  *   process ends or someone deletes bridge.lock (the error names the pid, so it can be checked).
  * - Two hosts sharing one data dir over a network file system are not told apart: a pid means
@@ -96,19 +99,46 @@ export function parseLock(text: string): LockHolder | null {
 }
 
 /**
- * Whether a process with this pid exists: signal 0 checks without sending anything. ESRCH: no
+ * Whether a process with this pid runs: signal 0 checks without sending anything. ESRCH: no
  * such process. EPERM: it exists under another user. Anything else: assume alive (refusing to
- * start is recoverable, two bridges on one database are not).
+ * start is recoverable, two bridges on one database are not). A zombie answers signal 0 too,
+ * but is dead: it counts as gone (DESIGN §7).
  */
 export function isProcessAlive(
   pid: number,
   kill: (pid: number, signal: 0) => unknown = (p, signal) => process.kill(p, signal),
+  state: (pid: number) => string | null = processStateOf,
 ): boolean {
   try {
     kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  const now = state(pid);
+  return now !== 'Z' && now !== 'X';
+}
+
+/**
+ * The one-letter state of a process from /proc/<pid>/stat (Linux): `R`, `S`, `Z` (zombie), ...;
+ * null where there is no /proc or the line does not read. The command name in parentheses may
+ * hold spaces and parentheses itself, so the state is the first field after the last `)`.
+ */
+export function processStateOf(
+  pid: number,
+  readStat: (pid: number) => string | null = readProcStat,
+): string | null {
+  const line = readStat(pid);
+  if (line === null) return null;
+  const close = line.lastIndexOf(')');
+  if (close < 0) return null;
+  return /^ (\S) /.exec(line.slice(close + 1))?.[1] ?? null;
+}
+
+function readProcStat(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
   }
 }
 

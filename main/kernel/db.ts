@@ -11,6 +11,12 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string;
   /** The areas' own migrations (areas/<area>/migrations/), numbered after the shipped ones; a duplicate number is refused. */
   migrations?: readonly Migration[];
+  /**
+   * Tests only: the database may grow by this many pages past its size once migrated, then
+   * SQLite refuses writes with a real SQLITE_FULL (`PRAGMA max_page_count`): a full disk
+   * without filling one (DESIGN §7).
+   */
+  testGrowthLimitPages?: number;
 }
 
 /** Runs `work` in one transaction: all its writes land together or none do. */
@@ -35,7 +41,13 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  // Deleted and overwritten content is zeroed, not left in free pages (a redacted key, DESIGN §7).
+  db.pragma('secure_delete = ON');
   migrate(db, options.migrations);
+  if (options.testGrowthLimitPages !== undefined) {
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages + Math.max(0, Math.floor(options.testGrowthLimitPages))}`);
+  }
   return db;
 }
 

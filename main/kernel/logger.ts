@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
+import { LogFile } from './log-file.js';
+import { redactSecrets } from './secret-redaction.js';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -17,22 +19,31 @@ export function logLevelFrom(env: NodeJS.ProcessEnv): LogLevel {
  */
 export const logsToStdout = (level: LogLevel): boolean => level === 'debug' || level === 'trace';
 
+export interface BridgeLogger {
+  logger: Logger;
+  /** The log file's writer (null when the level is silent): what it dropped, flushed at stop. */
+  file: LogFile | null;
+}
+
 /**
  * JSON lines to `<dataDir>/logs/bridge.log`, and to stdout when `stdout`. Headers that carry
- * secrets are redacted wherever they appear; request bodies are never logged.
+ * secrets are redacted wherever they appear; request bodies are never logged. The file is
+ * written by LogFile, which drops lines rather than wait for a full disk (DESIGN §7).
  */
-export function createLogger(options: { dataDir: string; level: LogLevel; stdout: boolean }): Logger {
+export function createLogger(options: { dataDir: string; level: LogLevel; stdout: boolean }): BridgeLogger {
   const streams: pino.StreamEntry[] = [];
   if (options.stdout)
     streams.push({ level: options.level === 'silent' ? 'fatal' : options.level, stream: process.stdout });
+  let file: LogFile | null = null;
   if (options.level !== 'silent') {
     const logDir = path.join(options.dataDir, 'logs');
-    const logFile = path.join(logDir, 'bridge.log');
+    const logPath = path.join(logDir, 'bridge.log');
     ensurePrivateDir(logDir);
-    ensurePrivateFile(logFile);
-    streams.push({ level: options.level, stream: pino.destination({ dest: logFile, sync: false }) });
+    ensurePrivateFile(logPath);
+    file = new LogFile(logPath);
+    streams.push({ level: options.level, stream: file });
   }
-  return pino(
+  const logger = pino(
     {
       level: options.level,
       redact: {
@@ -47,7 +58,10 @@ export function createLogger(options: { dataDir: string; level: LogLevel; stdout
         ],
         censor: '[redacted]',
       },
+      // Secrets by name and by value anywhere in a line's fields (DESIGN §7), beyond the paths above.
+      formatters: { log: (fields) => redactSecrets(fields) },
     },
     pino.multistream(streams),
   );
+  return { logger, file };
 }

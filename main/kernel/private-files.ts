@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync } from 'node:fs';
 
 /**
  * The data dir holds the database (stream keys while a dependent waits, webhook logs), the
@@ -6,10 +6,18 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
  * created the dir and whatever the umask.
  */
 
-/** Creates `file` if missing and makes it 0600, also when an earlier version left it readable to others. */
+/**
+ * Creates `file` if missing and makes it 0600, also when an earlier version left it readable to
+ * others. Only a regular file: a path that leads to a device (a log on /dev/full in a test)
+ * keeps the device's mode.
+ */
 export function ensurePrivateFile(file: string): void {
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  const fd = openSync(file, 'a', 0o600);
+  try {
+    if (fstatSync(fd).isFile()) fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Creates `dir` (and missing parents) as 0700; a dir that exists keeps the mode its owner chose. */

@@ -83,6 +83,7 @@ export const errorCodes = [
   'INVALID_MEDIA',
   'PLATFORM_ERROR',
   'DB_ERROR',
+  'STORAGE_FULL',
   'COLLECTION_FAILED',
   'STREAMHOST_ERROR',
   'CHANNEL_NOT_FOUND',

@@ -45,6 +45,8 @@ export const healthResponse = z.object({
   version: z.string(),
   uptimeS: z.number(),
   // The rest is only present when the caller sent the bridge key.
+  /** When degraded: why, for the operator (e.g. "storage full: ..."). */
+  reasons: z.array(z.string()).optional(),
   sandbox: z.boolean().optional(),
   peers: z.record(z.enum(peerNames), peerHealth).optional(),
   jobs: z.object({ pending: z.number(), running: z.number(), failed: z.number() }).optional(),

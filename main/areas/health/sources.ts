@@ -10,4 +10,6 @@ export interface HealthSources {
   lastCollection: () => HealthResponse['lastCollection'];
   /** The webhooks area's last CRM catch-up. */
   lastCatchUp: () => HealthResponse['lastCatchUp'];
+  /** Why the disk makes the bridge degraded (a full database, a log dropping lines); empty when it does not. */
+  storageReasons: () => string[];
 }

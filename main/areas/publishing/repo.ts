@@ -1,4 +1,5 @@
 import type { Db } from '../../kernel/db.js';
+import { truncateWalSoon } from '../../kernel/wal-scrub.js';
 
 export type LedgerStatus = 'waiting' | 'retrying' | 'publishing' | 'published' | 'failed';
 
@@ -123,7 +124,12 @@ export function createPublishingRepo(db: Db) {
     /** The production's published records whose stored result still holds a stream key. */
     streamKeyHolders: (contentProductionId: string) => keyHolders.all(contentProductionId),
     /** Drops the stored stream key of a published record that is on the CRM and has handed on its dependents. */
-    forgetStreamKey: (recordId: string, now: string) => forgetKey.run({ id: recordId, now }).changes > 0,
+    forgetStreamKey: (recordId: string, now: string) => {
+      const forgot = forgetKey.run({ id: recordId, now }).changes > 0;
+      // The key's old page is still in the WAL: emptied by a checkpoint (DESIGN §7).
+      if (forgot) truncateWalSoon(db);
+      return forgot;
+    },
     /** Operator retry of a claim whose run vanished (the bridge stopped mid-call): outcome unknown. */
     abandonStale: (recordId: string, claimedBefore: string, note: string, now: string) =>
       abandon.run({ id: recordId, before: claimedBefore, note, now }).changes > 0,

@@ -33,6 +33,8 @@ interface ItemJobPayload {
 }
 
 export const WEBHOOK_ITEM_JOB = 'webhook.item';
+/** A delivery body is kept this long (the delivery log's retention); a replay within it is not stored again. */
+export const PAYLOAD_RETENTION_MS = 14 * 24 * 3600 * 1000;
 /**
  * The budget (DESIGN §6.1.4) is for the whole request: the waiting stops this much earlier (a tenth,
  * at most 500 ms), so the answer (outcomes read, the delivery closed, the body sent) is out within it.
@@ -106,7 +108,7 @@ export class WebhookIntake {
   async receive(
     event: WebhookEvent,
     body: WebhookItem | WebhookItem[],
-    meta: { rawPayload: string; signedBy: string | null; secretsPossible?: boolean },
+    meta: { rawPayload: string; payloadHash?: string; signedBy: string | null; secretsPossible?: boolean },
   ): Promise<WebhookResult> {
     const started = Date.now();
     const single = !Array.isArray(body);
@@ -119,7 +121,14 @@ export class WebhookIntake {
     // together or not at all, and are on disk before the answer.
     const tracked = await this.deps.groupCommit(() => {
       const deliveryId = repo.recordDelivery(
-        { event, itemCount: items.length, signedBy: meta.signedBy, payload: meta.rawPayload },
+        {
+          event,
+          itemCount: items.length,
+          signedBy: meta.signedBy,
+          payload: meta.rawPayload,
+          payloadHash: meta.payloadHash,
+          storedSince: new Date(this.deps.now().getTime() - PAYLOAD_RETENTION_MS).toISOString(),
+        },
         now,
       );
       const entries = items.map((item, index) =>

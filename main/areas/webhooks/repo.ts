@@ -45,8 +45,15 @@ export interface NewItemRow {
 }
 
 export function createWebhooksRepo(db: Db) {
-  const insertDelivery = db.prepare<[string, string, number, string | null, string]>(
-    'INSERT INTO webhook_deliveries (received_at, event, item_count, signed_by, payload) VALUES (?, ?, ?, ?, ?)',
+  const insertDelivery = db.prepare<
+    [string, string, number, string | null, string, string | null, number | null]
+  >(
+    `INSERT INTO webhook_deliveries (received_at, event, item_count, signed_by, payload, payload_hash, payload_of)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // The latest row holding these bytes, received since the cutoff (older ones are being pruned).
+  const storedPayload = db.prepare<[string, string], { id: number }>(
+    `SELECT id FROM webhook_deliveries WHERE payload_hash = ? AND received_at >= ? ORDER BY id DESC LIMIT 1`,
   );
   const finishDelivery = db.prepare<[number, string, number]>(
     'UPDATE webhook_deliveries SET response_status = ?, finished_at = ? WHERE id = ?',
@@ -84,13 +91,28 @@ export function createWebhooksRepo(db: Db) {
   const pruneDeliveries = pruneByIdBefore(db, 'webhook_deliveries', 'received_at');
 
   return {
+    /**
+     * Logs one arrival. With `payloadHash` (of the body as received), a body already stored since
+     * `storedSince` is not stored again: the row points at the one holding it (DESIGN §7).
+     */
     recordDelivery(
-      input: { event: string; itemCount: number; signedBy: string | null; payload: string },
+      input: {
+        event: string;
+        itemCount: number;
+        signedBy: string | null;
+        payload: string;
+        payloadHash?: string | undefined;
+        storedSince?: string;
+      },
       now: string,
     ) {
-      return Number(
-        insertDelivery.run(now, input.event, input.itemCount, input.signedBy, input.payload).lastInsertRowid,
-      );
+      const { event, itemCount, signedBy, payload, payloadHash } = input;
+      const stored =
+        payloadHash === undefined ? undefined : storedPayload.get(payloadHash, input.storedSince ?? '');
+      const row = stored
+        ? insertDelivery.run(now, event, itemCount, signedBy, '', null, stored.id)
+        : insertDelivery.run(now, event, itemCount, signedBy, payload, payloadHash ?? null, null);
+      return Number(row.lastInsertRowid);
     },
     finishDelivery: (id: number, status: number, now: string) => finishDelivery.run(status, now, id),
     /** Logs one item of a delivery (its key is `<deliveryId>:<index>`). */

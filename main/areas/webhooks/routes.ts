@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { testWebhook, webhookContracts } from '../../../shared/api/webhooks.js';
 import { reply, type Mount } from '../area.js';
 import type { WebhookIntake } from './intake.js';
@@ -9,6 +10,8 @@ export function webhookRoutes(mount: Mount, intake: WebhookIntake): void {
     const secretsPossible = mayHoldSecret(raw);
     return {
       rawPayload: secretsPossible ? redactPayload(raw) : raw,
+      // Of the bytes as received: a replay of them is stored once (DESIGN §7).
+      payloadHash: hash('sha256', input.rawBody ?? raw, 'hex'),
       signedBy: input.signedBy,
       secretsPossible,
     };

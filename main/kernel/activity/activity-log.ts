@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { StoredActivityEvent } from '../../../shared/api/activity.js';
 import type { ActivityDataArgs, ActivityLevel, ActivityType } from '../../../shared/activity-events.js';
 import type { ActivityRepo } from './repo.js';
+import { redactRtmpKeys, redactSecrets } from '../secret-redaction.js';
 import type { GroupCommit } from '../commit-group.js';
 
 /**
@@ -41,13 +42,22 @@ export class ActivityLog {
     message: string,
     ...[data = null]: ActivityDataArgs<T>
   ): StoredActivityEvent {
-    const stored = data as Record<string, unknown> | null;
-    const event = { id: this.nextId++, at: this.now().toISOString(), type, level, message, data: stored };
+    // Activity is stored and shown: no secret in it, by name or by value (DESIGN §7).
+    const stored = data === null ? null : redactSecrets(data as Record<string, unknown>);
+    const event = {
+      id: this.nextId++,
+      at: this.now().toISOString(),
+      type,
+      level,
+      message: redactRtmpKeys(message),
+      data: stored,
+    };
     // Off the hot path: a webhook's answer does not wait for its activity rows (a crash loses at
     // most the events of the current turn of the event loop; the log is for people, not recovery).
     this.pending.push(event);
     this.scheduleWrite();
-    if (level !== 'info') this.logger[level === 'error' ? 'error' : 'warn']({ type, data }, message);
+    if (level !== 'info')
+      this.logger[level === 'error' ? 'error' : 'warn']({ type, data: stored }, event.message);
     this.emitter.emit('event', event);
     return event;
   }

@@ -27,6 +27,8 @@ const advice: Record<ErrorCode | ClientErrorCode, string> = {
   PLATFORM_ERROR: 'A platform refused it; its reason is below. Fix the cause and try again.',
   DB_ERROR:
     'The bridge could not read or write its own database. Try again; if it keeps failing, restart the bridge and look at its log.',
+  STORAGE_FULL:
+    "The bridge's disk is full: nothing was saved. Free space in its data folder; the bridge recovers by itself, then try again.",
   COLLECTION_FAILED:
     'No platform could be read, so nothing was saved. Check the posting provider (Overview shows whether it is reachable), then collect again.',
   STREAMHOST_ERROR:

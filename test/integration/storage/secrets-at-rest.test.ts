@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -249,3 +249,116 @@ describe('file modes in the data dir', () => {
     });
   });
 });
+
+/** Which of `needles` the raw bytes of the file hold (a missing file holds none). */
+function foundIn(file: string, needles: readonly string[]): string[] {
+  if (!existsSync(file)) return [];
+  const bytes = readFileSync(file);
+  return needles.filter((needle) => bytes.includes(needle));
+}
+
+describe('secrets by name and by value, in the database, its WAL and the log (issue #24.3)', () => {
+  const SECRET = 'whsec-by-value';
+  let crm: SandboxCrm;
+  let gateway: SandboxGateway;
+  let bridge: TestBridge;
+
+  beforeAll(async () => {
+    crm = await startSandboxCrm();
+    gateway = await startSandboxGateway();
+    bridge = await startTestBridge(
+      {
+        CRM_URL: crm.url,
+        CRM_API_KEY: crm.apiKey,
+        CRM_WEBHOOK_SECRETS: SECRET,
+        GATEWAY_URL: gateway.url,
+        GATEWAY_API_KEY: gateway.apiKey,
+      },
+      { logLevel: 'debug' },
+    );
+    crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
+  });
+  afterAll(async () => {
+    crm?.clearWebhookTarget();
+    await bridge?.close();
+    await gateway?.stop();
+    await crm?.stop();
+  });
+
+  it('after a publish with a dependent, no marker secret is in any file; the dependent got its stream', async () => {
+    const markers = {
+      accessKey: 'MARK-accesskey-0123',
+      key: 'MARK-key-0123',
+      authorization: 'MARK-authorization-0123',
+      pwd: 'MARK-pwd-0123',
+      pass: 'MARK-pass-0123',
+      rtmpKey: 'MARK-rtmpkey-0123',
+      private_key: 'MARK-privatekey-0123',
+      Credentials: 'MARK-credentials-0123',
+    };
+    const inValues = {
+      note: 'go live at rtmp://ingest.example.com/live/MARK-note-rtmp-0123 tonight',
+      ingestUrl: 'rtmps://ingest.example.com:443/app/MARK-url-rtmps-0123',
+      settings: JSON.stringify({ streamKey: 'MARK-json-string-0123', label: 'kept' }),
+    };
+    const kept = { idempotencyKey: 'KEEP-idempotency-0123', dedupeKey: 'KEEP-dedupe-0123' };
+    const content = crm.create('ContentProduction', { name: 'Markers', stage: 'Editing' });
+    const item = { id: content.id, stage: 'Editing', ...markers, ...inValues, ...kept };
+    // As EspoCRM writes JSON (PHP escapes every slash), and as a script writes it.
+    const php = JSON.stringify([item]).replaceAll('/', '\\/');
+    expect(
+      (await callSignedWebhook(bridge.url, 'content-updated', php, { webhookId: 'wh-m', secret: SECRET }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await bridge.call('POST', '/webhooks/test', { body: { ...markers, ...inValues, ...kept } })).status,
+    ).toBe(200);
+
+    // A livestream and its dependent: the dependent needs the primary's stream key.
+    const cp = crm.create('ContentProduction', { name: 'Live by value', contentType: 'Episode' }).id;
+    const livestream = {
+      contentProductionId: cp,
+      publishType: 'Livestream',
+      status: 'Queued',
+      title: 'Live',
+    };
+    const dependent = crm.create('PlatformPublish', { ...livestream, platform: 'Streamhost' });
+    await eventually(async () => {
+      const panel = await bridge.call('GET', `/api/publishing?contentProductionId=${cp}`);
+      return panel.body.data[0]?.records[0]?.state === 'waiting';
+    });
+    const primary = crm.create('PlatformPublish', { ...livestream, platform: 'Videosite' });
+    await eventually(() => crm.get('PlatformPublish', dependent.id)!.status === 'Published', 15_000);
+    const { streamKey } = gateway.publishes().find((p) => p.body.id === primary.id)!.response as {
+      streamKey: string;
+    };
+    const sent = gateway.publishes().filter((p) => p.body.id === dependent.id);
+    expect(sent.map((p) => p.status)).toEqual([200]);
+    expect(sent[0]!.body.streamKey).toBe(streamKey);
+    await webhooksQuiet(crm);
+    await jobsIdle(bridge.url, 'webhook.item');
+    await jobsIdle(bridge.url, 'publishing.publish');
+
+    const secrets = [...Object.values(markers), ...Object.values(inValues).map(markerOf), streamKey];
+    const files = ['bridge.sqlite', 'bridge.sqlite-wal', 'logs/bridge.log'].map((f) =>
+      path.join(bridge.dataDir, f),
+    );
+    const found = () =>
+      files.flatMap((file) => foundIn(file, secrets).map((s) => `${path.basename(file)}: ${s}`));
+    // The WAL is emptied by a checkpoint after the key is redacted (retried until it succeeds).
+    await eventually(() => found().length === 0, 10_000).catch(() => undefined);
+    console.log(`secrets found by the grep: ${found().length}`);
+    expect(found()).toEqual([]);
+    // What reconciling needs is kept; so is the text around a redacted value.
+    expect(tablesContaining(bridge.dataDir, 'KEEP-idempotency-0123')).toContain('webhook_deliveries');
+    expect(tablesContaining(bridge.dataDir, 'KEEP-dedupe-0123')).toContain('webhook_deliveries');
+    expect(tablesContaining(bridge.dataDir, 'rtmp://ingest.example.com/live/')).toContain(
+      'webhook_deliveries',
+    );
+  }, 60_000);
+});
+
+/** The MARK-... part of a value. */
+function markerOf(value: string): string {
+  return /MARK-[a-z-]+-0123/.exec(value)![0];
+}

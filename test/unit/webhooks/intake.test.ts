@@ -135,7 +135,8 @@ describe('delivery log redaction', () => {
       streamSource: { url: 'rtmp://in', key: '[redacted]' },
       streamKey: '[redacted]',
       password: '[redacted]',
-      key: 'not a secret',
+      // Issue #24.3, DESIGN §7 (revised): `*key` is secret by name wherever it stands, `key` too.
+      key: '[redacted]',
     });
   });
 });

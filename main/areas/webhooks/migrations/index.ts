@@ -3,6 +3,7 @@ import { repeats } from './006-repeats.js';
 import { dropUnusedIndex } from './009-drop-unused-index.js';
 import { deliveriesPrunedById } from './012-deliveries-pruned-by-id.js';
 import { marksKnowTheirItem } from './013-marks-know-their-item.js';
+import { payloadsByHash } from './014-payloads-by-hash.js';
 import { crmCatchUp } from './017-crm-catchup.js';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: readonly Migration[] = [
   dropUnusedIndex,
   deliveriesPrunedById,
   marksKnowTheirItem,
+  payloadsByHash,
   crmCatchUp,
 ];

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startSandboxCrm,
+  startSandboxPostsvc,
+  toCrmDatetime,
+  type SandboxCrm,
+  type SandboxPostsvc,
+} from '../../../main/sandbox/index.js';
+import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { webhooksQuiet } from '../../support/settle.js';
+
+/*
+ * Issue #24.3, DESIGN §7 and §6.2: redaction by name and by value must never take what
+ * reconciling needs. A SocialPost item carrying secrets (by name and inside an rtmp URL) is
+ * queued redacted; the provider takes the post and never answers; the job reconciles from the
+ * provider's history by its idempotencyKey, and nothing is posted twice.
+ */
+
+const SECRET = 'redacted-reconcile-secret';
+let crm: SandboxCrm;
+let postsvc: SandboxPostsvc;
+let bridge: TestBridge;
+
+beforeAll(async () => {
+  crm = await startSandboxCrm({ warn: () => undefined });
+  postsvc = await startSandboxPostsvc({ plan: 'business' });
+  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
+    areas: ['health', 'webhooks', 'posting'],
+    tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
+  });
+  // The CRM's own delivery comes late: the signed one with the custom fields runs the post.
+  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 1_500 });
+});
+afterAll(async () => {
+  crm?.clearWebhookTarget();
+  await bridge?.close();
+  await postsvc?.stop();
+  await crm?.stop();
+});
+
+function jobPayloads(): string[] {
+  const db = new Database(path.join(bridge.dataDir, 'bridge.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare<[], { payload: string }>("SELECT payload FROM jobs WHERE kind = 'webhook.item'")
+      .all()
+      .map((row) => row.payload);
+  } finally {
+    db.close();
+  }
+}
+
+describe('a redacted job', () => {
+  it('still reconciles after a timeout, without a second post', async () => {
+    const creates = () => postsvc.callCount('/post', 'POST');
+    const before = creates();
+    postsvc.faults.injectFault({ method: 'POST', pathPrefix: '/post', hang: true, times: 1 });
+    const record = crm.create('SocialPost', {
+      name: 'Redacted promo',
+      content: 'Redacted reconcile test',
+      platform: 'Microblog',
+      status: 'Scheduled',
+      scheduledAt: toCrmDatetime(new Date(Date.now() + 24 * 3_600_000)),
+      mediaUrl: 'https://cdn.example/ep12.png',
+    });
+    // As a CRM with custom fields sends it: a key by name, one inside an rtmp URL in a note.
+    const item = {
+      ...crm.get('SocialPost', record.id)!,
+      accessKey: 'MARK-accesskey-reconcile',
+      note: 'restream from rtmp://ingest.example.com/live/MARK-rtmp-reconcile',
+    };
+    const sent = await callSignedWebhook(bridge.url, 'social-created', JSON.stringify([item]), {
+      webhookId: 'wh-reconcile',
+      secret: SECRET,
+    });
+    expect([200, 202]).toContain(sent.status);
+    await webhooksQuiet(crm);
+    await eventually(() => crm.get('SocialPost', record.id)?.postsvcId, 10_000);
+
+    // The queued item was redacted ...
+    const payloads = jobPayloads().filter((payload) => payload.includes(record.id));
+    expect(payloads.filter((payload) => payload.includes('[redacted]'))).toHaveLength(1);
+    for (const payload of payloads) expect(payload).not.toContain('MARK-');
+    expect(payloads.find((payload) => payload.includes('[redacted]'))).toContain(
+      'rtmp://ingest.example.com/live/[redacted]',
+    );
+    // ... and the post went out once: the hung create was reconciled by its key, not sent again.
+    const posts = postsvc.posts().filter((p) => p.post === 'Redacted reconcile test');
+    expect(posts).toHaveLength(1);
+    expect(crm.get('SocialPost', record.id)!.postsvcId).toBe(posts[0]!.id);
+    expect(creates() - before).toBe(1);
+  }, 30_000);
+});
