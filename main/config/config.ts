@@ -66,6 +66,10 @@ export interface BridgeConfig {
   /** The provider plan chosen (POSTSVC_PLAN), also when the sandbox stands in for the provider. */
   postsvcPlan: PostsvcPlan;
   gateway: { url: string; apiKey?: string } | null;
+  /** The OBS websocket the recorder filename is applied to (DESIGN §5.5); null: held only. */
+  recorder: { url: string; password?: string } | null;
+  /** RECORDER_OBS_URL=none: no recorder, not even the sandbox's simulated OBS. */
+  recorderOff: boolean;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;
   collectIntervalHours: number;
   publishRoutes: PublishRouteTable;
@@ -95,6 +99,9 @@ export const configDescriptions: Record<ConfigKey, string> = {
   AUTOMATION_AUTH_HEADER: 'optional "Name: value" header sent to n8n',
   COLLECT_INTERVAL_HOURS: 'analytics collection interval in hours (1 to 168)',
   PUBLISH_ROUTES: 'publishing route table: JSON or a path to a JSON file',
+  RECORDER_OBS_URL:
+    'OBS websocket of the recorder (ws://host:4455); none: the filename is only held (the sandbox uses its simulated OBS)',
+  RECORDER_OBS_PASSWORD: "the OBS websocket's password (Tools → WebSocket Server Settings)",
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -154,6 +161,13 @@ const rawConfigSchema = z.object({
     .max(24 * 7, 'must be at most 168 hours (one week)')
     .default(6),
   PUBLISH_ROUTES: optionalText,
+  RECORDER_OBS_URL: z
+    .union([
+      z.literal('none'),
+      z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL (OBS: ws://host:4455), or none' }),
+    ])
+    .optional(),
+  RECORDER_OBS_PASSWORD: optionalText,
 });
 
 export function defaultDataDir(): string {
@@ -242,6 +256,14 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
         ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN }
         : null,
     gateway: raw.GATEWAY_URL ? { url: raw.GATEWAY_URL, apiKey: raw.GATEWAY_API_KEY } : null,
+    recorder:
+      raw.RECORDER_OBS_URL && raw.RECORDER_OBS_URL !== 'none'
+        ? {
+            url: raw.RECORDER_OBS_URL,
+            ...(raw.RECORDER_OBS_PASSWORD ? { password: raw.RECORDER_OBS_PASSWORD } : {}),
+          }
+        : null,
+    recorderOff: raw.RECORDER_OBS_URL === 'none',
     automation: raw.AUTOMATION_URL
       ? {
           url: raw.AUTOMATION_URL,

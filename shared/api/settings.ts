@@ -23,6 +23,8 @@ export const configKeys = [
   'AUTOMATION_AUTH_HEADER',
   'COLLECT_INTERVAL_HOURS',
   'PUBLISH_ROUTES',
+  'RECORDER_OBS_URL',
+  'RECORDER_OBS_PASSWORD',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 
@@ -35,6 +37,7 @@ export const secretConfigKeys: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
   'POSTSVC_API_KEY',
   'GATEWAY_API_KEY',
   'AUTOMATION_AUTH_HEADER',
+  'RECORDER_OBS_PASSWORD',
 ]);
 
 /**
