@@ -132,7 +132,9 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       d: {
         obsWebSocketVersion: OBS_WEBSOCKET_VERSION,
         rpcVersion: 1,
-        ...(password === null ? {} : { authentication: { challenge: session.challenge, salt: session.salt } }),
+        ...(password === null
+          ? {}
+          : { authentication: { challenge: session.challenge, salt: session.salt } }),
       },
     });
   });
@@ -146,7 +148,10 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     const { socket } = session;
     if (op === OpCode.Identify) {
       if (session.identified) {
-        socket.close(CloseCode.AlreadyIdentified, 'You are already Identified with the obs-websocket server.');
+        socket.close(
+          CloseCode.AlreadyIdentified,
+          'You are already Identified with the obs-websocket server.',
+        );
         return;
       }
       if (password !== null) {
@@ -171,7 +176,10 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
         return;
       }
       if (d.rpcVersion !== 1) {
-        socket.close(CloseCode.UnsupportedRpcVersion, 'Your requested RPC version is not supported by this server.');
+        socket.close(
+          CloseCode.UnsupportedRpcVersion,
+          'Your requested RPC version is not supported by this server.',
+        );
         return;
       }
       if (typeof d.eventSubscriptions === 'number') session.subscriptions = d.eventSubscriptions;
@@ -245,7 +253,9 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
         });
       default: {
         const handler = handlers[type];
-        return handler ? handler(data) : { code: RequestStatus.UnknownRequestType, comment: 'Your request type is not valid.' };
+        return handler
+          ? handler(data)
+          : { code: RequestStatus.UnknownRequestType, comment: 'Your request type is not valid.' };
       }
     }
   }
@@ -382,7 +392,12 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     password,
     parameter: (category, name) => profile.get(key(category, name)) ?? null,
     get recording() {
-      return { active: output.active, paused: output.paused, durationMs: output.durationMs(), path: output.path };
+      return {
+        active: output.active,
+        paused: output.paused,
+        durationMs: output.durationMs(),
+        path: output.path,
+      };
     },
     ...controls,
     clients: () => [...sessions].filter((session) => session.identified).length,
@@ -414,7 +429,10 @@ function ok(data?: Record<string, unknown>): { code: number; data?: Record<strin
 function missingText(data: Record<string, unknown>, ...fields: string[]) {
   for (const field of fields) {
     if (!(field in data)) {
-      return { code: RequestStatus.MissingRequestField, comment: `Your request is missing the \`${field}\` field.` };
+      return {
+        code: RequestStatus.MissingRequestField,
+        comment: `Your request is missing the \`${field}\` field.`,
+      };
     }
     if (typeof data[field] !== 'string') {
       return {
