@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconnectDelayMs } from '../../../main/peers/obs.js';
+import { clearedLine } from '../../../shared/recorder-status.js';
 import {
   checkRecorderFilename,
   MAX_FILENAME_BYTES,
@@ -49,5 +50,14 @@ describe('reconnecting to OBS', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 40].map((failures) => reconnectDelayMs(failures))).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
     ]);
+  });
+});
+
+describe('the cleared line (DESIGN §6.7, shared with the live panel)', () => {
+  it('says when the name was cleared, and what OBS will use when known', () => {
+    expect(clearedLine('09:15', null)).toBe('cleared when the bridge restarted at 09:15');
+    expect(clearedLine('09:15', 'ep42_T02')).toBe(
+      'cleared when the bridge restarted at 09:15; OBS will use ep42_T02',
+    );
   });
 });
