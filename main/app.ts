@@ -155,7 +155,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     repo: (create) => create(db),
     peers,
     config,
-    demo: simulators && sandbox ? demoPeersOf(sandbox, simulators.socialMetricsHistory) : null,
+    demo: simulators && sandbox ? demoPeersOf(sandbox, simulators.socialMetricsHistory, config) : null,
   };
   const wanted = new Set<AreaName>(options.areas ?? areaNames);
   const areas = buildAreas(ctx, wanted, {
@@ -317,17 +317,48 @@ function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSec
   };
   config.gateway = { url: sandbox.gateway.url, apiKey: sandbox.gateway.apiKey };
   config.automation = { url: sandbox.automation.url };
+  // The simulated OBS unless the operator named a real one, or none (DESIGN §8).
+  if (!config.recorder && !config.recorderOff) config.recorder = { url: sandbox.obs.url };
 }
 
 /** What areas may see of the simulators: demo records and the engine's received calls. */
-function demoPeersOf(sandbox: SandboxPeers, socialMetricsHistory: typeof SocialMetricsHistory): DemoPeers {
+function demoPeersOf(
+  sandbox: SandboxPeers,
+  socialMetricsHistory: typeof SocialMetricsHistory,
+  config: Readonly<BridgeConfig>,
+): DemoPeers {
   return {
+    ...(config.recorder?.url === sandbox.obs.url ? { obs: simulatedObsButtons(sandbox.obs) } : {}),
     crmRecords: (entity) => sandbox.crm.list(entity as Parameters<SandboxPeers['crm']['list']>[0]),
     socialMetricsHistory: (platforms, now, days) =>
       socialMetricsHistory(platforms as Parameters<typeof SocialMetricsHistory>[0], now, days),
     automation: {
       workflows: () => sandbox.automation.workflows(),
       received: () => sandbox.automation.received(),
+    },
+  };
+}
+
+/** The simulated OBS's buttons, for the Recorder page in sandbox mode. */
+function simulatedObsButtons(obs: SandboxPeers['obs']): NonNullable<DemoPeers['obs']> {
+  return {
+    url: obs.url,
+    press(action) {
+      const { active, paused } = obs.recording;
+      if (action === 'drop') obs.dropConnections();
+      else if (action === 'start') {
+        if (active) return 'OBS is already recording';
+        obs.startRecording();
+      } else if (!active) return 'OBS is not recording';
+      else if (action === 'stop') obs.stopRecording();
+      else if (action === 'pause') {
+        if (paused) return 'the recording is already paused';
+        obs.pauseRecording();
+      } else {
+        if (!paused) return 'the recording is not paused';
+        obs.resumeRecording();
+      }
+      return null;
     },
   };
 }

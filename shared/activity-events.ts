@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { collectionProgress, runStatuses } from './api/analytics.js';
 import { transcriptFormat } from './api/clips.js';
 import { workflowStage } from './api/guests.js';
+import { filenameStates } from './api/recorder.js';
 import { webhookEvents } from './api/webhooks.js';
 
 /**
@@ -225,7 +226,13 @@ export const activityPayloads = {
   },
 
   // --- recorder and settings ---
-  'recorder.filename': { filename: z.string() },
+  /** `state`: where the name stands with the recorder (absent in history from before the recorder). */
+  'recorder.filename': { filename: z.string(), state: z.enum(filenameStates).nullable().optional() },
+  'recorder.connected': { obsFilename: nullableText, state: z.enum(filenameStates).nullable() },
+  'recorder.disconnected': { error: z.string() },
+  /** A take started (`stopped` false) or stopped (with the file OBS wrote). */
+  'recorder.take': { takeId: count, name: z.string(), filePath: nullableText, stopped: z.boolean() },
+  'recorder.mark': { markId: count, takeId: count.nullable() },
   /** The config keys written (the values may be secrets and are not recorded). */
   'settings.updated': { keys: z.array(z.string()) },
 } as const satisfies Record<string, z.ZodRawShape | null>;

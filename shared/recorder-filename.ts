@@ -32,8 +32,22 @@ export const recorderFilenameJsonSchema = {
 
 export type FilenameCheck = { ok: true } | { ok: false; rule: string; suggestion: string };
 
-export function checkRecorderFilename(filename: string, now: Date = new Date()): FilenameCheck {
-  const rule = firstBrokenRule(filename);
+/** How the name will be used: with a recorder (OBS), `%` starts one of its date specifiers. */
+export interface FilenameUse {
+  recorder?: boolean;
+}
+
+/** OBS's FilenameFormatting expands `%CCYY`, `%hh`…: a `%` would not reach the file as typed (DESIGN §5.5). */
+export const PERCENT_WITH_RECORDER_RULE =
+  'filename must not contain "%" when a recorder is configured: OBS reads % as the start of a date code (%CCYY, %hh…)';
+
+export function checkRecorderFilename(
+  filename: string,
+  now: Date = new Date(),
+  use: FilenameUse = {},
+): FilenameCheck {
+  const rule =
+    firstBrokenRule(filename) ?? (use.recorder && filename.includes('%') ? PERCENT_WITH_RECORDER_RULE : null);
   return rule === null
     ? { ok: true }
     : { ok: false, rule, suggestion: suggestRecorderFilename(filename, now) };
@@ -69,6 +83,26 @@ export function suggestRecorderFilename(name: string, now: Date = new Date()): s
     .replace(/^_+|_+$/g, '');
   const stem = `${day}_${cleaned || 'recording'}`;
   return truncateUtf8(stem, MAX_FILENAME_BYTES);
+}
+
+/**
+ * The name of take `take` (2, 3…) of `base`: `base_T02`, the base shortened (whole characters,
+ * no trailing space, dot or `_` left before the suffix) so the whole stays within the byte limit.
+ */
+export function takeFilename(base: string, take: number): string {
+  const suffix = `_T${String(take).padStart(2, '0')}`;
+  const room = MAX_FILENAME_BYTES - new TextEncoder().encode(suffix).length;
+  const stem = truncateUtf8(base, room).replace(/[\s._]+$/u, '');
+  return `${stem || 'recording'}${suffix}`;
+}
+
+/** `base` when no take used it yet, else the first `base_Tnn` (from 2) no take used. */
+export function nextFreeTakeName(base: string, used: (name: string) => boolean): string {
+  if (!used(base)) return base;
+  for (let take = 2; ; take++) {
+    const name = takeFilename(base, take);
+    if (!used(name)) return name;
+  }
 }
 
 function truncateUtf8(text: string, maxBytes: number): string {

@@ -55,6 +55,12 @@ export interface DemoPeers {
     reach: number;
     followers: number;
   }>;
+  /** The simulated OBS, when the sandbox bridge uses it (not with RECORDER_OBS_URL set or none). */
+  obs?: {
+    url: string;
+    /** Presses a button of the simulated OBS; returns why it cannot (not recording…), or null. */
+    press(action: 'start' | 'stop' | 'pause' | 'resume' | 'drop'): string | null;
+  };
   automation: {
     workflows(): Array<{ name: string; active: boolean }>;
     received(): Array<{ workflow: string; body: unknown; headers: Record<string, string>; at: string }>;

@@ -66,6 +66,10 @@ export interface BridgeConfig {
   /** The provider plan chosen (POSTSVC_PLAN), also when the sandbox stands in for the provider. */
   postsvcPlan: PostsvcPlan;
   gateway: { url: string; apiKey?: string } | null;
+  /** The OBS websocket the recorder filename is applied to (DESIGN §5.5); null: held only. */
+  recorder: { url: string; password?: string } | null;
+  /** RECORDER_OBS_URL=none: no recorder, not even the sandbox's simulated OBS. */
+  recorderOff: boolean;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;
   collectIntervalHours: number;
   /** CRM catch-up interval (DESIGN §6.9); 0: off, also at start. */
@@ -101,6 +105,9 @@ export const configDescriptions: Record<ConfigKey, string> = {
   PUBLISH_ROUTES: 'publishing route table: JSON or a path to a JSON file',
   CRM_CATCHUP_MINUTES: 'CRM catch-up interval in minutes (0 = off, also at start)',
   LATE_POST_GRACE_MINUTES: 'how many minutes late a missed post may still go out',
+  RECORDER_OBS_URL:
+    'OBS websocket of the recorder (ws://host:4455); none: the filename is only held (the sandbox uses its simulated OBS)',
+  RECORDER_OBS_PASSWORD: "the OBS websocket's password (Tools → WebSocket Server Settings)",
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -172,6 +179,13 @@ const rawConfigSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(24 * 60, 'must be at most 1440 minutes (one day)')
     .default(15),
+  RECORDER_OBS_URL: z
+    .union([
+      z.literal('none'),
+      z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL (OBS: ws://host:4455), or none' }),
+    ])
+    .optional(),
+  RECORDER_OBS_PASSWORD: optionalText,
 });
 
 export function defaultDataDir(): string {
@@ -260,6 +274,14 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
         ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN }
         : null,
     gateway: raw.GATEWAY_URL ? { url: raw.GATEWAY_URL, apiKey: raw.GATEWAY_API_KEY } : null,
+    recorder:
+      raw.RECORDER_OBS_URL && raw.RECORDER_OBS_URL !== 'none'
+        ? {
+            url: raw.RECORDER_OBS_URL,
+            ...(raw.RECORDER_OBS_PASSWORD ? { password: raw.RECORDER_OBS_PASSWORD } : {}),
+          }
+        : null,
+    recorderOff: raw.RECORDER_OBS_URL === 'none',
     automation: raw.AUTOMATION_URL
       ? {
           url: raw.AUTOMATION_URL,

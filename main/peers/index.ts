@@ -3,6 +3,7 @@ import type { Clock } from '../kernel/clock.js';
 import { AutomationClient } from './automation.js';
 import { CrmClient } from './crm.js';
 import { GatewayClient } from './gateway.js';
+import { ObsClient } from './obs.js';
 import { PeerHealthTracker } from './peer-health.js';
 import { PostsvcClient } from './postsvc.js';
 
@@ -12,6 +13,8 @@ export interface Peers {
   postsvc: PostsvcClient | null;
   gateway: GatewayClient | null;
   automation: AutomationClient | null;
+  /** The recorder's OBS (DESIGN §5.5); the recorder area starts and stops its connection. */
+  obs: ObsClient | null;
   health: PeerHealthTracker;
 }
 
@@ -19,6 +22,7 @@ export interface Peers {
 export interface PeerTuning {
   postsvc?: { timeoutMs?: number; perSecond?: number };
   gateway?: { timeoutMs?: number; publishTimeoutMs?: number };
+  obs?: { reconnectFirstMs?: number; reconnectMaxMs?: number; requestTimeoutMs?: number };
 }
 
 /**
@@ -67,9 +71,19 @@ export function buildPeers(
     ? new AutomationClient({ ...config.automation, onAttempt: health.observer('automation') })
     : null;
 
+  const obs = config.recorder
+    ? new ObsClient({
+        url: config.recorder.url,
+        ...(config.recorder.password ? { password: config.recorder.password } : {}),
+        now,
+        reconnect: { firstMs: tuning.obs?.reconnectFirstMs, maxMs: tuning.obs?.reconnectMaxMs },
+        ...(tuning.obs?.requestTimeoutMs ? { requestTimeoutMs: tuning.obs.requestTimeoutMs } : {}),
+      })
+    : null;
+
   if (crm) health.setProbe('crm', () => crm.checkCredentials());
   if (postsvc) health.setProbe('postsvc', () => postsvc.probe());
   if (gateway) health.setProbe('gateway', () => gateway.probe());
   if (automation) health.setProbe('automation', () => automation.probe());
-  return { crm, postsvc, gateway, automation, health };
+  return { crm, postsvc, gateway, automation, obs, health };
 }

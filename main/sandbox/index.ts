@@ -13,12 +13,15 @@ import { startSandboxCrm, type SandboxCrm, type SandboxCrmOptions } from './crm/
 import { seedDemoData, type DemoDataSummary } from './demo-data.js';
 import { startSandboxGateway, type SandboxGateway, type SandboxGatewayOptions } from './gateway/index.js';
 import { startSandboxPostsvc, type SandboxPostsvc, type SandboxPostsvcOptions } from './postsvc/index.js';
+import { startSandboxObs, type SandboxObs, type SandboxObsOptions } from './obs/index.js';
 
 export interface SandboxPeers {
   crm: SandboxCrm;
   postsvc: SandboxPostsvc;
   gateway: SandboxGateway;
   automation: SandboxAutomation;
+  /** The simulated OBS (obs-websocket 5 on loopback; no control key: it is spoken to as OBS). */
+  obs: SandboxObs;
   /** The key the four peers' `/__sandbox/*` control routes require (`X-Sandbox-Key`). */
   controlKey: string;
   /** Set when started with `seedDemoData`. */
@@ -37,6 +40,7 @@ export interface SandboxPeersOptions {
   postsvc?: SandboxPostsvcOptions;
   gateway?: SandboxGatewayOptions;
   automation?: SandboxAutomationOptions;
+  obs?: SandboxObsOptions;
 }
 
 export async function startSandboxPeers(options: SandboxPeersOptions = {}): Promise<SandboxPeers> {
@@ -48,13 +52,15 @@ export async function startSandboxPeers(options: SandboxPeersOptions = {}): Prom
     startSandboxPostsvc({ ...shared, ...options.postsvc }),
     startSandboxGateway({ ...shared, ...options.gateway }),
     startSandboxAutomation({ ...shared, ...options.automation }),
+    startSandboxObs({ now, ...options.obs }),
   ] as const);
-  const [crm, postsvc, gateway, automation] = started;
+  const [crm, postsvc, gateway, automation, obs] = started;
   if (
     crm.status !== 'fulfilled' ||
     postsvc.status !== 'fulfilled' ||
     gateway.status !== 'fulfilled' ||
-    automation.status !== 'fulfilled'
+    automation.status !== 'fulfilled' ||
+    obs.status !== 'fulfilled'
   ) {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
     const failure = started.find((s) => s.status === 'rejected');
@@ -65,6 +71,7 @@ export async function startSandboxPeers(options: SandboxPeersOptions = {}): Prom
     postsvc: postsvc.value,
     gateway: gateway.value,
     automation: automation.value,
+    obs: obs.value,
   };
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -79,7 +86,7 @@ export async function startSandboxPeers(options: SandboxPeersOptions = {}): Prom
   return { ...peers, controlKey, demo, stop };
 }
 
-export { startSandboxCrm, startSandboxPostsvc, startSandboxGateway, startSandboxAutomation };
+export { startSandboxCrm, startSandboxPostsvc, startSandboxGateway, startSandboxAutomation, startSandboxObs };
 export type {
   SandboxCrm,
   SandboxCrmOptions,
@@ -89,6 +96,8 @@ export type {
   SandboxGatewayOptions,
   SandboxAutomation,
   SandboxAutomationOptions,
+  SandboxObs,
+  SandboxObsOptions,
 };
 export {
   seedDemoData,

@@ -1,26 +1,160 @@
 import { z } from 'zod';
 import { recorderFilenameJsonSchema } from '../recorder-filename.js';
-import { defineContract } from './contract.js';
+import { defineContract, queryInt } from './contract.js';
+
+/**
+ * Where the held name stands with the recorder (DESIGN §6.7): `applied` (OBS read it back equal),
+ * `pending` (OBS not connected: applied on connect), `failed` (OBS's words in `failure`), `held`
+ * (no recorder configured: kept for Companion and the CRM to read).
+ */
+export const filenameStates = ['applied', 'pending', 'failed', 'held'] as const;
+export type FilenameState = (typeof filenameStates)[number];
+
+const filenameStatus = {
+  /** The name the next recording gets (with `_T02`… when the one asked for was used by a take). */
+  filename: z.string().nullable(),
+  /** The name as the operator asked for it (differs from `filename` when a take suffix was added). */
+  requested: z.string().nullable(),
+  setAt: z.string().nullable(),
+  /** null when no name is held. */
+  state: z.enum(filenameStates).nullable(),
+  /** OBS's words when `state` is failed. */
+  failure: z.string().nullable(),
+  /** The name OBS will actually use, as last read back from it (null: no recorder, or never read). */
+  obsFilename: z.string().nullable(),
+  /** When the bridge started, while no name was set since: the held name was cleared then. */
+  clearedAt: z.string().nullable(),
+};
 
 export const setRecorderFilename = defineContract({
   method: 'post',
   path: '/api/recorder/filename',
   tag: 'recorder',
-  summary: 'Set the filename for the next recording (kept in memory only).',
+  summary:
+    'Set the filename for the next recording (kept in memory); with a recorder configured, applied to OBS and read back.',
   auth: 'key',
   body: z.object({ filename: z.string().meta(recorderFilenameJsonSchema) }),
-  response: z.object({ success: z.literal(true), filename: z.string() }),
+  response: z.object({ success: z.literal(true), ...filenameStatus }),
 });
 
 export const getRecorderFilename = defineContract({
   method: 'get',
   path: '/api/recorder/filename',
   tag: 'recorder',
-  summary: 'The filename for the next recording, or null when none is set.',
+  summary: 'The filename for the next recording (null when none is set), where it stands with the recorder.',
+  auth: 'key',
+  response: z.object({ success: z.literal(true), ...filenameStatus }),
+});
+export type RecorderFilenameStatus = z.infer<typeof getRecorderFilename.response>;
+
+export const recorderConnection = z.object({
+  /** A recorder is configured (RECORDER_OBS_URL, or the sandbox's simulated OBS). */
+  configured: z.boolean(),
+  /** The simulated OBS (sandbox): the Recorder page may drive it. */
+  simulated: z.boolean(),
+  url: z.string().nullable(),
+  connected: z.boolean(),
+  /** When the connection was made, or lost. */
+  since: z.string().nullable(),
+  /** OBS's words for the last failure to connect or the close. */
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+
+export const recorderRecording = z.object({
+  active: z.boolean(),
+  paused: z.boolean(),
+  /** When the take being recorded started (estimated from OBS's outputDuration when joined late). */
+  since: z.string().nullable(),
+  takeId: z.number().int().nullable(),
+  takeName: z.string().nullable(),
+});
+
+export const getRecorderStatus = defineContract({
+  method: 'get',
+  path: '/api/recorder/status',
+  tag: 'recorder',
+  summary: 'The recorder: connection to OBS, recording or not (since when), and the next filename.',
   auth: 'key',
   response: z.object({
     success: z.literal(true),
-    filename: z.string().nullable(),
-    setAt: z.string().nullable(),
+    connection: recorderConnection,
+    recording: recorderRecording,
+    filename: z.object(filenameStatus),
   }),
+});
+export type RecorderStatus = z.infer<typeof getRecorderStatus.response>;
+
+export const recorderMark = z.object({
+  id: z.number().int(),
+  label: z.string().nullable(),
+  /** Wall-clock time of the mark. */
+  at: z.string(),
+  takeId: z.number().int().nullable(),
+  /** Seconds from the take's start, pauses excluded (OBS's outputDuration); null without a take. */
+  offsetS: z.number().nullable(),
+});
+export type RecorderMark = z.infer<typeof recorderMark>;
+
+export const recorderTake = z.object({
+  id: z.number().int(),
+  /** The name OBS recorded under (FilenameFormatting). */
+  name: z.string(),
+  /** The file as OBS reported it (RecordStateChanged outputPath); null when the stop was not seen. */
+  filePath: z.string().nullable(),
+  startedAt: z.string(),
+  /** null while recording. */
+  stoppedAt: z.string().nullable(),
+  /** Seconds recorded, pauses excluded; null while recording. */
+  durationS: z.number().nullable(),
+  /** false: the bridge was not connected when it stopped (times are from reconnecting). */
+  stopSeen: z.boolean(),
+  marks: z.array(recorderMark),
+});
+export type RecorderTake = z.infer<typeof recorderTake>;
+
+export const listRecorderTakes = defineContract({
+  method: 'get',
+  path: '/api/recorder/takes',
+  tag: 'recorder',
+  summary:
+    'Takes recorded (newest first, the one recording included) with their marks, and marks made with no take.',
+  auth: 'key',
+  query: z.object({ limit: queryInt(1, 200).default(50) }),
+  response: z.object({
+    success: z.literal(true),
+    takes: z.array(recorderTake),
+    /** Marks made while nothing was recording, newest first. */
+    looseMarks: z.array(recorderMark),
+  }),
+});
+
+export const addRecorderMark = defineContract({
+  method: 'post',
+  path: '/api/recorder/marks',
+  tag: 'recorder',
+  summary:
+    "Mark a moment of the take being recorded (its position from OBS's outputDuration); with no take, the wall-clock time.",
+  auth: 'key',
+  body: z.object({ label: z.string().trim().max(200).optional() }),
+  response: z.object({
+    success: z.literal(true),
+    mark: recorderMark,
+    takeName: z.string().nullable(),
+    /** Why the mark belongs to no take; null when it has one. */
+    note: z.string().nullable(),
+  }),
+});
+
+export const simulatedObsActions = ['start', 'stop', 'pause', 'resume', 'drop'] as const;
+
+export const driveSimulatedObs = defineContract({
+  method: 'post',
+  path: '/api/recorder/sandbox',
+  tag: 'recorder',
+  summary:
+    'Sandbox only: press a button of the simulated OBS (start, stop, pause, resume recording; drop its connections).',
+  auth: 'key',
+  body: z.object({ action: z.enum(simulatedObsActions) }),
+  response: z.object({ success: z.literal(true), action: z.enum(simulatedObsActions) }),
 });

@@ -25,6 +25,8 @@ export const configKeys = [
   'PUBLISH_ROUTES',
   'CRM_CATCHUP_MINUTES',
   'LATE_POST_GRACE_MINUTES',
+  'RECORDER_OBS_URL',
+  'RECORDER_OBS_PASSWORD',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 
@@ -37,6 +39,7 @@ export const secretConfigKeys: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
   'POSTSVC_API_KEY',
   'GATEWAY_API_KEY',
   'AUTOMATION_AUTH_HEADER',
+  'RECORDER_OBS_PASSWORD',
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { startBench } from './start.js';
 import { dashboardBench } from './dashboard.js';
 import { batchBench } from './batch.js';
 import { hostSpeed } from './host-speed.js';
+import { recorderBench } from './recorder.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -20,6 +21,7 @@ const benches: Bench[] = [
   clipsBench,
   startBench,
   dashboardBench,
+  recorderBench,
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,9 +1,27 @@
 import type { AreaContext, AreaModule } from '../area.js';
+import { Recorder } from './recorder.js';
 import { RecorderState } from './recorder-state.js';
+import { createRecorderRepo } from './repo.js';
 import { recorderRoutes } from './routes.js';
 
-/** The recording device's next filename (spec §4.5, DESIGN §6.7): memory only. */
+/**
+ * The recorder's next filename (spec §4.5, DESIGN §6.7): held in memory, applied to OBS when one is
+ * configured (peers.obs), takes and marks kept in SQLite.
+ */
 export function recorderArea(ctx: AreaContext): AreaModule {
-  const state = new RecorderState(ctx.now);
-  return { name: 'recorder', routes: (mount) => recorderRoutes(mount, state, ctx) };
+  const repo = ctx.repo(createRecorderRepo);
+  const recorder = new Recorder({
+    obs: ctx.peers.obs,
+    simulated: ctx.demo?.obs !== undefined && ctx.demo.obs.url === ctx.peers.obs?.url,
+    state: new RecorderState(ctx.now().toISOString()),
+    repo,
+    activity: ctx.activity,
+    now: ctx.now,
+  });
+  return {
+    name: 'recorder',
+    routes: (mount) => recorderRoutes(mount, recorder, repo, ctx),
+    start: () => ctx.peers.obs?.start(),
+    stop: () => ctx.peers.obs?.stop(),
+  };
 }

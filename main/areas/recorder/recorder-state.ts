@@ -1,26 +1,56 @@
-import { checkRecorderFilename } from '../../../shared/recorder-filename.js';
-import { AppError } from '../../kernel/app-error.js';
+import type { FilenameState, RecorderFilenameStatus } from '../../../shared/api/recorder.js';
 
-/** The recording device's next filename: memory only, as the spec says (DESIGN §6.7). */
+interface Held {
+  filename: string;
+  requested: string;
+  setAt: string;
+}
+
+/**
+ * The next recording's filename: memory only, as the spec says (DESIGN §6.7), and where it
+ * stands with the recorder. Gone after a restart: then `clearedAt` says since when.
+ */
 export class RecorderState {
-  private current: { filename: string; setAt: string } | null = null;
+  private held: Held | null = null;
+  private state: FilenameState | null = null;
+  private failure: string | null = null;
+  private obsFilename: string | null = null;
 
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  constructor(private readonly startedAt: string) {}
 
-  set(filename: string): string {
-    const check = checkRecorderFilename(filename, this.now());
-    if (!check.ok) {
-      throw AppError.validation(`filename: ${check.rule}`, {
-        field: 'filename',
-        rule: check.rule,
-        suggestion: check.suggestion,
-      });
-    }
-    this.current = { filename, setAt: this.now().toISOString() };
-    return filename;
+  hold(filename: string, requested: string, setAt: string, state: FilenameState): void {
+    this.held = { filename, requested, setAt };
+    this.mark(state);
   }
 
-  get(): { filename: string | null; setAt: string | null } {
-    return this.current ?? { filename: null, setAt: null };
+  /** The outcome of applying the held name (or of not being able to). */
+  mark(state: FilenameState, failure: string | null = null): void {
+    this.state = this.held ? state : null;
+    this.failure = state === 'failed' ? failure : null;
+  }
+
+  /** What OBS said it holds, read back from it. */
+  sawObs(filename: string | null): void {
+    this.obsFilename = filename;
+  }
+
+  get current(): Held | null {
+    return this.held;
+  }
+
+  get obs(): string | null {
+    return this.obsFilename;
+  }
+
+  status(): Omit<RecorderFilenameStatus, 'success'> {
+    return {
+      filename: this.held?.filename ?? null,
+      requested: this.held?.requested ?? null,
+      setAt: this.held?.setAt ?? null,
+      state: this.state,
+      failure: this.failure,
+      obsFilename: this.obsFilename,
+      clearedAt: this.held ? null : this.startedAt,
+    };
   }
 }

@@ -1,12 +1,43 @@
-import { getRecorderFilename, setRecorderFilename } from '../../../shared/api/recorder.js';
+import {
+  addRecorderMark,
+  driveSimulatedObs,
+  getRecorderFilename,
+  getRecorderStatus,
+  listRecorderTakes,
+  setRecorderFilename,
+} from '../../../shared/api/recorder.js';
 import type { AreaContext, Mount } from '../area.js';
-import type { RecorderState } from './recorder-state.js';
+import { AppError } from '../../kernel/app-error.js';
+import type { Recorder } from './recorder.js';
+import type { RecorderRepo } from './repo.js';
 
-export function recorderRoutes(mount: Mount, state: RecorderState, ctx: Pick<AreaContext, 'activity'>): void {
-  mount(setRecorderFilename, ({ body }) => {
-    const filename = state.set(body.filename);
-    ctx.activity.record('recorder.filename', 'info', `next recording: ${filename}`, { filename });
-    return { success: true, filename };
+export function recorderRoutes(
+  mount: Mount,
+  recorder: Recorder,
+  repo: RecorderRepo,
+  ctx: Pick<AreaContext, 'demo'>,
+): void {
+  mount(setRecorderFilename, async ({ body }) => ({
+    success: true,
+    ...(await recorder.setFilename(body.filename)),
+  }));
+  mount(getRecorderFilename, () => ({ success: true, ...recorder.filename() }));
+  mount(getRecorderStatus, () => ({ success: true, ...recorder.status() }));
+  mount(listRecorderTakes, ({ query }) => ({
+    success: true,
+    takes: repo.takes(query.limit),
+    looseMarks: repo.looseMarks(query.limit),
+  }));
+  mount(addRecorderMark, async ({ body }) => ({
+    success: true,
+    ...(await recorder.mark(body.label ? body.label : null)),
+  }));
+  mount(driveSimulatedObs, ({ body }) => {
+    const obs = ctx.demo?.obs;
+    if (!obs)
+      throw AppError.notFound('the simulated OBS runs only in sandbox mode (with RECORDER_OBS_URL unset)');
+    const refusal = obs.press(body.action);
+    if (refusal) throw AppError.conflict(`action: ${refusal}`, { field: 'action', rule: refusal });
+    return { success: true, action: body.action };
   });
-  mount(getRecorderFilename, () => ({ success: true, ...state.get() }));
 }

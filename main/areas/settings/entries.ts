@@ -54,6 +54,8 @@ function countNote(value: string | null): string | null {
 
 /** In sandbox mode the simulated CRM signs its webhooks: with the first configured secret, or a generated one. */
 function sandboxNote(key: ConfigKey, value: string | null, sandbox: boolean): string | null {
+  if (sandbox && key === 'RECORDER_OBS_URL' && value === null)
+    return 'Sandbox: the bridge uses its simulated OBS; none turns the recorder off.';
   if (!sandbox || key !== 'CRM_WEBHOOK_SECRETS') return null;
   return value === null
     ? 'Sandbox: the simulated CRM signs its webhooks with a secret generated at each start.'

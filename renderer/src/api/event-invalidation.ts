@@ -88,7 +88,11 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'clips.draft-created': [],
   'clips.fit': [],
 
-  'recorder.filename': [queryKeys.recorderFilename],
+  'recorder.filename': [queryKeys.recorderFilename, queryKeys.recorderStatus],
+  'recorder.connected': [queryKeys.recorderFilename, queryKeys.recorderStatus],
+  'recorder.disconnected': [queryKeys.recorderStatus],
+  'recorder.take': [queryKeys.recorderFilename, queryKeys.recorderStatus, queryKeys.recorderTakes],
+  'recorder.mark': [queryKeys.recorderTakes],
   'settings.updated': [queryKeys.settings],
 };
 

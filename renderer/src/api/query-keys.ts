@@ -9,6 +9,8 @@ export const queryKeys = {
   activity: ['activity'] as const,
   settings: ['settings'] as const,
   recorderFilename: ['recorder', 'filename'] as const,
+  recorderStatus: ['recorder', 'status'] as const,
+  recorderTakes: ['recorder', 'takes'] as const,
   posts: ['posts'] as const,
   /** The broadcast list and, under it, each open broadcast's host status. */
   broadcasts: ['broadcasts'] as const,

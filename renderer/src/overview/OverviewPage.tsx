@@ -9,6 +9,7 @@ import { LiveIndicator } from '../components/LiveIndicator.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
+import { RecorderCard } from '../recorder/RecorderCard.js';
 import { RecorderPanel } from '../recorder/RecorderPanel.js';
 import { useRecorderFilename } from '../recorder/api.js';
 import { HeldWorkflowsPanel } from '../guests/HeldWorkflowsPanel.js';
@@ -85,6 +86,7 @@ export function OverviewPage() {
       <div className="grid grid-2">
         <div className="grid grid-stack">
           <CatchUpPanel />
+          <RecorderCard />
           <RecorderPanel />
           <HeldWorkflowsPanel />
         </div>

@@ -2,20 +2,32 @@ import { MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
 import { bridgeLabel } from '../api/desktop.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
+import { MarkPanel } from './MarkPanel.js';
+import { RecorderCard } from './RecorderCard.js';
 import { RecorderPanel } from './RecorderPanel.js';
+import { TakesPanel } from './TakesPanel.js';
 
 export function RecorderPage() {
   return (
     <>
       <PageHeader
         title="Recorder"
-        description="The filename the recording device will use for its next recording."
+        description="The filename OBS will use for its next recording, its takes and the moments marked in them."
       />
       <div className="grid grid-2-1">
-        <RecorderPanel title="Filename" />
+        <div className="grid grid-stack">
+          <RecorderPanel title="Filename" />
+          <RecorderCard controls />
+          <MarkPanel />
+          <TakesPanel />
+        </div>
         <Panel title="How it works">
           <ul className="plain-list">
             <li>The bridge keeps the name in memory only: after a restart no name is set.</li>
+            <li>
+              With OBS connected (<code>RECORDER_OBS_URL</code>), a name is sent to OBS and read back; a name
+              a take already used gets <code>_T02</code>, <code>_T03</code>… so no file is overwritten.
+            </li>
             <li>
               A name is checked here with the same rule the bridge applies, so what this page accepts the
               bridge accepts.

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { checkRecorderFilename, MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
-import { useRecorderFilename, useSetRecorderFilename } from './api.js';
-import { formatDateTime, formatRelative, useNow } from '../format.js';
+import type { FilenameState, RecorderFilenameStatus } from '../../../shared/api/recorder.js';
+import { clearedLine } from '../../../shared/recorder-status.js';
+import { useRecorderFilename, useRecorderStatus, useSetRecorderFilename } from './api.js';
+import { formatDateTime, formatLocal, formatRelative, useNow } from '../format.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { ErrorText, Spinner } from '../components/States.js';
+import { StatusPill, type Tone } from '../components/StatusPill.js';
 
 /**
  * The next recording's filename: what the bridge holds now, and a form that checks the name with
@@ -13,6 +16,7 @@ import { ErrorText, Spinner } from '../components/States.js';
  */
 export function RecorderPanel({ title = 'Recorder', footer }: { title?: string; footer?: ReactNode }) {
   const current = useRecorderFilename();
+  const recorder = useRecorderStatus().data?.connection.configured ?? false;
   return (
     <Panel
       title={title}
@@ -20,28 +24,68 @@ export function RecorderPanel({ title = 'Recorder', footer }: { title?: string; 
       actions={current.isFetching && !current.isPending ? <Spinner /> : null}
     >
       <QueryContent query={current} what="the recorder filename" skeletonLines={2}>
-        {(data) => <CurrentFilename filename={data.filename} setAt={data.setAt} />}
+        {(data) => <CurrentFilename status={data} />}
       </QueryContent>
-      <FilenameForm />
+      <FilenameForm recorder={recorder} current={current.data?.filename ?? null} />
       {footer}
     </Panel>
   );
 }
 
-function CurrentFilename({ filename, setAt }: { filename: string | null; setAt: string | null }) {
-  const now = useNow(30_000);
+const stateWords: Record<FilenameState, { tone: Tone; label: string; detail: string }> = {
+  applied: { tone: 'ok', label: 'In OBS', detail: 'OBS read it back: the next recording gets this name.' },
+  pending: {
+    tone: 'warn',
+    label: 'Pending',
+    detail: 'OBS is not connected: the bridge applies it on connect.',
+  },
+  failed: { tone: 'bad', label: 'Not in OBS', detail: 'OBS did not take it' },
+  held: {
+    tone: 'neutral',
+    label: 'Held',
+    detail: 'No recorder is configured: the name is held for the device to read.',
+  },
+};
+
+function CurrentFilename({ status }: { status: Omit<RecorderFilenameStatus, 'success'> }) {
+  // Every second: a name the bridge changes itself (a take's _T02) must not read "set in 17 s".
+  const now = useNow(1_000);
+  const { filename, setAt, state, failure, obsFilename, clearedAt, requested } = status;
+  const words = state ? stateWords[state] : null;
   return (
     <div className="recorder-current">
       <span className="field-label">Next recording</span>
       {filename === null ? (
         <p className="recorder-none" data-testid="recorder-current">
-          No filename set: the recorder will use its own default name.
+          {clearedAt
+            ? `No filename set: ${clearedLine(formatLocal(clearedAt), obsFilename)}.`
+            : 'No filename set.'}
+          {clearedAt && obsFilename === null ? ' The recorder will use its own default name.' : null}
         </p>
       ) : (
         <p className="recorder-name mono" data-testid="recorder-current">
           {filename}
         </p>
       )}
+      {words ? (
+        <div className="recorder-state" data-testid="recorder-state">
+          <StatusPill tone={words.tone}>{words.label}</StatusPill>
+          <span className="muted small">
+            {state === 'failed' ? `${words.detail}: ${failure ?? 'no reason given'}` : words.detail}
+          </span>
+        </div>
+      ) : null}
+      {requested !== null && requested !== filename ? (
+        <span className="muted small">
+          <code>{requested}</code> was used by a take: this one gets the next take number, so no file is
+          overwritten.
+        </span>
+      ) : null}
+      {filename !== null && obsFilename !== null && obsFilename !== filename ? (
+        <span className="muted small">
+          OBS will use <code>{obsFilename}</code> until it takes this name.
+        </span>
+      ) : null}
       {setAt ? (
         <span className="muted small" title={formatDateTime(setAt)}>
           set {formatRelative(setAt, now)}
@@ -51,10 +95,10 @@ function CurrentFilename({ filename, setAt }: { filename: string | null; setAt: 
   );
 }
 
-function FilenameForm() {
+function FilenameForm({ recorder, current }: { recorder: boolean; current: string | null }) {
   const [value, setValue] = useState('');
   const save = useSetRecorderFilename();
-  const check = checkRecorderFilename(value);
+  const check = checkRecorderFilename(value, new Date(), { recorder });
   const bytes = new TextEncoder().encode(value).length;
   const showProblem = value !== '' && !check.ok;
 
@@ -119,9 +163,15 @@ function FilenameForm() {
           The bridge refused it: <ErrorText error={save.error} />
         </p>
       ) : null}
-      {save.isSuccess ? (
+      {/* Once the bridge moved on (a take gave the name _T02), the answer is stale: the panel above says. */}
+      {save.isSuccess && save.data.filename === current ? (
         <p className="field-success" role="status">
-          Saved. The next recording will be named <code>{save.data.filename}</code>.
+          {save.data.state === 'failed'
+            ? 'Saved in the bridge, but OBS did not take it (see above).'
+            : save.data.state === 'pending'
+              ? 'Saved. OBS gets it when it connects.'
+              : 'Saved.'}{' '}
+          The next recording will be named <code>{save.data.filename}</code>.
         </p>
       ) : null}
     </form>

@@ -1,9 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRecorderFilename, setRecorderFilename } from '../../../shared/api/recorder.js';
+import {
+  addRecorderMark,
+  driveSimulatedObs,
+  getRecorderFilename,
+  getRecorderStatus,
+  listRecorderTakes,
+  setRecorderFilename,
+} from '../../../shared/api/recorder.js';
 import { callApi } from '../api/client.js';
 import { queryKeys } from '../api/query-keys.js';
 
-/** GET /api/recorder/filename: `{filename, setAt}`, both null when none is set. */
+/** GET /api/recorder/filename: the held name (null when none), its state with OBS, what OBS will use. */
 export function useRecorderFilename() {
   return useQuery(recorderFilenameQuery);
 }
@@ -14,11 +21,58 @@ export const recorderFilenameQuery = queryOptions({
   queryFn: ({ signal }) => callApi(getRecorderFilename, { signal }),
 });
 
-/** POST /api/recorder/filename; refreshes the current filename on success. Rejects with ApiError (400: the rule). */
-export function useSetRecorderFilename() {
+/** GET /api/recorder/status: connection to OBS, recording or not, the next filename. */
+export function useRecorderStatus() {
+  return useQuery({
+    queryKey: queryKeys.recorderStatus,
+    queryFn: ({ signal }) => callApi(getRecorderStatus, { signal }),
+    // Events refresh it; the poll only keeps "since" and a reconnect countdown honest.
+    refetchInterval: 15_000,
+  });
+}
+
+/** GET /api/recorder/takes: takes newest first with their marks, and marks made with no take. */
+export function useRecorderTakes() {
+  return useQuery({
+    queryKey: queryKeys.recorderTakes,
+    queryFn: ({ signal }) => callApi(listRecorderTakes, { query: { limit: 50 }, signal }),
+  });
+}
+
+function useRecorderRefresh() {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.recorderFilename }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.recorderStatus }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.recorderTakes }),
+    ]);
+}
+
+/** POST /api/recorder/filename; refreshes the recorder on success. Rejects with ApiError (400: the rule). */
+export function useSetRecorderFilename() {
+  const refresh = useRecorderRefresh();
   return useMutation({
     mutationFn: (filename: string) => callApi(setRecorderFilename, { body: { filename } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.recorderFilename }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/recorder/marks. */
+export function useAddMark() {
+  const refresh = useRecorderRefresh();
+  return useMutation({
+    mutationFn: (label: string) => callApi(addRecorderMark, { body: label ? { label } : {} }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/recorder/sandbox: a button of the simulated OBS. */
+export function usePressSimulatedObs() {
+  const refresh = useRecorderRefresh();
+  return useMutation({
+    mutationFn: (action: 'start' | 'stop' | 'pause' | 'resume' | 'drop') =>
+      callApi(driveSimulatedObs, { body: { action } }),
+    onSuccess: refresh,
   });
 }

@@ -113,7 +113,17 @@ describe('HTTP conventions (DESIGN §4)', () => {
     const good = await bridge.call('POST', '/api/recorder/filename', {
       body: { filename: '20261122_Ep_12_Jane_Doe' },
     });
-    expect(good.body).toEqual({ success: true, filename: '20261122_Ep_12_Jane_Doe' });
+    // No recorder configured (not in sandbox): the name is held, as the spec says (DESIGN §6.7).
+    expect(good.body).toEqual({
+      success: true,
+      filename: '20261122_Ep_12_Jane_Doe',
+      requested: '20261122_Ep_12_Jane_Doe',
+      setAt: expect.any(String),
+      state: 'held',
+      failure: null,
+      obsFilename: null,
+      clearedAt: null,
+    });
     const read = await bridge.call('GET', '/api/recorder/filename');
     expect(read.body).toMatchObject({
       success: true,

@@ -106,6 +106,10 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
     problems: [{ platform: 'shortvid', kind: 'duration', message: '95 s is over 60 s' }],
   },
   'recorder.filename': { filename: '20260501_Episode_12' },
+  'recorder.connected': { obsFilename: 'ep42', state: 'applied' },
+  'recorder.disconnected': { error: 'Server stopping. (code 1001)' },
+  'recorder.take': { takeId: 3, name: 'ep42', filePath: '/home/studio/Videos/ep42.mkv', stopped: true },
+  'recorder.mark': { markId: 9, takeId: 3 },
   'settings.updated': { keys: ['CRM_URL'] },
 };
 

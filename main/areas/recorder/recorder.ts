@@ -1,0 +1,332 @@
+import type { RecorderMark, RecorderStatus } from '../../../shared/api/recorder.js';
+import { checkRecorderFilename, nextFreeTakeName } from '../../../shared/recorder-filename.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
+import { AppError } from '../../kernel/app-error.js';
+import type { Clock } from '../../kernel/clock.js';
+import { obsWords, type ObsClient, type RecordStateChanged } from '../../peers/obs.js';
+import type { RecorderState } from './recorder-state.js';
+import type { OpenTake, RecorderRepo } from './repo.js';
+
+const OUTPUT = 'Output';
+const FILENAME = 'FilenameFormatting';
+
+interface Recording {
+  take: OpenTake;
+  paused: boolean;
+  /** Wall-clock start of the current pause. */
+  pausedAt: number | null;
+  /** Paused time of the take so far (what OBS's outputDuration leaves out). */
+  pausedMs: number;
+}
+
+export interface RecorderDeps {
+  obs: ObsClient | null;
+  /** The recorder is the sandbox's simulated OBS. */
+  simulated: boolean;
+  state: RecorderState;
+  repo: RecorderRepo;
+  activity: ActivityLog;
+  now: Clock;
+}
+
+/**
+ * The bridge as the source of the recorder's filename (DESIGN §5.5, §6.7): a name set here is
+ * pushed to OBS and read back; every (re)connection turns overwriting off, pushes the held name
+ * or reads OBS's own, and picks up a recording in progress; each recording is a take, and the
+ * name of a finished take is never given to the next one (`_T02`, `_T03`…).
+ */
+export class Recorder {
+  private recording: Recording | null = null;
+  /** OBS work runs one step at a time: a read-back must answer for the name just pushed. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: RecorderDeps) {
+    const { obs } = deps;
+    if (!obs) return;
+    obs.onConnected(() => this.serial(() => this.connected()));
+    obs.onDisconnected((words) => {
+      deps.activity.record('recorder.disconnected', 'warn', `lost the connection to OBS: ${words}`, {
+        error: words,
+      });
+    });
+    obs.onRecordState((event) => this.serial(() => this.recordStateChanged(event)));
+  }
+
+  /** Holds the name, and with a recorder applies it; answers once OBS read it back (or could not). */
+  async setFilename(requested: string): Promise<RecorderStatus['filename']> {
+    const { obs, state, repo, now } = this.deps;
+    const check = checkRecorderFilename(requested, now(), { recorder: obs !== null });
+    if (!check.ok) {
+      throw AppError.validation(`filename: ${check.rule}`, {
+        field: 'filename',
+        rule: check.rule,
+        suggestion: check.suggestion,
+      });
+    }
+    const filename = obs ? nextFreeTakeName(requested, (name) => repo.nameUsed(name)) : requested;
+    state.hold(filename, requested, now().toISOString(), obs ? 'pending' : 'held');
+    if (obs?.connected) await this.serial(() => this.apply());
+    this.recordOutcome();
+    return state.status();
+  }
+
+  filename(): RecorderStatus['filename'] {
+    return this.deps.state.status();
+  }
+
+  status(): Omit<RecorderStatus, 'success'> {
+    const { obs, simulated, state } = this.deps;
+    const connection = obs?.status();
+    const recording = this.recording;
+    return {
+      connection: {
+        configured: obs !== null,
+        simulated,
+        url: obs?.url ?? null,
+        connected: connection?.connected ?? false,
+        since: connection?.since ?? null,
+        lastError: connection?.lastError ?? null,
+        nextAttemptAt: connection?.nextAttemptAt ?? null,
+      },
+      recording: {
+        active: recording !== null,
+        paused: recording?.paused ?? false,
+        since: recording?.take.startedAt ?? null,
+        takeId: recording?.take.id ?? null,
+        takeName: recording?.take.name ?? null,
+      },
+      filename: state.status(),
+    };
+  }
+
+  /** A mark at the take's position (OBS's outputDuration, pauses excluded), or at the wall clock alone. */
+  async mark(
+    label: string | null,
+  ): Promise<{ mark: RecorderMark; takeName: string | null; note: string | null }> {
+    const { obs, repo, now, activity } = this.deps;
+    const at = now().toISOString();
+    let note: string | undefined;
+    if (!obs) note = 'no recorder is configured: the mark keeps its wall-clock time and belongs to no take';
+    else if (!obs.connected)
+      note = 'OBS is not connected: the mark keeps its wall-clock time and belongs to no take';
+    else {
+      let status;
+      try {
+        status = await obs.getRecordStatus();
+      } catch (error) {
+        status = null;
+        note = `OBS did not give the take's position (${obsWords(error)}): the mark keeps its wall-clock time and belongs to no take`;
+      }
+      const take = this.recording?.take;
+      if (status?.outputActive && take) {
+        const mark = repo.addMark({ takeId: take.id, label, at, offsetMs: status.outputDuration });
+        activity.record(
+          'recorder.mark',
+          'info',
+          `mark at ${(status.outputDuration / 1000).toFixed(1)} s of take "${take.name}"${label ? `: ${label}` : ''}`,
+          { markId: mark.id, takeId: take.id },
+        );
+        return { mark, takeName: take.name, note: null };
+      }
+      note ??= 'no take in progress: the mark keeps its wall-clock time and belongs to no take';
+    }
+    const mark = repo.addMark({ takeId: null, label, at, offsetMs: null });
+    activity.record('recorder.mark', 'info', `mark with no take${label ? `: ${label}` : ''}`, {
+      markId: mark.id,
+      takeId: null,
+    });
+    return { mark, takeName: null, note };
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Pushes the held name and reads it back: applied when OBS holds it, failed with OBS's words. */
+  private async apply(): Promise<void> {
+    const { obs, state } = this.deps;
+    const held = state.current;
+    if (!obs || !held) return;
+    try {
+      await obs.setProfileParameter(OUTPUT, FILENAME, held.filename);
+      const back = await obs.getProfileParameter(OUTPUT, FILENAME);
+      state.sawObs(back);
+      if (state.current !== held) return; // a newer name was set meanwhile: its own apply decides
+      if (back === held.filename) state.mark('applied');
+      else
+        state.mark(
+          'failed',
+          `OBS holds ${JSON.stringify(back)} after being given ${JSON.stringify(held.filename)}`,
+        );
+    } catch (error) {
+      if (state.current !== held) return;
+      if (obs.connected) state.mark('failed', obsWords(error));
+      else state.mark('pending');
+    }
+  }
+
+  private recordOutcome(): void {
+    const status = this.deps.state.status();
+    if (status.filename === null || status.state === null) return;
+    const level = status.state === 'failed' ? 'warn' : 'info';
+    const words: Record<NonNullable<typeof status.state>, string> = {
+      applied: `next recording: ${status.filename} (OBS holds it)`,
+      pending: `next recording: ${status.filename} (applied when OBS connects)`,
+      failed: `next recording: ${status.filename}, but OBS did not take it: ${status.failure}`,
+      held: `next recording: ${status.filename}`,
+    };
+    this.deps.activity.record('recorder.filename', level, words[status.state], {
+      filename: status.filename,
+      state: status.state,
+    });
+  }
+
+  private async connected(): Promise<void> {
+    const { obs, state, repo, now, activity } = this.deps;
+    if (!obs) return;
+    const problems: string[] = [];
+    try {
+      // Never overwrite a file (DESIGN §6.7): OBS then adds " (2)" to a name it finds taken.
+      await obs.setProfileParameter(OUTPUT, 'OverwriteIfExists', 'false');
+    } catch (error) {
+      problems.push(`could not turn off OverwriteIfExists: ${obsWords(error)}`);
+    }
+    if (state.current) await this.apply();
+    else {
+      try {
+        state.sawObs(await obs.getProfileParameter(OUTPUT, FILENAME));
+      } catch (error) {
+        problems.push(`could not read the filename OBS will use: ${obsWords(error)}`);
+      }
+    }
+    try {
+      const status = await obs.getRecordStatus();
+      const open = repo.openTakes();
+      const at = now().getTime();
+      if (status.outputActive) {
+        const take =
+          open.at(-1) ??
+          repo.startTake({
+            name: state.obs ?? 'unknown',
+            baseName: state.obs ?? 'unknown',
+            filePath: null,
+            startedAt: new Date(at - status.outputDuration).toISOString(),
+          });
+        const pausedMs = Math.max(0, at - Date.parse(take.startedAt) - status.outputDuration);
+        this.recording = {
+          take,
+          paused: status.outputPaused,
+          pausedAt: status.outputPaused ? at : null,
+          pausedMs,
+        };
+      } else {
+        // Takes that stopped while the bridge was away: their stop is known only as "by now".
+        for (const take of open) {
+          repo.stopTake(take.id, {
+            filePath: null,
+            stoppedAt: new Date(at).toISOString(),
+            durationMs: null,
+            seen: false,
+          });
+        }
+        this.recording = null;
+        if (open.length > 0) await this.freshName();
+      }
+    } catch (error) {
+      problems.push(`could not read the recording status: ${obsWords(error)}`);
+    }
+    const held = state.status();
+    activity.record(
+      'recorder.connected',
+      problems.length > 0 ? 'warn' : 'info',
+      `connected to OBS at ${obs.url}; next recording: ${held.obsFilename ?? 'unknown'}${problems.length > 0 ? ` (${problems.join('; ')})` : ''}`,
+      { obsFilename: held.obsFilename, state: held.state },
+    );
+  }
+
+  private async recordStateChanged(event: RecordStateChanged): Promise<void> {
+    const { repo, state, now, activity, obs } = this.deps;
+    const at = now();
+    switch (event.outputState) {
+      case 'OBS_WEBSOCKET_OUTPUT_STARTED': {
+        if (this.recording) return;
+        let name = state.obs;
+        try {
+          name = (await obs?.getProfileParameter(OUTPUT, FILENAME)) ?? name;
+          state.sawObs(name);
+        } catch {
+          // the name last read back stands
+        }
+        const held = state.current;
+        const takeName = name ?? held?.filename ?? 'unknown';
+        const take = repo.startTake({
+          name: takeName,
+          baseName: held && held.filename === takeName ? held.requested : takeName,
+          filePath: event.outputPath ?? null,
+          startedAt: at.toISOString(),
+        });
+        this.recording = { take, paused: false, pausedAt: null, pausedMs: 0 };
+        activity.record('recorder.take', 'info', `recording take "${take.name}"`, {
+          takeId: take.id,
+          name: take.name,
+          filePath: event.outputPath ?? null,
+          stopped: false,
+        });
+        return;
+      }
+      case 'OBS_WEBSOCKET_OUTPUT_PAUSED':
+        if (this.recording && !this.recording.paused) {
+          this.recording.paused = true;
+          this.recording.pausedAt = at.getTime();
+        }
+        return;
+      case 'OBS_WEBSOCKET_OUTPUT_RESUMED':
+        if (this.recording?.paused) {
+          this.recording.pausedMs += at.getTime() - (this.recording.pausedAt ?? at.getTime());
+          this.recording.paused = false;
+          this.recording.pausedAt = null;
+        }
+        return;
+      case 'OBS_WEBSOCKET_OUTPUT_STOPPED': {
+        const recording = this.recording;
+        this.recording = null;
+        if (!recording) return;
+        const pausedMs =
+          recording.pausedMs + (recording.pausedAt === null ? 0 : at.getTime() - recording.pausedAt);
+        const durationMs = at.getTime() - Date.parse(recording.take.startedAt) - pausedMs;
+        const filePath = event.outputPath ?? null;
+        repo.stopTake(recording.take.id, { filePath, stoppedAt: at.toISOString(), durationMs, seen: true });
+        const next = await this.freshName(recording.take);
+        activity.record(
+          'recorder.take',
+          'info',
+          `take "${recording.take.name}" stopped: ${filePath ?? 'file not reported'} (${(durationMs / 1000).toFixed(1)} s)${next ? `; next recording: ${next}` : ''}`,
+          { takeId: recording.take.id, name: recording.take.name, filePath, stopped: true },
+        );
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /**
+   * After a take, the name it used must not be used again (a file is never overwritten): the next
+   * free `_Tnn` of its base is held and applied. A name with `%` is OBS's own dated pattern, new
+   * at every recording: left alone. Returns the new name, or null when none was needed.
+   */
+  private async freshName(take?: OpenTake): Promise<string | null> {
+    const { state, repo, now } = this.deps;
+    const held = state.current;
+    const current = held?.filename ?? state.obs;
+    if (current === null || current.includes('%') || !repo.nameUsed(current)) return null;
+    const base = held && held.filename === current ? held.requested : (take?.baseName ?? current);
+    const next = nextFreeTakeName(base, (name) => repo.nameUsed(name));
+    state.hold(next, base, now().toISOString(), 'pending');
+    await this.apply();
+    this.recordOutcome();
+    return next;
+  }
+}

@@ -1,0 +1,129 @@
+import type { RecorderMark, RecorderTake } from '../../../shared/api/recorder.js';
+import type { Db } from '../../kernel/db.js';
+
+interface TakeRow {
+  id: number;
+  name: string;
+  base_name: string;
+  file_path: string | null;
+  started_at: string;
+  stopped_at: string | null;
+  duration_ms: number | null;
+  stop_seen: 0 | 1;
+}
+
+interface MarkRow {
+  id: number;
+  take_id: number | null;
+  label: string | null;
+  at: string;
+  offset_ms: number | null;
+}
+
+/** A take being recorded, as the recorder needs it to close it. */
+export interface OpenTake {
+  id: number;
+  name: string;
+  baseName: string;
+  startedAt: string;
+}
+
+const toMark = (row: MarkRow): RecorderMark => ({
+  id: row.id,
+  label: row.label,
+  at: row.at,
+  takeId: row.take_id,
+  offsetS: row.offset_ms === null ? null : row.offset_ms / 1000,
+});
+
+/** The recorder's takes and marks (migration 023). */
+export function createRecorderRepo(db: Db) {
+  const insertTake = db.prepare<[string, string, string | null, string]>(
+    'INSERT INTO recorder_takes (name, base_name, file_path, started_at) VALUES (?, ?, ?, ?)',
+  );
+  const closeTake = db.prepare<[string | null, string, number | null, number, number]>(
+    `UPDATE recorder_takes SET file_path = coalesce(?, file_path), stopped_at = ?, duration_ms = ?, stop_seen = ?
+     WHERE id = ? AND stopped_at IS NULL`,
+  );
+  const openTakes = db.prepare<[], TakeRow>(
+    'SELECT * FROM recorder_takes WHERE stopped_at IS NULL ORDER BY id',
+  );
+  const nameUsed = db.prepare<[string], { one: 1 }>(
+    'SELECT 1 AS one FROM recorder_takes WHERE name = ? LIMIT 1',
+  );
+  const newestTakes = db.prepare<[number], TakeRow>('SELECT * FROM recorder_takes ORDER BY id DESC LIMIT ?');
+  const marksOfTakes = db.prepare<[number, number], MarkRow>(
+    'SELECT * FROM recorder_marks WHERE take_id BETWEEN ? AND ? ORDER BY take_id, id',
+  );
+  const looseMarks = db.prepare<[number], MarkRow>(
+    'SELECT * FROM recorder_marks WHERE take_id IS NULL ORDER BY id DESC LIMIT ?',
+  );
+  const insertMark = db.prepare<[number | null, string | null, string, number | null]>(
+    'INSERT INTO recorder_marks (take_id, label, at, offset_ms) VALUES (?, ?, ?, ?)',
+  );
+  const markById = db.prepare<[number], MarkRow>('SELECT * FROM recorder_marks WHERE id = ?');
+
+  return {
+    startTake(take: {
+      name: string;
+      baseName: string;
+      filePath: string | null;
+      startedAt: string;
+    }): OpenTake {
+      const id = Number(
+        insertTake.run(take.name, take.baseName, take.filePath, take.startedAt).lastInsertRowid,
+      );
+      return { id, name: take.name, baseName: take.baseName, startedAt: take.startedAt };
+    },
+    stopTake(
+      id: number,
+      stop: { filePath: string | null; stoppedAt: string; durationMs: number | null; seen: boolean },
+    ): boolean {
+      const durationMs = stop.durationMs === null ? null : Math.max(0, Math.round(stop.durationMs));
+      return closeTake.run(stop.filePath, stop.stoppedAt, durationMs, stop.seen ? 1 : 0, id).changes === 1;
+    },
+    /** Takes still recording by the table (normally at most one). */
+    openTakes(): OpenTake[] {
+      return openTakes
+        .all()
+        .map((row) => ({ id: row.id, name: row.name, baseName: row.base_name, startedAt: row.started_at }));
+    },
+    nameUsed(name: string): boolean {
+      return nameUsed.get(name) !== undefined;
+    },
+    /** Newest first, each with its marks in order. */
+    takes(limit: number): RecorderTake[] {
+      const rows = newestTakes.all(limit);
+      if (rows.length === 0) return [];
+      const marks = new Map<number, RecorderMark[]>();
+      for (const row of marksOfTakes.all(rows.at(-1)!.id, rows[0]!.id)) {
+        const list = marks.get(row.take_id!) ?? [];
+        list.push(toMark(row));
+        marks.set(row.take_id!, list);
+      }
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        filePath: row.file_path,
+        startedAt: row.started_at,
+        stoppedAt: row.stopped_at,
+        durationS: row.duration_ms === null ? null : row.duration_ms / 1000,
+        stopSeen: row.stop_seen === 1,
+        marks: marks.get(row.id) ?? [],
+      }));
+    },
+    looseMarks(limit: number): RecorderMark[] {
+      return looseMarks.all(limit).map(toMark);
+    },
+    addMark(mark: {
+      takeId: number | null;
+      label: string | null;
+      at: string;
+      offsetMs: number | null;
+    }): RecorderMark {
+      const id = Number(insertMark.run(mark.takeId, mark.label, mark.at, mark.offsetMs).lastInsertRowid);
+      return toMark(markById.get(id)!);
+    },
+  };
+}
+export type RecorderRepo = ReturnType<typeof createRecorderRepo>;

@@ -1,0 +1,482 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  ALL_EVENTS,
+  authenticationString,
+  CloseCode,
+  decodeMessage,
+  encodeMessage,
+  OpCode,
+  OUTPUTS_INTENT,
+  pickSubprotocol,
+  RequestStatus,
+  subprotocols,
+  type Encoding,
+  type Message,
+} from './protocol.js';
+import { RecordOutput, timecode } from './recording.js';
+
+/**
+ * A simulated OBS Studio (DESIGN §5.5, §8): a real obs-websocket 5 server on loopback, spoken to
+ * by the unchanged obs-websocket-js client, whose "recording" writes nothing. It keeps a profile's
+ * parameters (Output/FilenameFormatting, Output/OverwriteIfExists), records, pauses and stops on
+ * command, sends RecordStateChanged, answers GetRecordStatus from its clock, can require a password
+ * (and refuse a wrong one as OBS does: close 4009 "Authentication failed."), and drop its clients.
+ */
+export interface SandboxObsOptions {
+  /** Required from clients when set (Tools → WebSocket Server Settings → Enable Authentication). */
+  password?: string;
+  /** The clock of the record output (outputDuration, paused spans, file names). */
+  now?: () => Date;
+  /** Default: a free one. */
+  port?: number;
+  /** Where "recordings" are said to be written. */
+  recordingDir?: string;
+}
+
+export interface ObsRefusal {
+  code: number;
+  comment: string;
+}
+
+export interface SandboxObs {
+  readonly url: string;
+  readonly port: number;
+  readonly password: string | null;
+  /** A profile parameter as OBS holds it (null: not set). */
+  parameter(category: string, name: string): string | null;
+  readonly recording: { active: boolean; paused: boolean; durationMs: number; path: string | null };
+  /** The operator presses Start Recording; returns the file being written. */
+  startRecording(): string;
+  /** Returns the file written. */
+  stopRecording(): string;
+  pauseRecording(): void;
+  resumeRecording(): void;
+  /** Identified clients connected now. */
+  clients(): number;
+  /** Closes every client's socket at once, as OBS quitting does (clients see code 1001). */
+  dropConnections(): void;
+  /** true: stop listening (OBS closed); false: listen again on the same port. */
+  refuseConnections(on: boolean): Promise<void>;
+  /** The next `count` requests of this type fail with OBS's status code and comment. */
+  refuseRequests(requestType: string, refusal: ObsRefusal, count?: number): void;
+  stop(): Promise<void>;
+}
+
+interface Session {
+  socket: WebSocket;
+  encoding: Encoding;
+  identified: boolean;
+  subscriptions: number;
+  salt: string;
+  challenge: string;
+}
+
+const OBS_VERSION = '31.0.2';
+const OBS_WEBSOCKET_VERSION = '5.5.4';
+const FILENAME_DEFAULT = '%CCYY-%MM-%DD %hh-%mm-%ss';
+
+export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<SandboxObs> {
+  const now = options.now ?? (() => new Date());
+  const password = options.password ?? null;
+  const recordingDir = options.recordingDir ?? '/home/studio/Videos';
+  const output = new RecordOutput(now);
+  const profile = new Map<string, string>([
+    [key('Output', 'FilenameFormatting'), FILENAME_DEFAULT],
+    // OBS's own default is false; the simulated studio once turned it on, so the bridge's switching
+    // it off (DESIGN §5.5) is seen.
+    [key('Output', 'OverwriteIfExists'), 'true'],
+    [key('SimpleOutput', 'RecFormat2'), 'mkv'],
+  ]);
+  const written = new Set<string>();
+  const refusals = new Map<string, { refusal: ObsRefusal; left: number }>();
+  const sessions = new Set<Session>();
+
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain' }).end('obs-websocket speaks WebSocket only\n');
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const wss = new WebSocketServer({
+    server,
+    handleProtocols: (offered) => pickSubprotocol(offered),
+  });
+
+  wss.on('connection', (socket) => {
+    const session: Session = {
+      socket,
+      encoding: socket.protocol === subprotocols.msgpack ? 'msgpack' : 'json',
+      identified: false,
+      subscriptions: ALL_EVENTS,
+      salt: randomBytes(32).toString('base64'),
+      challenge: randomBytes(32).toString('base64'),
+    };
+    sessions.add(session);
+    socket.on('close', () => sessions.delete(session));
+    socket.on('error', () => sessions.delete(session));
+    socket.on('message', (data, isBinary) => {
+      const message = decodeMessage(toBuffer(data), isBinary, session.encoding);
+      if (!message) {
+        socket.close(CloseCode.MessageDecodeError, 'Unable to decode message.');
+        return;
+      }
+      handle(session, message);
+    });
+    send(session, {
+      op: OpCode.Hello,
+      d: {
+        obsWebSocketVersion: OBS_WEBSOCKET_VERSION,
+        rpcVersion: 1,
+        ...(password === null
+          ? {}
+          : { authentication: { challenge: session.challenge, salt: session.salt } }),
+      },
+    });
+  });
+
+  function send(session: Session, message: Message): void {
+    if (session.socket.readyState === session.socket.OPEN)
+      session.socket.send(encodeMessage(message, session.encoding));
+  }
+
+  function handle(session: Session, { op, d }: Message): void {
+    const { socket } = session;
+    if (op === OpCode.Identify) {
+      if (session.identified) {
+        socket.close(
+          CloseCode.AlreadyIdentified,
+          'You are already Identified with the obs-websocket server.',
+        );
+        return;
+      }
+      if (password !== null) {
+        if (!('authentication' in d)) {
+          socket.close(
+            CloseCode.AuthenticationFailed,
+            "Your payload's data is missing an `authentication` string, however authentication is required.",
+          );
+          return;
+        }
+        if (typeof d.authentication !== 'string') {
+          socket.close(CloseCode.AuthenticationFailed, 'Your `authentication` field is not a string.');
+          return;
+        }
+        if (!sameText(d.authentication, authenticationString(password, session.salt, session.challenge))) {
+          socket.close(CloseCode.AuthenticationFailed, 'Authentication failed.');
+          return;
+        }
+      }
+      if (typeof d.rpcVersion !== 'number') {
+        socket.close(CloseCode.MissingDataField, "Your payload's data is missing an `rpcVersion`.");
+        return;
+      }
+      if (d.rpcVersion !== 1) {
+        socket.close(
+          CloseCode.UnsupportedRpcVersion,
+          'Your requested RPC version is not supported by this server.',
+        );
+        return;
+      }
+      if (typeof d.eventSubscriptions === 'number') session.subscriptions = d.eventSubscriptions;
+      session.identified = true;
+      send(session, { op: OpCode.Identified, d: { negotiatedRpcVersion: 1 } });
+      return;
+    }
+    if (!session.identified) {
+      socket.close(CloseCode.NotIdentified, 'You must identify before sending other messages.');
+      return;
+    }
+    if (op === OpCode.Reidentify) {
+      if (typeof d.eventSubscriptions === 'number') session.subscriptions = d.eventSubscriptions;
+      send(session, { op: OpCode.Identified, d: { negotiatedRpcVersion: 1 } });
+      return;
+    }
+    if (op === OpCode.Request) {
+      if (!('requestId' in d)) {
+        socket.close(CloseCode.MissingDataField, 'Your payload data is missing a `requestId`.');
+        return;
+      }
+      if (typeof d.requestType !== 'string') {
+        socket.close(CloseCode.MissingDataField, "Your payload's data is missing an `requestType`.");
+        return;
+      }
+      const requestData = typeof d.requestData === 'object' && d.requestData !== null ? d.requestData : {};
+      const result = request(d.requestType, requestData as Record<string, unknown>);
+      send(session, {
+        op: OpCode.RequestResponse,
+        d: {
+          requestType: d.requestType,
+          requestId: d.requestId,
+          requestStatus: {
+            result: result.code === RequestStatus.Success,
+            code: result.code,
+            ...(result.comment ? { comment: result.comment } : {}),
+          },
+          ...(result.data ? { responseData: result.data } : {}),
+        },
+      });
+      result.after?.();
+      return;
+    }
+    socket.close(CloseCode.UnknownOpCode, `Unknown OpCode: ${op}`);
+  }
+
+  interface Result {
+    code: number;
+    comment?: string;
+    data?: Record<string, unknown>;
+    /** Events that follow the answer (OBS answers StartRecord, then reports the output starting). */
+    after?: () => void;
+  }
+
+  function request(type: string, data: Record<string, unknown>): Result {
+    const refused = refusals.get(type);
+    if (refused) {
+      if (--refused.left <= 0) refusals.delete(type);
+      return { code: refused.refusal.code, comment: refused.refusal.comment };
+    }
+    switch (type) {
+      case 'GetVersion':
+        return ok({
+          obsVersion: OBS_VERSION,
+          obsWebSocketVersion: OBS_WEBSOCKET_VERSION,
+          rpcVersion: 1,
+          availableRequests: Object.keys(handlers),
+          supportedImageFormats: ['png', 'jpg'],
+          platform: 'linux',
+          platformDescription: 'Studio Bridge sandbox (simulated OBS)',
+        });
+      default: {
+        const handler = handlers[type];
+        return handler
+          ? handler(data)
+          : { code: RequestStatus.UnknownRequestType, comment: 'Your request type is not valid.' };
+      }
+    }
+  }
+
+  const handlers: Record<string, (data: Record<string, unknown>) => Result> = {
+    GetProfileParameter(data) {
+      const missing = missingText(data, 'parameterCategory', 'parameterName');
+      if (missing) return missing;
+      const name = key(String(data.parameterCategory), String(data.parameterName));
+      return ok({
+        parameterValue: profile.get(name) ?? null,
+        defaultParameterValue: name === key('Output', 'FilenameFormatting') ? FILENAME_DEFAULT : null,
+      });
+    },
+    SetProfileParameter(data) {
+      const missing = missingText(data, 'parameterCategory', 'parameterName');
+      if (missing) return missing;
+      const name = key(String(data.parameterCategory), String(data.parameterName));
+      if (data.parameterValue === null) profile.delete(name);
+      else if (typeof data.parameterValue === 'string') profile.set(name, data.parameterValue);
+      else
+        return {
+          code: RequestStatus.InvalidRequestFieldType,
+          comment: 'The field value of `parameterValue` must be a string.',
+        };
+      return ok();
+    },
+    GetRecordStatus() {
+      const durationMs = output.durationMs();
+      return ok({
+        outputActive: output.active,
+        outputPaused: output.paused,
+        outputTimecode: timecode(durationMs),
+        outputDuration: durationMs,
+        outputBytes: output.active ? Math.round(durationMs * 750) : 0,
+      });
+    },
+    StartRecord() {
+      if (output.active) return { code: RequestStatus.OutputRunning };
+      return { ...ok(), after: () => void controls.startRecording() };
+    },
+    StopRecord() {
+      if (!output.active) return { code: RequestStatus.OutputNotRunning };
+      const path = output.path;
+      return { ...ok({ outputPath: path }), after: () => void controls.stopRecording() };
+    },
+    ToggleRecord() {
+      const active = !output.active;
+      return {
+        ...ok({ outputActive: active }),
+        after: () => void (active ? controls.startRecording() : controls.stopRecording()),
+      };
+    },
+    PauseRecord() {
+      if (!output.active) return { code: RequestStatus.OutputNotRunning };
+      if (output.paused) return { code: RequestStatus.OutputPaused };
+      return { ...ok(), after: () => controls.pauseRecording() };
+    },
+    ResumeRecord() {
+      if (!output.active) return { code: RequestStatus.OutputNotRunning };
+      if (!output.paused) return { code: RequestStatus.OutputNotPaused };
+      return { ...ok(), after: () => controls.resumeRecording() };
+    },
+  };
+
+  function recordStateChanged(outputActive: boolean, outputState: string, outputPath: string | null): void {
+    const message: Message = {
+      op: OpCode.Event,
+      d: {
+        eventType: 'RecordStateChanged',
+        eventIntent: OUTPUTS_INTENT,
+        eventData: { outputActive, outputState, outputPath },
+      },
+    };
+    for (const session of sessions) {
+      if (session.identified && (session.subscriptions & OUTPUTS_INTENT) !== 0) send(session, message);
+    }
+  }
+
+  /** The file OBS would write for the current FilenameFormatting (OverwriteIfExists off: " (2)"…). */
+  function nextRecordingPath(): string {
+    const format = profile.get(key('Output', 'FilenameFormatting')) ?? FILENAME_DEFAULT;
+    const extension = profile.get(key('SimpleOutput', 'RecFormat2')) ?? 'mkv';
+    const stem = `${recordingDir}/${expandSpecifiers(format, now())}`;
+    let path = `${stem}.${extension}`;
+    if (profile.get(key('Output', 'OverwriteIfExists')) !== 'true') {
+      for (let n = 2; written.has(path); n++) path = `${stem} (${n}).${extension}`;
+    }
+    return path;
+  }
+
+  const controls = {
+    startRecording(): string {
+      if (output.active) throw new Error('the simulated OBS is already recording');
+      const path = nextRecordingPath();
+      output.start(path);
+      recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STARTING', null);
+      recordStateChanged(true, 'OBS_WEBSOCKET_OUTPUT_STARTED', path);
+      return path;
+    },
+    stopRecording(): string {
+      if (!output.active) throw new Error('the simulated OBS is not recording');
+      recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPING', null);
+      const path = output.stop()!;
+      written.add(path);
+      recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPED', path);
+      return path;
+    },
+    pauseRecording(): void {
+      if (!output.active || output.paused) throw new Error('the simulated OBS is not recording unpaused');
+      output.pause();
+      recordStateChanged(true, 'OBS_WEBSOCKET_OUTPUT_PAUSED', null);
+    },
+    resumeRecording(): void {
+      if (!output.paused) throw new Error('the simulated OBS is not paused');
+      output.resume();
+      recordStateChanged(true, 'OBS_WEBSOCKET_OUTPUT_RESUMED', null);
+    },
+  };
+
+  const port = await listen(server, options.port ?? 0);
+  let closed = false;
+  const shutDown = async (code: number, reason: string): Promise<void> => {
+    for (const session of sessions) session.socket.close(code, reason);
+    if (!server.listening) return;
+    const done = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await done;
+  };
+
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    port,
+    password,
+    parameter: (category, name) => profile.get(key(category, name)) ?? null,
+    get recording() {
+      return {
+        active: output.active,
+        paused: output.paused,
+        durationMs: output.durationMs(),
+        path: output.path,
+      };
+    },
+    ...controls,
+    clients: () => [...sessions].filter((session) => session.identified).length,
+    dropConnections() {
+      for (const session of sessions) session.socket.close(1001, 'Server stopping.');
+    },
+    async refuseConnections(on) {
+      if (closed) return;
+      if (on) await shutDown(1001, 'Server stopping.');
+      else if (!server.listening) await listen(server, port);
+    },
+    refuseRequests(requestType, refusal, count = 1) {
+      refusals.set(requestType, { refusal, left: count });
+    },
+    async stop() {
+      closed = true;
+      await shutDown(1001, 'Server stopping.');
+      wss.close();
+    },
+  };
+}
+
+const key = (category: string, name: string) => `${category}\u0000${name}`;
+
+function ok(data?: Record<string, unknown>): { code: number; data?: Record<string, unknown> } {
+  return data ? { code: RequestStatus.Success, data } : { code: RequestStatus.Success };
+}
+
+function missingText(data: Record<string, unknown>, ...fields: string[]) {
+  for (const field of fields) {
+    if (!(field in data)) {
+      return {
+        code: RequestStatus.MissingRequestField,
+        comment: `Your request is missing the \`${field}\` field.`,
+      };
+    }
+    if (typeof data[field] !== 'string') {
+      return {
+        code: RequestStatus.InvalidRequestFieldType,
+        comment: `The field value of \`${field}\` must be a string.`,
+      };
+    }
+  }
+  return null;
+}
+
+/** OBS's date specifiers (the ones the default name uses), from the local time. */
+function expandSpecifiers(format: string, at: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const values: Record<string, string> = {
+    CCYY: String(at.getFullYear()),
+    YY: pad(at.getFullYear() % 100),
+    MM: pad(at.getMonth() + 1),
+    DD: pad(at.getDate()),
+    hh: pad(at.getHours()),
+    mm: pad(at.getMinutes()),
+    ss: pad(at.getSeconds()),
+  };
+  return format.replace(/%(CCYY|YY|MM|DD|hh|mm|ss)/g, (_, specifier: string) => values[specifier]!);
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function toBuffer(data: Buffer | ArrayBuffer | Buffer[]): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.isBuffer(data) ? data : Buffer.from(data);
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

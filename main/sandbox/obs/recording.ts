@@ -1,0 +1,62 @@
+/**
+ * The simulated OBS's record output: active, paused, and `outputDuration` as OBS reports it (the
+ * time recorded, pauses excluded), on a clock the caller gives, so tests decide how long a take
+ * lasts without waiting for it.
+ */
+export class RecordOutput {
+  private startedAt: number | null = null;
+  private pausedAt: number | null = null;
+  private pausedMs = 0;
+  path: string | null = null;
+
+  constructor(private readonly now: () => Date) {}
+
+  get active(): boolean {
+    return this.startedAt !== null;
+  }
+
+  get paused(): boolean {
+    return this.pausedAt !== null;
+  }
+
+  start(path: string): void {
+    this.startedAt = this.now().getTime();
+    this.pausedAt = null;
+    this.pausedMs = 0;
+    this.path = path;
+  }
+
+  pause(): void {
+    this.pausedAt = this.now().getTime();
+  }
+
+  resume(): void {
+    if (this.pausedAt !== null) this.pausedMs += this.now().getTime() - this.pausedAt;
+    this.pausedAt = null;
+  }
+
+  /** Milliseconds recorded so far, pauses excluded; 0 when not recording. */
+  durationMs(): number {
+    if (this.startedAt === null) return 0;
+    const until = this.pausedAt ?? this.now().getTime();
+    return Math.max(0, until - this.startedAt - this.pausedMs);
+  }
+
+  /** Ends the take; returns the file it wrote. */
+  stop(): string | null {
+    const path = this.path;
+    this.startedAt = null;
+    this.pausedAt = null;
+    this.pausedMs = 0;
+    return path;
+  }
+}
+
+/** `HH:MM:SS.mmm`, OBS's outputTimecode. */
+export function timecode(ms: number): string {
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${pad(ms % 1000, 3)}`;
+}

@@ -1,0 +1,98 @@
+import type { RecorderMark, RecorderTake } from '../../../shared/api/recorder.js';
+import { Panel } from '../components/Panel.js';
+import { QueryContent } from '../components/QueryPanel.js';
+import { EmptyState } from '../components/States.js';
+import { StatusPill } from '../components/StatusPill.js';
+import { formatClock, formatDateTime, formatLocal } from '../format.js';
+import { useRecorderTakes } from './api.js';
+
+/** Takes newest first, each with its file and marks; marks made with no take below. */
+export function TakesPanel() {
+  const takes = useRecorderTakes();
+  return (
+    <Panel title="Takes" testId="takes-panel">
+      <QueryContent query={takes} what="the takes" skeletonLines={4}>
+        {(data) =>
+          data.takes.length === 0 && data.looseMarks.length === 0 ? (
+            <EmptyState title="No takes yet">
+              Each recording OBS makes appears here when it stops, with the file it wrote and its marks.
+            </EmptyState>
+          ) : (
+            <>
+              <ol className="take-list">
+                {data.takes.map((take) => (
+                  <TakeItem key={take.id} take={take} />
+                ))}
+              </ol>
+              {data.looseMarks.length > 0 ? (
+                <>
+                  <h3 className="subheading">Marks with no take</h3>
+                  <ul className="mark-list" data-testid="loose-marks">
+                    {data.looseMarks.map((mark) => (
+                      <li key={mark.id}>
+                        <span className="mark-time">{formatLocal(mark.at)}</span>
+                        <span>{mark.label ?? 'mark'}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </>
+          )
+        }
+      </QueryContent>
+    </Panel>
+  );
+}
+
+function TakeItem({ take }: { take: RecorderTake }) {
+  return (
+    <li className="take" data-testid="take">
+      <div className="take-head">
+        <span className="take-name mono">{take.name}</span>
+        {take.stoppedAt === null ? (
+          <StatusPill tone="info">Recording</StatusPill>
+        ) : take.durationS !== null ? (
+          <span className="take-duration">{position(take.durationS)}</span>
+        ) : null}
+      </div>
+      <div className="take-path mono small">{take.filePath ?? 'file not reported yet'}</div>
+      <div className="muted small">
+        {formatDateTime(take.startedAt)}
+        {take.stoppedAt ? ` – ${stopText(take.startedAt, take.stoppedAt)}` : ''}
+        {!take.stopSeen ? ' · the bridge was not connected when it stopped' : ''}
+      </div>
+      {take.marks.length > 0 ? (
+        <ul className="mark-list">
+          {take.marks.map((mark) => (
+            <MarkItem key={mark.id} mark={mark} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function MarkItem({ mark }: { mark: RecorderMark }) {
+  return (
+    <li title={formatDateTime(mark.at)}>
+      <span className="mark-time mono">{mark.offsetS === null ? '–' : position(mark.offsetS)}</span>
+      <span>{mark.label ?? 'mark'}</span>
+    </li>
+  );
+}
+
+/** The stop's time of day when it is the start's day, else its date too. */
+function stopText(startedAt: string, stoppedAt: string): string {
+  const sameDay = new Date(startedAt).toDateString() === new Date(stoppedAt).toDateString();
+  return sameDay ? formatClock(stoppedAt) : formatDateTime(stoppedAt);
+}
+
+/** `1:02:05` or `2:05`: a position in a take, as a video player shows it. */
+export function position(seconds: number): string {
+  const s = Math.floor(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(s % 60)}` : `${minutes}:${pad(s % 60)}`;
+}

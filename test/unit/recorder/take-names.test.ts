@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { reconnectDelayMs } from '../../../main/peers/obs.js';
+import { clearedLine } from '../../../shared/recorder-status.js';
+import {
+  checkRecorderFilename,
+  MAX_FILENAME_BYTES,
+  nextFreeTakeName,
+  takeFilename,
+} from '../../../shared/recorder-filename.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+describe('take names (DESIGN §6.7)', () => {
+  it('keeps a name no take used, else gives the first free _Tnn', () => {
+    const used = new Set(['ep42', 'ep42_T02']);
+    expect(nextFreeTakeName('ep41', (name) => used.has(name))).toBe('ep41');
+    expect(nextFreeTakeName('ep42', (name) => used.has(name))).toBe('ep42_T03');
+  });
+
+  it('pads to two digits and grows past 99', () => {
+    expect(takeFilename('ep', 2)).toBe('ep_T02');
+    expect(takeFilename('ep', 100)).toBe('ep_T100');
+  });
+
+  it('shortens the base by whole characters so the name fits 128 bytes, and stays a valid name', () => {
+    for (const base of ['a'.repeat(128), 'é'.repeat(64), '🎬'.repeat(32), `${'a'.repeat(123)} .x`]) {
+      const name = takeFilename(base, 12);
+      expect(bytes(name)).toBeLessThanOrEqual(MAX_FILENAME_BYTES);
+      expect(name.endsWith('_T12')).toBe(true);
+      expect(checkRecorderFilename(name)).toEqual({ ok: true });
+    }
+    expect(takeFilename('🎬'.repeat(32), 2)).toBe(`${'🎬'.repeat(31)}_T02`);
+  });
+});
+
+describe('% with a recorder', () => {
+  it('is refused only when a recorder is configured', () => {
+    expect(checkRecorderFilename('ep 100%')).toEqual({ ok: true });
+    const refused = checkRecorderFilename('ep 100%', new Date('2026-05-01T00:00:00Z'), { recorder: true });
+    expect(refused).toMatchObject({
+      ok: false,
+      rule: expect.stringContaining('"%"'),
+      suggestion: '20260501_ep_100',
+    });
+  });
+});
+
+describe('reconnecting to OBS', () => {
+  it('waits 1 s, doubling to at most 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((failures) => reconnectDelayMs(failures))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+});
+
+describe('the cleared line (DESIGN §6.7, shared with the live panel)', () => {
+  it('says when the name was cleared, and what OBS will use when known', () => {
+    expect(clearedLine('09:15', null)).toBe('cleared when the bridge restarted at 09:15');
+    expect(clearedLine('09:15', 'ep42_T02')).toBe(
+      'cleared when the bridge restarted at 09:15; OBS will use ep42_T02',
+    );
+  });
+});
