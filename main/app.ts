@@ -308,6 +308,12 @@ function demoPeersOf(sandbox: SandboxPeers, socialMetricsHistory: typeof SocialM
     crmRecords: (entity) => sandbox.crm.list(entity as Parameters<SandboxPeers['crm']['list']>[0]),
     socialMetricsHistory: (platforms, now, days) =>
       socialMetricsHistory(platforms as Parameters<typeof SocialMetricsHistory>[0], now, days),
+    gateway: {
+      startEncoder: (broadcastId) => {
+        if (!sandbox.gateway.broadcasts().some((b) => b.id === broadcastId)) return null;
+        return sandbox.gateway.startEncoder(broadcastId).status;
+      },
+    },
     automation: {
       workflows: () => sandbox.automation.workflows(),
       received: () => sandbox.automation.received(),
