@@ -255,13 +255,14 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     ? postingArea(ctx, wiring.tuning.posting, analytics ? (id) => analytics.latestPostNumbers(id) : undefined)
     : null;
   const guests = wanted.has('guests') ? guestsArea(ctx) : null;
+  const publishing = wanted.has('publishing') ? publishingArea(ctx) : null;
   const built: Record<AreaName, RunningArea | null> = {
     health: null,
     webhooks: null,
     recorder: wanted.has('recorder') ? recorderArea(ctx) : null,
     settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore, wiring.sandboxControlKey) : null,
     broadcasts: wanted.has('broadcasts') ? broadcastsArea(ctx, wiring.tuning.broadcasts) : null,
-    publishing: wanted.has('publishing') ? publishingArea(ctx) : null,
+    publishing,
     analytics,
     guests,
     content: wanted.has('content')
@@ -284,6 +285,9 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       startedAt: wiring.startedAt,
       quota: posting ? () => posting.quota() : () => null,
       lastCollection: analytics ? () => analytics.lastCollection() : () => null,
+      alarms: [posting, publishing, analytics].flatMap((area) =>
+        area ? [(now: Date) => area.alarms(now)] : [],
+      ),
     });
   }
   return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));

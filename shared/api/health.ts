@@ -14,12 +14,28 @@ export const peerHealth = z.object({
 });
 export type PeerHealth = z.infer<typeof peerHealth>;
 
+/** Overdue work that must not stay silent (DESIGN §6.9). */
+export const alarmKinds = ['job', 'publish', 'post', 'collection'] as const;
+export const alarm = z.object({
+  /** Stable while the same thing is overdue (e.g. `job:12`): the dashboard notifies once per id. */
+  id: z.string(),
+  kind: z.enum(alarmKinds),
+  /** One line for the operator, naming what is overdue and since when. */
+  message: z.string(),
+  /** When it was due. */
+  since: z.string(),
+});
+export type Alarm = z.infer<typeof alarm>;
+
 export const healthResponse = z.object({
   success: z.literal(true),
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   uptimeS: z.number(),
   // The rest is only present when the caller sent the bridge key.
+  /** Why the status is degraded, one line each (unreachable peers, then alarms); empty when ok. */
+  reasons: z.array(z.string()).optional(),
+  alarms: z.array(alarm).optional(),
   sandbox: z.boolean().optional(),
   peers: z.record(z.enum(peerNames), peerHealth).optional(),
   jobs: z.object({ pending: z.number(), running: z.number(), failed: z.number() }).optional(),
@@ -38,7 +54,8 @@ export const getHealth = defineContract({
   method: 'get',
   path: '/health',
   tag: 'operational',
-  summary: 'Liveness; with the bridge key also peers, job queue, last collection and quota.',
+  summary:
+    'Liveness: status degraded when a configured peer is unreachable or something is overdue (a job or publish by more than 2 min, a post unconfirmed 10 min after its time, a collection older than twice its interval). With the bridge key also the reasons and alarms (they name posts and guests: never without the key), peers, job queue, last collection and quota.',
   auth: 'none',
   response: healthResponse,
 });

@@ -4,6 +4,7 @@ import { desktop } from '../api/desktop.js';
 import { unreadFor } from '../api/failure-alerts.js';
 import { failureStore, useFailures } from '../api/failure-store.js';
 import { OnAir } from '../broadcasts/OnAir.js';
+import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
 import { pageAt, pages } from '../routes.js';
 import { Icon } from './Icon.js';
@@ -99,6 +100,7 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
       </div>
       <div className="topbar-status">
         <OnAir />
+        <AlarmAlerts />
         <NotifyToggle />
         <LiveIndicator />
         {health.isPending ? (
