@@ -20,7 +20,7 @@ export function newAlarms(alarms: readonly Alarm[], raised: ReadonlySet<string>)
  */
 export function alarmChannel(page: {
   secureContext: boolean;
-  permission: NotificationPermission | 'unsupported';
+  permission: 'default' | 'granted' | 'denied' | 'unsupported';
   notifyChosen: boolean;
 }): 'notification' | 'in-page' {
   return page.secureContext && page.permission === 'granted' && page.notifyChosen

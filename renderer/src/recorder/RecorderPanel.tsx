@@ -20,7 +20,9 @@ export function RecorderPanel({ title = 'Recorder', footer }: { title?: string; 
       actions={current.isFetching && !current.isPending ? <Spinner /> : null}
     >
       <QueryContent query={current} what="the recorder filename" skeletonLines={2}>
-        {(data) => <CurrentFilename filename={data.filename} setAt={data.setAt} />}
+        {(data) => (
+          <CurrentFilename filename={data.filename} setAt={data.setAt} cleared={data.clearedByRestart} />
+        )}
       </QueryContent>
       <FilenameForm />
       {footer}
@@ -28,12 +30,26 @@ export function RecorderPanel({ title = 'Recorder', footer }: { title?: string; 
   );
 }
 
-function CurrentFilename({ filename, setAt }: { filename: string | null; setAt: string | null }) {
+function CurrentFilename({
+  filename,
+  setAt,
+  cleared,
+}: {
+  filename: string | null;
+  setAt: string | null;
+  cleared: { filename: string; clearedAt: string } | null;
+}) {
   const now = useNow(30_000);
   return (
     <div className="recorder-current">
       <span className="field-label">Next recording</span>
-      {filename === null ? (
+      {filename === null && cleared ? (
+        <p className="recorder-none" data-testid="recorder-current">
+          No filename: <code>{cleared.filename}</code> was cleared when the bridge restarted at{' '}
+          <span title={formatDateTime(cleared.clearedAt)}>{formatDateTime(cleared.clearedAt)}</span> (names
+          are held in memory only). Set it again before the next recording.
+        </p>
+      ) : filename === null ? (
         <p className="recorder-none" data-testid="recorder-current">
           No filename set: the recorder will use its own default name.
         </p>
