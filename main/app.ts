@@ -266,13 +266,14 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     ? postingArea(ctx, wiring.tuning.posting, analytics ? (id) => analytics.latestPostNumbers(id) : undefined)
     : null;
   const guests = wanted.has('guests') ? guestsArea(ctx) : null;
+  const publishing = wanted.has('publishing') ? publishingArea(ctx) : null;
   const built: Record<AreaName, RunningArea | null> = {
     health: null,
     webhooks: null,
     recorder: wanted.has('recorder') ? recorderArea(ctx) : null,
     settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore, wiring.sandboxControlKey) : null,
     broadcasts: wanted.has('broadcasts') ? broadcastsArea(ctx, wiring.tuning.broadcasts) : null,
-    publishing: wanted.has('publishing') ? publishingArea(ctx) : null,
+    publishing,
     analytics,
     guests,
     content: wanted.has('content')
@@ -301,6 +302,9 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       lastCollection: analytics ? () => analytics.lastCollection() : () => null,
       lastCatchUp: webhooks ? () => webhooks.lastCatchUp() : () => null,
       storageReasons: () => wiring.storage.reasons(),
+      alarms: [posting, publishing, analytics].flatMap((area) =>
+        area ? [(now: Date) => area.alarms(now)] : [],
+      ),
     });
   }
   return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));
@@ -332,6 +336,12 @@ function demoPeersOf(
     crmRecords: (entity) => sandbox.crm.list(entity as Parameters<SandboxPeers['crm']['list']>[0]),
     socialMetricsHistory: (platforms, now, days) =>
       socialMetricsHistory(platforms as Parameters<typeof SocialMetricsHistory>[0], now, days),
+    gateway: {
+      startEncoder: (broadcastId) => {
+        if (!sandbox.gateway.broadcasts().some((b) => b.id === broadcastId)) return null;
+        return sandbox.gateway.startEncoder(broadcastId).status;
+      },
+    },
     automation: {
       workflows: () => sandbox.automation.workflows(),
       received: () => sandbox.automation.received(),

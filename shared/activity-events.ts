@@ -134,6 +134,8 @@ export const activityPayloads = {
     streamSource: z.object({ type: z.string(), url: z.string(), key: z.string().optional() }).nullable(),
   },
   'broadcast.deleted': { broadcastId: z.string(), recordIds: z.array(z.string()) },
+  /** Ended through End (DESIGN §5.3): complete at the host, kept, its records following. */
+  'broadcast.ended': { broadcastId: z.string(), recordIds: z.array(z.string()) },
   /** `id` is the StreamhostBroadcast record, `from` its status before (null: it had none). */
   'broadcast.status': {
     id: z.string(),

@@ -61,6 +61,11 @@ export interface DemoPeers {
     /** Presses a button of the simulated OBS; returns why it cannot (not recording…), or null. */
     press(action: 'start' | 'stop' | 'pause' | 'resume' | 'drop'): string | null;
   };
+  /**
+   * The simulated encoder: takes a broadcast live at the host and returns its status; null when
+   * the host has no such broadcast; throws (with the host's words) for one that is over.
+   */
+  gateway: { startEncoder(broadcastId: string): string | null };
   automation: {
     workflows(): Array<{ name: string; active: boolean }>;
     received(): Array<{ workflow: string; body: unknown; headers: Record<string, string>; at: string }>;

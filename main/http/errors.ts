@@ -35,6 +35,8 @@ const pinnedStatus: Partial<Record<ErrorCode, number>> = {
   METHOD_NOT_ALLOWED: 405,
   CHANNEL_NOT_FOUND: 404,
   RTMP_INVALID: 400,
+  // The gateway has no End route (DESIGN §5.3): not something a retry heals.
+  END_NOT_SUPPORTED: 501,
 };
 
 export function httpStatusOf(error: AppError, route: 'api' | 'webhook' = 'api'): number {

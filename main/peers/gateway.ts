@@ -34,6 +34,8 @@ const broadcastBody = z.looseObject({
   streamHealth: z.string().nullish(),
 });
 
+const endedBroadcast = z.looseObject({ id: z.string().min(1), status: z.string().min(1) });
+
 const idText = z.union([z.string().min(1), z.number()]).transform(String);
 const publishResultBody = z.looseObject({
   platformUrl: z.string().min(1),
@@ -154,6 +156,17 @@ export class GatewayClient {
 
   async deleteBroadcast(id: string): Promise<void> {
     await this.http.request({ method: 'DELETE', path: `/streamhost/broadcasts/${encodeURIComponent(id)}` });
+  }
+
+  /**
+   * POST /streamhost/broadcasts/{id}/end (DESIGN §5.3): the host's transition to complete; the
+   * broadcast stays. A gateway without the route answers 404 (the caller tells that apart).
+   */
+  async endBroadcast(id: string): Promise<{ id: string; status: string }> {
+    return this.http.json(
+      { method: 'POST', path: `/streamhost/broadcasts/${encodeURIComponent(id)}/end` },
+      endedBroadcast,
+    );
   }
 
   async getBroadcast(id: string): Promise<RemoteBroadcast> {

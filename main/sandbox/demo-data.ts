@@ -3,6 +3,7 @@ import type { SandboxCrm } from './crm/index.js';
 import type { CrmEntityName } from './crm/entities.js';
 import { toCrmDatetime } from './crm/wire-format.js';
 import type { SandboxGateway } from './gateway/index.js';
+import type { BroadcastHistory } from './gateway/broadcasts.js';
 import { socialMetricsHistory, type SocialMetricsRow } from './postsvc/analytics.js';
 import type { SandboxPostsvc } from './postsvc/index.js';
 import type { ProviderPlatform } from './postsvc/platforms.js';
@@ -758,7 +759,11 @@ function seedPublishing({ create, ids, prng, day, liveAt }: DemoSeed): void {
   });
 }
 
-/** Broadcasts: one long over, one just created (it goes live within the gateway's lifecycle); returns how many the gateway has. */
+/**
+ * Broadcasts: one long over (it went live at its time and was ended an hour later), one upcoming
+ * that goes live only when the operator starts the simulated encoder (DESIGN §8); returns how
+ * many the gateway has.
+ */
 function seedBroadcasts(
   { create, ids, day, now, liveAt }: DemoSeed,
   gateway: SandboxGateway | undefined,
@@ -768,7 +773,7 @@ function seedBroadcasts(
     key: string,
     name: string,
     scheduledAt: Date,
-    createdAt: Date,
+    history: BroadcastHistory,
     contentKey: string,
   ): void => {
     const remote = gateway?.createBroadcast(
@@ -778,7 +783,7 @@ function seedBroadcasts(
         channelId: 'main',
         settings: { isPublic: true, chatEnabled: true, dvr: true },
       },
-      createdAt,
+      history,
     );
     if (remote) broadcasts++;
     create(key, 'StreamhostBroadcast', {
@@ -794,8 +799,15 @@ function seedBroadcasts(
       contentProductionId: ids[contentKey],
     });
   };
-  broadcast('broadcast:ep3-live', `${DEMO_SHOW} Live #3`, day(-28, 18), day(-29, 10), 'ep3');
-  broadcast('broadcast:live-qa', 'Live Q&A: Ask the Studio', liveAt, now, 'live-qa');
+  const ep3At = day(-28, 18);
+  broadcast(
+    'broadcast:ep3-live',
+    `${DEMO_SHOW} Live #3`,
+    ep3At,
+    { createdAt: day(-29, 10), liveAt: ep3At, endedAt: new Date(ep3At.getTime() + 3_600_000) },
+    'ep3',
+  );
+  broadcast('broadcast:live-qa', 'Live Q&A: Ask the Studio', liveAt, { createdAt: now }, 'live-qa');
   return broadcasts;
 }
 

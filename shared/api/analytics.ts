@@ -229,8 +229,19 @@ export const listCollectionRuns = defineContract({
   summary: 'Recent collection runs, newest first, with each platform’s outcome.',
   auth: 'key',
   query: z.object({ limit: queryInt(1, 200).default(20) }),
-  response: z.object({ success: z.literal(true), data: z.array(collectionRun) }),
+  response: z.object({
+    success: z.literal(true),
+    data: z.array(collectionRun),
+    /** When each metric was last written (DESIGN §6.9: each metric shows it); null: never. */
+    lastCollected: z.object({
+      social: z.string().nullable(),
+      followers: z.string().nullable(),
+      posts: z.string().nullable(),
+      content: z.string().nullable(),
+    }),
+  }),
 });
+export type LastCollected = z.infer<typeof listCollectionRuns.response>['lastCollected'];
 
 /** `data` of a `collection.progress` / `collection.finished` activity event. */
 export const collectionProgress = z.object({

@@ -69,6 +69,34 @@ export const deleteBroadcast = defineContract({
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
+export const endBroadcast = defineContract({
+  method: 'post',
+  path: '/streamhost/end-broadcast',
+  tag: 'broadcasts',
+  summary:
+    'End a live broadcast through the gateway (DESIGN §5.3): it becomes complete at the host and stays listed; its StreamhostBroadcast records follow. Never deletes. An unknown broadcast is 404 NOT_FOUND; a gateway that cannot end broadcasts is 501 END_NOT_SUPPORTED; one that is not live is 409 CONFLICT.',
+  auth: 'key',
+  body: z.object({ broadcastId: idString }),
+  response: z.object({
+    success: z.literal(true),
+    broadcastId: z.string(),
+    status: z.string(),
+    message: z.string(),
+  }),
+});
+
+/** Sandbox only: the simulated encoder connects and the host takes the broadcast live (DESIGN §8). */
+export const startSandboxEncoder = defineContract({
+  method: 'post',
+  path: '/api/sandbox/encoder',
+  tag: 'broadcasts',
+  summary:
+    'Sandbox mode: start the simulated encoder of a broadcast, which the host then reports live (nothing goes live by itself). 404 NOT_FOUND outside the sandbox or for an unknown broadcast.',
+  auth: 'key',
+  body: z.object({ broadcastId: idString }),
+  response: z.object({ success: z.literal(true), broadcastId: z.string(), status: z.string() }),
+});
+
 export const syncResult = z.object({
   /** Records examined (every StreamhostBroadcast with a streamhostId). */
   synced: z.number().int(),
@@ -127,8 +155,9 @@ export const broadcastRecord = z.object({
 export type BroadcastRecord = z.infer<typeof broadcastRecord>;
 
 export const autoSyncState = z.object({
-  /** Whether the 30 s sync is running (some broadcast is not complete). */
+  /** Whether the automatic sync is running (some broadcast is not complete). */
   active: z.boolean(),
+  /** Seconds between reads now: 5 around and during a broadcast (DESIGN §6.9), else 30. */
   intervalS: z.number(),
   lastRun: syncResult.extend({ at: z.string(), scope: z.enum(['all', 'active']) }).nullable(),
 });
@@ -139,7 +168,7 @@ export const listBroadcasts = defineContract({
   path: '/api/broadcasts',
   tag: 'broadcasts',
   summary:
-    'StreamhostBroadcast records from the CRM, newest scheduled first, and the state of the 30 s sync.',
+    'StreamhostBroadcast records from the CRM, newest scheduled first, and the state of the automatic sync (every 5 s from 10 min before a start until complete, else 30 s).',
   auth: 'key',
   response: z.object({ success: z.literal(true), data: z.array(broadcastRecord), autoSync: autoSyncState }),
 });

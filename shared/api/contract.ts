@@ -89,6 +89,7 @@ export const errorCodes = [
   'CHANNEL_NOT_FOUND',
   'RTMP_INVALID',
   'AUTH_EXPIRED',
+  'END_NOT_SUPPORTED',
   'CRM_ERROR',
   'AUTOMATION_ERROR',
   'NOT_CONFIGURED',

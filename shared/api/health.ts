@@ -39,14 +39,28 @@ export const catchUpStatus = z.object({
 });
 export type CatchUpStatus = z.infer<typeof catchUpStatus>;
 
+/** Overdue work that must not stay silent (DESIGN §6.9). */
+export const alarmKinds = ['job', 'publish', 'post', 'collection'] as const;
+export const alarm = z.object({
+  /** Stable while the same thing is overdue (e.g. `job:12`): the dashboard notifies once per id. */
+  id: z.string(),
+  kind: z.enum(alarmKinds),
+  /** One line for the operator, naming what is overdue and since when. */
+  message: z.string(),
+  /** When it was due. */
+  since: z.string(),
+});
+export type Alarm = z.infer<typeof alarm>;
+
 export const healthResponse = z.object({
   success: z.literal(true),
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   uptimeS: z.number(),
   // The rest is only present when the caller sent the bridge key.
-  /** When degraded: why, for the operator (e.g. "storage full: ..."). */
+  /** Why the status is degraded, one line each (unreachable peers, a full disk, a failed catch-up, then alarms); empty when ok. */
   reasons: z.array(z.string()).optional(),
+  alarms: z.array(alarm).optional(),
   sandbox: z.boolean().optional(),
   peers: z.record(z.enum(peerNames), peerHealth).optional(),
   jobs: z.object({ pending: z.number(), running: z.number(), failed: z.number() }).optional(),
@@ -68,7 +82,7 @@ export const getHealth = defineContract({
   path: '/health',
   tag: 'operational',
   summary:
-    'Liveness; with the bridge key also peers, job queue, last collection, quota and last CRM catch-up.',
+    'Liveness: status degraded when a configured peer is unreachable, the disk is full, the last CRM catch-up failed, or something is overdue (a job or publish by more than 2 min, a post unconfirmed 10 min after its time, a collection older than twice its interval). With the bridge key also the reasons and alarms (they name posts and guests: never without the key), peers, job queue, last collection, quota and last CRM catch-up.',
   auth: 'none',
   response: healthResponse,
 });

@@ -24,6 +24,8 @@ const filenameStatus = {
   obsFilename: z.string().nullable(),
   /** When the bridge started, while no name was set since: the held name was cleared then. */
   clearedAt: z.string().nullable(),
+  /** The name a restart of the bridge cleared, and when (from the activity log), until a new one is set. */
+  clearedByRestart: z.object({ filename: z.string(), clearedAt: z.string() }).nullable(),
 };
 
 export const setRecorderFilename = defineContract({

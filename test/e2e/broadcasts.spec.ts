@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, sandboxControlHeaders, screenshot, test } from './fixtures.js';
 
 test('broadcasts: create one through the form, see it listed, delete it with confirmation', async ({
   dashboard: page,
@@ -76,4 +76,98 @@ test('publishing: a dependent waits on its primary, and publishing the primary p
   await expect(streamhost.getByTestId('publish-state')).toHaveText('Published');
   await expect(streamhost).toContainText('key ••••');
   await screenshot(page, 'broadcasts-publishing-done');
+});
+
+test('a broadcast goes live only by its encoder; ON AIR shows on another open page within 6 s; deleting it live asks in red, End keeps it', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  test.setTimeout(90_000);
+  const headers = { Authorization: `Bearer ${bridge.key}` };
+  const tag = Date.now().toString(36);
+  const create = async (name: string, minutes: number) => {
+    const response = await request.post('/streamhost/create-broadcast', {
+      headers,
+      data: { name, scheduledAt: new Date(Date.now() + minutes * 60_000).toISOString(), channelId: 'main' },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { broadcastId: string }).broadcastId;
+  };
+  // Starts in 3 min: inside its close watch, read every 5 s. The other starts later, on the button.
+  const worldName = `E2E encoder ${tag}`;
+  const worldId = await create(worldName, 3);
+  const buttonName = `E2E button ${tag}`;
+  await create(buttonName, 45);
+
+  await page.goto('/#/broadcasts');
+  const row = (name: string) => page.locator(`[data-testid="broadcast-row"][data-name="${name}"]`);
+  await expect(row(worldName).getByTestId('broadcast-status')).toHaveText('created');
+  const overview = await page.context().newPage();
+  await overview.goto('/#/');
+  await expect(overview.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(overview.getByTestId('on-air')).toHaveCount(0);
+
+  // The studio's encoder connects at the host (the sandbox gateway's control route), not through the bridge.
+  const health = (await (await request.get('/health', { headers })).json()) as {
+    peers: Record<string, { url: string }>;
+  };
+  const encoder = await request.post(`${health.peers.gateway!.url}/__sandbox/encoder`, {
+    headers: await sandboxControlHeaders(request, bridge),
+    data: { broadcastId: worldId },
+  });
+  expect(encoder.ok(), await encoder.text()).toBe(true);
+  await expect(overview.getByTestId('on-air')).toBeVisible({ timeout: 6_000 });
+  await expect(overview.getByTestId('on-air')).toContainText(worldName);
+  await screenshot(overview, 'on-air-header');
+  await overview.close();
+  await expect(row(worldName).getByTestId('broadcast-status')).toHaveText('live');
+
+  // The page's own simulated encoder control.
+  await row(buttonName).getByRole('button', { name: 'Start encoder' }).click();
+  await expect(row(buttonName).getByTestId('broadcast-status')).toHaveText('live');
+  await screenshot(page, 'broadcasts-live');
+
+  // Deleting a live broadcast: named live, a red button, both buttons on screen at both widths.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await row(worldName).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Delete ${worldName} while it is live?` });
+    await expect(dialog).toContainText('It is live now');
+    const go = dialog.getByRole('button', { name: 'Delete the live broadcast' });
+    await expect(go).toHaveClass(/button-danger/);
+    for (const button of [go, dialog.getByRole('button', { name: 'Cancel' })]) {
+      const box = await button.boundingBox();
+      expect(box, 'button laid out').not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    }
+    await page.screenshot({
+      path: `test/e2e/screenshots/confirm-delete-live-${viewport.width}.png`,
+      animations: 'disabled',
+    });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // End: complete at the host, still listed.
+  await row(worldName).getByRole('button', { name: 'End' }).click();
+  const end = page.getByRole('alertdialog', { name: `End ${worldName} now?` });
+  await expect(end).toContainText('stays listed');
+  await end.getByRole('button', { name: 'Yes, end it' }).click();
+  await expect(row(worldName).getByTestId('broadcast-status')).toHaveText('complete');
+  await expect(row(worldName).getByRole('button', { name: 'End' })).toHaveCount(0);
+  await screenshot(page, 'broadcasts-ended');
+  await row(buttonName).getByRole('button', { name: 'End' }).click();
+  await page
+    .getByRole('alertdialog', { name: `End ${buttonName} now?` })
+    .getByRole('button', { name: 'Yes, end it' })
+    .click();
+  await expect(row(buttonName).getByTestId('broadcast-status')).toHaveText('complete');
 });

@@ -134,36 +134,7 @@ test.describe('failure notifications', () => {
   });
 });
 
-test('a live broadcast shows ON AIR in the header, and deleting it asks first', async ({
-  dashboard: page,
-  request,
-  bridge,
-}) => {
-  // The sandbox host takes a new broadcast live 45 s after creation; the bridge reads it every 30 s.
-  test.setTimeout(150_000);
-  const name = `E2E on-air ${Date.now().toString(36)}`;
-  const startsAt = new Date(Date.now() + (20 + Math.random() * 300) * 86_400_000);
-  const created = await request.post('/streamhost/create-broadcast', {
-    headers: auth(bridge),
-    data: { name, scheduledAt: startsAt.toISOString(), channelId: 'main' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-
-  await page.goto('/#/broadcasts');
-  const row = page.locator(`[data-testid="broadcast-row"][data-name="${name}"]`);
-  await expect(row.getByTestId('broadcast-status')).toHaveText('live', { timeout: 120_000 });
-  const onAir = page.getByTestId('on-air');
-  await expect(onAir).toBeVisible();
-  await expect(onAir).toContainText('ON AIR');
-  await screenshot(page, 'on-air-header');
-
-  await row.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('alertdialog', { name: `Delete ${name}` });
-  await expect(dialog).toContainText('It is live');
-  await screenshot(page, 'confirm-delete-live');
-  await dialog.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(row).toHaveCount(0);
-});
+// The live broadcast (ON AIR, End, the live delete question) is in broadcasts.spec.ts.
 
 // --- 5. The screen goes stale: bridge down and restarted ---
 

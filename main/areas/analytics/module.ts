@@ -1,4 +1,4 @@
-import type { HealthResponse } from '../../../shared/api/health.js';
+import type { Alarm, HealthResponse } from '../../../shared/api/health.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { Collector } from './collector.js';
 import { seedDemoAnalytics } from './demo-seed.js';
@@ -15,6 +15,8 @@ export interface AnalyticsTuning {
 export interface AnalyticsModule extends AreaModule {
   /** The last collection run, for /health. */
   lastCollection(): HealthResponse['lastCollection'];
+  /** The last successful collection older than twice the interval (DESIGN §6.9), for /health. */
+  alarms(now: Date): Alarm[];
   /** A provider post's latest collected likes, comments and shares (posting's history view). */
   latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number };
 }
@@ -32,6 +34,9 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
     intervalHours: tuning.intervalHours ?? ctx.config.collectIntervalHours,
     ...(tuning.concurrency ? { concurrency: tuning.concurrency } : {}),
   });
+  const intervalMs = (tuning.intervalHours ?? ctx.config.collectIntervalHours) * 3_600_000;
+  // With no successful run yet, the clock runs from this start.
+  const since = ctx.now().toISOString();
   ctx.scheduler.add({
     name: 'analytics collection',
     nextInMs: () => collector.timerDueInMs(),
@@ -42,6 +47,23 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
     name: 'analytics',
     routes: (mount) => analyticsRoutes(mount, ctx, { repo, collector }),
     latestPostNumbers: (postsvcId) => repo.latestPostNumbers(postsvcId),
+    alarms(now) {
+      if (!collector.configured) return [];
+      const last = repo.lastSuccessfulRun();
+      const at = last?.finished_at ?? last?.started_at ?? since;
+      if (now.getTime() - Date.parse(at) <= 2 * intervalMs) return [];
+      const hours = intervalMs / 3_600_000;
+      return [
+        {
+          id: 'collection',
+          kind: 'collection',
+          message: last
+            ? `analytics: the last successful collection was at ${at}, more than twice the ${hours} h interval ago`
+            : `analytics: no successful collection since the bridge started at ${at} (interval ${hours} h)`,
+          since: at,
+        },
+      ];
+    },
     lastCollection() {
       const run = repo.lastRun();
       return run

@@ -212,6 +212,15 @@ export function createAnalyticsRepo(db: Db) {
   const listRuns = db.prepare<{ limit: number }, RunRow>(q.runs);
   const getRun = db.prepare<[number], RunRow>('SELECT * FROM collection_runs WHERE id = ?');
   const lastSucceeded = db.prepare<[], RunRow>(q.lastSucceeded);
+  const lastCollected = db.prepare<
+    [],
+    { social: string | null; followers: string | null; posts: string | null; content: string | null }
+  >(
+    `SELECT (SELECT MAX(collected_at) FROM social_metrics) AS social,
+            (SELECT MAX(collected_at) FROM follower_counts) AS followers,
+            (SELECT MAX(collected_at) FROM post_performance) AS posts,
+            (SELECT MAX(collected_at) FROM content_metrics) AS content`,
+  );
   const running = db.prepare<[], RunRow>(q.running);
   const abandonRun = db.prepare<{ id: number; finished_at: string; error: string }>(
     `UPDATE collection_runs SET status = 'failed', finished_at = :finished_at, error_code = 'COLLECTION_FAILED',
@@ -305,6 +314,8 @@ export function createAnalyticsRepo(db: Db) {
     runs(limit: number): CollectionRun[] {
       return listRuns.all({ limit }).map(toRun);
     },
+    /** When each metric's table was last written. */
+    lastCollected: () => lastCollected.get()!,
     lastSuccessfulRun(): CollectionRun | null {
       const row = lastSucceeded.get();
       return row ? toRun(row) : null;

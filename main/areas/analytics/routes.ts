@@ -129,5 +129,6 @@ export function analyticsRoutes(
   mount(listCollectionRuns, ({ query }) => ({
     success: true,
     data: db('reading collection runs', () => repo.runs(query.limit)),
+    lastCollected: db('reading collection times', () => repo.lastCollected()),
   }));
 }

@@ -3,13 +3,16 @@ import { broadcastsRoutes } from './routes.js';
 import { BroadcastService } from './service.js';
 
 export interface BroadcastsTuning {
-  /** How often live and upcoming broadcasts are synced (issue #6: 30 s). */
+  /** How often upcoming broadcasts are synced outside their close watch (issue #6: 30 s). */
   autoSyncMs?: number;
+  /** How often they are synced from 10 min before their start until done (DESIGN §6.9: 5 s). */
+  watchSyncMs?: number;
 }
 
-/** Live broadcasts at the host (spec §4.3) and the 30 s status sync while any is not complete. */
+/** Live broadcasts at the host (spec §4.3) and the status sync while any is not complete. */
 export function broadcastsArea(ctx: AreaContext, tuning: BroadcastsTuning = {}): AreaModule {
   const autoSyncMs = tuning.autoSyncMs ?? 30_000;
+  const watchSyncMs = Math.min(tuning.watchSyncMs ?? 5_000, autoSyncMs);
   const service = new BroadcastService({
     crm: ctx.peers.crm,
     gateway: ctx.peers.gateway,
@@ -17,12 +20,13 @@ export function broadcastsArea(ctx: AreaContext, tuning: BroadcastsTuning = {}):
     jobs: ctx.jobs,
     logger: ctx.logger,
     now: ctx.now,
-    autoSyncIntervalS: autoSyncMs / 1000,
+    autoSyncMs,
+    watchSyncMs,
   });
-  ctx.scheduler.every('broadcast auto-sync', autoSyncMs, () => service.tick(), true);
+  ctx.scheduler.every('broadcast auto-sync', watchSyncMs, () => service.tick(), true);
   return {
     name: 'broadcasts',
-    routes: (mount) => broadcastsRoutes(mount, service),
+    routes: (mount) => broadcastsRoutes(mount, service, ctx.demo?.gateway ?? null),
     stop: () => service.idle(),
   };
 }

@@ -62,6 +62,25 @@ export function isActiveBroadcast(status: string | null): boolean {
   return status === null || !finishedBroadcastStatuses.includes(status);
 }
 
+/** The close watch (DESIGN §6.9): from 10 min before a broadcast's start until 6 h past it. */
+const WATCH_BEFORE_MS = 10 * 60_000;
+const WATCH_AFTER_MS = 6 * 3_600_000;
+
+/**
+ * When a broadcast is read every few seconds instead of every 30: from 10 min before its start
+ * (scheduledAt) until 6 h past its start (when it went live, else scheduledAt). Null: never
+ * (finished, or no time known).
+ */
+export function closeWatchWindow(record: BroadcastRecord): { from: number; until: number } | null {
+  if (!isActiveBroadcast(record.status)) return null;
+  const scheduled = record.scheduledAt ? Date.parse(record.scheduledAt) : NaN;
+  const started = record.startedAt ? Date.parse(record.startedAt) : NaN;
+  const start = Number.isNaN(started) ? scheduled : started;
+  if (Number.isNaN(start)) return null;
+  const from = Math.min(Number.isNaN(scheduled) ? start : scheduled, start) - WATCH_BEFORE_MS;
+  return { from, until: start + WATCH_AFTER_MS };
+}
+
 /** Runs `task` over `items` with at most `limit` in flight; results in input order. */
 export async function mapPool<T, R>(
   items: readonly T[],

@@ -15,11 +15,18 @@ import type { JobQueue } from '../../kernel/jobs/queue.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { gatewayBridgeError } from './gateway-errors.js';
 import { maskStreamSource } from '../../kernel/secret-mask.js';
-import { broadcastChange, isActiveBroadcast, mapPool, toBroadcastRecord } from './records.js';
+import {
+  broadcastChange,
+  closeWatchWindow,
+  isActiveBroadcast,
+  mapPool,
+  toBroadcastRecord,
+} from './records.js';
 
 export const BROADCAST_RECORD_JOB = 'broadcasts.record';
 /** Gateway reads in flight during a sync (the client also rate-limits itself). */
 const SYNC_CONCURRENCY = 4;
+const GONE_AT_HOST = 'no longer exists at the host';
 /** Failures named one by one in the sync's activity entry. */
 const LISTED_FAILURES = 10;
 
@@ -30,7 +37,10 @@ export interface BroadcastServiceDeps {
   jobs: JobQueue;
   logger: Logger;
   now: () => Date;
-  autoSyncIntervalS: number;
+  /** Between reads of upcoming and live broadcasts outside their close watch (30 s). */
+  autoSyncMs: number;
+  /** Between reads inside a close watch (DESIGN §6.9: 5 s). */
+  watchSyncMs: number;
 }
 
 export interface CreatedBroadcastResult {
@@ -47,12 +57,18 @@ interface SyncRun extends SyncResult {
   stillActive: number;
 }
 
-/** Live broadcasts (spec §4.3, §3.6): the gateway does the work, the CRM keeps the records. */
+/**
+ * Live broadcasts (spec §4.3, §3.6): the gateway does the work, the CRM keeps the records, and
+ * the bridge follows the host (DESIGN §6.9): every 5 s around and during a broadcast, else 30 s.
+ */
 export class BroadcastService {
   private syncing: Promise<SyncRun> | null = null;
   private lastRun: AutoSyncState['lastRun'] = null;
   /** Unknown at start: the first tick finds out. */
   private anyActive = true;
+  /** Close-watch windows (epoch ms) of the broadcasts seen by the last sync. */
+  private watchWindows: Array<{ from: number; until: number }> = [];
+  private lastActiveSyncAt = Number.NEGATIVE_INFINITY;
   private lastAutoFailures = '';
 
   constructor(private readonly deps: BroadcastServiceDeps) {
@@ -107,6 +123,9 @@ export class BroadcastService {
       }
     }
     this.anyActive = true;
+    // Its close watch starts now if its start is near: not only after the next 30 s read.
+    const window = closeWatchWindow({ ...toBroadcastRecord({ id: created.id, ...attributes }) });
+    if (window) this.watchWindows.push(window);
     this.deps.activity.record(
       'broadcast.created',
       warnings.length > 0 ? 'warn' : 'info',
@@ -178,7 +197,8 @@ export class BroadcastService {
   }
 
   autoSyncState(): AutoSyncState {
-    return { active: this.anyActive, intervalS: this.deps.autoSyncIntervalS, lastRun: this.lastRun };
+    const intervalMs = this.watching() ? this.deps.watchSyncMs : this.deps.autoSyncMs;
+    return { active: this.anyActive, intervalS: intervalMs / 1000, lastRun: this.lastRun };
   }
 
   /** POST /streamhost/sync: every record with a streamhostId. Waits for a running sync first. */
@@ -190,14 +210,75 @@ export class BroadcastService {
     return { synced, updated, errors };
   }
 
-  /** The 30 s timer: live and upcoming broadcasts only, and only while there are any. */
+  /**
+   * Runs every `watchSyncMs` (5 s): reads the host when a broadcast is inside its close watch,
+   * otherwise every `autoSyncMs` (30 s) while any broadcast is not finished.
+   */
   async tick(): Promise<void> {
     if (!this.anyActive || this.syncing || !this.deps.crm || !this.deps.gateway) return;
+    const due = this.watching() || this.deps.now().getTime() - this.lastActiveSyncAt >= this.deps.autoSyncMs;
+    if (!due) return;
     try {
       await this.runSync('active');
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'broadcast auto-sync failed');
     }
+  }
+
+  /** Reads the host now (the sandbox's encoder just took a broadcast live). */
+  async syncActiveNow(): Promise<void> {
+    this.anyActive = true;
+    await this.syncing?.catch(() => undefined);
+    await this.runSync('active');
+  }
+
+  /**
+   * POST /streamhost/end-broadcast (DESIGN §5.3): the host's transition to complete, then the
+   * records follow. Reads first, so a gateway that answers `/end` with 404 for a broadcast it
+   * does know is one that cannot end broadcasts: said so, and nothing is deleted instead.
+   */
+  async end(broadcastId: string): Promise<{ status: string; message: string }> {
+    const remote = await this.status(broadcastId);
+    if (remote.status === 'revoked') {
+      throw AppError.conflict(`broadcastId: broadcast ${broadcastId} was deleted at the host`);
+    }
+    let status = remote.status;
+    if (status !== 'complete') {
+      try {
+        status = (await this.gateway().endBroadcast(broadcastId)).status;
+      } catch (error) {
+        if (error instanceof PeerError && error.peer === 'gateway' && error.status === 404) {
+          throw new AppError(
+            'unavailable',
+            'END_NOT_SUPPORTED',
+            `the publishing gateway cannot end broadcasts (POST /streamhost/broadcasts/${broadcastId}/end answered 404): end "${remote.name}" in the host's own dashboard; nothing was deleted`,
+          );
+        }
+        throw gatewayBridgeError(error, { action: `end broadcast ${broadcastId}` });
+      }
+    }
+    const after = await this.status(broadcastId);
+    const records = this.deps.crm
+      ? (
+          await this.deps.crm.listAll('StreamhostBroadcast', {
+            where: [{ type: 'equals', attribute: 'streamhostId', value: broadcastId }],
+          })
+        ).map(toBroadcastRecord)
+      : [];
+    for (const record of records) {
+      const change = broadcastChange(record, after);
+      if (change) await this.deps.crm?.update('StreamhostBroadcast', record.id, change.changes);
+    }
+    const name = records[0] ? `"${records[0].name}"` : `"${remote.name}"`;
+    const message =
+      remote.status === 'complete'
+        ? `broadcast ${name} had already ended at the host`
+        : `broadcast ${name} ended: ${after.status} at the host${records.length ? `, ${records.length} CRM record(s) updated` : ''}`;
+    this.deps.activity.record('broadcast.ended', 'info', message, {
+      broadcastId,
+      recordIds: records.map((record) => record.id),
+    });
+    return { status: after.status || status, message };
   }
 
   /** Resolves when a running sync has finished (shutdown). */
@@ -222,6 +303,7 @@ export class BroadcastService {
       .filter(
         (record) => record.streamhostId !== null && (scope === 'all' || isActiveBroadcast(record.status)),
       );
+    if (scope === 'active') this.lastActiveSyncAt = this.deps.now().getTime();
 
     // One read per host broadcast, however many records point at it.
     const hostIds = [...new Set(records.map((record) => record.streamhostId!))];
@@ -257,16 +339,23 @@ export class BroadcastService {
             );
           }
         }
-        return { updated: change !== null, active: isActiveBroadcast(remote.status) };
+        const window = closeWatchWindow({
+          ...record,
+          status: remote.status,
+          startedAt: remote.startedAt ?? record.startedAt,
+        });
+        return { updated: change !== null, active: isActiveBroadcast(remote.status), window };
       } catch (error) {
         const reason =
           error instanceof PeerError && error.peer === 'gateway' && error.status === 404
-            ? 'no longer exists at the host'
+            ? GONE_AT_HOST
             : error instanceof Error
               ? error.message
               : String(error);
         failures.push({ id: record.id, name: record.name, error: reason });
-        return { updated: false, active: true, failed: true };
+        // A broadcast gone at the host leaves the close watch; other failures keep it there.
+        const gone = reason === GONE_AT_HOST;
+        return { updated: false, active: true, window: gone ? null : closeWatchWindow(record) };
       }
     });
 
@@ -284,6 +373,7 @@ export class BroadcastService {
       errors: run.errors,
     };
     this.anyActive = run.stillActive > 0;
+    this.watchWindows = outcomes.flatMap((o) => (o.window ? [o.window] : []));
     this.recordSync(scope, run, failures);
     return run;
   }
@@ -293,7 +383,7 @@ export class BroadcastService {
     run: SyncRun,
     failures: { id: string; name: string; error: string }[],
   ): void {
-    // The timer runs every 30 s: status changes have their own entries, and its failures are
+    // The timer runs every 5 to 30 s: status changes have their own entries, and its failures are
     // worth a line only when they change (a broadcast gone at the host would repeat forever).
     if (scope === 'active') {
       const signature = failures
@@ -331,6 +421,12 @@ export class BroadcastService {
     if (found) return { recordId: found.id };
     const record = await crm.create('StreamhostBroadcast', attributes);
     return { recordId: record.id };
+  }
+
+  /** Some broadcast is inside its close watch now (read every 5 s). */
+  private watching(): boolean {
+    const now = this.deps.now().getTime();
+    return this.watchWindows.some((window) => window.from <= now && now <= window.until);
   }
 
   private gateway(): GatewayClient {

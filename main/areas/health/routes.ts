@@ -2,6 +2,7 @@ import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import { getHealth, retryJob, type HealthResponse } from '../../../shared/api/health.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { AreaContext, Mount } from '../area.js';
+import { overdueJobAlarms, peerReasons } from './alarms.js';
 import type { HealthSources } from './sources.js';
 
 /** A failed catch-up (the CRM's changes not seen) or posts going out whose records vanished. */
@@ -20,23 +21,29 @@ function catchUpReasons(catchUp: HealthResponse['lastCatchUp']): string[] {
 export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSources): void {
   const { peers, jobs, activity } = ctx;
   mount(getHealth, ({ caller }) => {
+    const now = ctx.now();
+    const alarms = [overdueJobAlarms(jobs, now), ...sources.alarms.map((source) => source(now))].flat();
     const catchUp = sources.lastCatchUp();
-    const reasons = [...sources.storageReasons(), ...catchUpReasons(catchUp)];
+    // A full disk, a failed catch-up: degraded too, named in the reasons (no post or guest in them).
+    const conditions = [...sources.storageReasons(), ...catchUpReasons(catchUp)];
+    const degraded = peers.health.degraded() || alarms.length > 0 || conditions.length > 0;
     const base = {
       success: true as const,
-      status: peers.health.degraded() || reasons.length > 0 ? ('degraded' as const) : ('ok' as const),
+      status: degraded ? ('degraded' as const) : ('ok' as const),
       version: sources.version,
       uptimeS: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
     };
     if (caller === 'anonymous') return base;
     // A wrong key is a 401 here too, so a dashboard learns its key is wrong.
     if (caller === 'wrong-key') throw AppError.unauthorized();
+    const peerStates = peers.health.snapshot();
     return {
       ...base,
-      // Reasons name no post or guest, but only a caller with the key learns them (DESIGN §4).
-      ...(reasons.length > 0 ? { reasons } : {}),
+      // Reasons name posts and guests: only for a caller with the key (DESIGN §4).
+      reasons: [...peerReasons(peerStates), ...conditions, ...alarms.map((alarm) => alarm.message)],
+      alarms,
       sandbox: ctx.demo !== null,
-      peers: peers.health.snapshot(),
+      peers: peerStates,
       jobs: jobs.counts(),
       lastCollection: sources.lastCollection(),
       quota: sources.quota(),

@@ -1,4 +1,5 @@
 import type { HealthResponse } from '../../../shared/api/health.js';
+import type { AlarmSource } from './alarms.js';
 
 /** What GET /health reports that other areas know: handed to the health area by app.ts. */
 export interface HealthSources {
@@ -12,4 +13,6 @@ export interface HealthSources {
   lastCatchUp: () => HealthResponse['lastCatchUp'];
   /** Why the disk makes the bridge degraded (a full database, a log dropping lines); empty when it does not. */
   storageReasons: () => string[];
+  /** The areas' overdue work (DESIGN §6.9); overdue jobs are read from the queue here. */
+  alarms: readonly AlarmSource[];
 }

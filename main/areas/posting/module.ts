@@ -1,6 +1,7 @@
-import type { HealthResponse } from '../../../shared/api/health.js';
+import type { Alarm, HealthResponse } from '../../../shared/api/health.js';
 import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import type { AreaContext, AreaModule } from '../area.js';
+import { unconfirmedPostAlarms } from './alarms.js';
 import { ApiPosting } from './api-posts.js';
 import { PostingJobs } from './jobs.js';
 import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
@@ -22,6 +23,8 @@ export interface PostingTuning {
 export interface PostingModule extends AreaModule {
   /** Today's quota, for /health. */
   quota(): HealthResponse['quota'];
+  /** Posts unconfirmed 10 min after their time (DESIGN §6.9), for /health. */
+  alarms(now: Date): Alarm[];
 }
 
 /**
@@ -105,6 +108,7 @@ export function postingArea(
     },
     catchUp: { SocialPost: postingJobs.catchUpHandler() },
     quota: () => quota.snapshot(),
+    alarms: (now) => unconfirmedPostAlarms(repo, now),
     start() {
       // The posting rules load in the background once the start is over, so a first post does not wait for them.
       setTimeout(() => {

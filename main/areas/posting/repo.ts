@@ -236,6 +236,14 @@ export function createPostingRepo(db: Db) {
       `SELECT * FROM social_post_ledger WHERE publish_at >= :from AND publish_at < :to ORDER BY publish_at LIMIT :limit`,
     ),
   );
+  // Posts the provider still calls scheduled although their time has passed (DESIGN §6.9).
+  const unconfirmed = ledgerRows(
+    db.prepare<{ from: string; before: string; limit: number }, LedgerDbRow>(
+      `SELECT * FROM social_post_ledger WHERE publish_at >= :from AND publish_at < :before
+         AND active = 1 AND state = 'posted' AND provider_status = 'scheduled'
+       ORDER BY publish_at LIMIT :limit`,
+    ),
+  );
   const stale = ledgerRows(
     db.prepare<[], LedgerDbRow>(
       "SELECT * FROM social_post_ledger WHERE state IN ('claimed', 'unknown') ORDER BY id LIMIT 100",
@@ -436,6 +444,8 @@ export function createPostingRepo(db: Db) {
       nearby.all({ from, to, exclude: exclude.socialPostId ?? null, excludeId: exclude.id ?? 0 }),
     recent: (limit: number) => recent.all({ limit }),
     inWindow: (from: string, to: string, limit: number) => inWindow.all({ from, to, limit }),
+    /** Active posts whose time is in [from, before) and that the provider has not confirmed (still `scheduled`). */
+    unconfirmed: (from: string, before: string, limit: number) => unconfirmed.all({ from, before, limit }),
     /** Rows with a call in flight or an unknown outcome (reconciled at start-up). */
     unsettled: () => stale.all(),
     scheduledFromCrm: () => scheduledFromCrm.all(),

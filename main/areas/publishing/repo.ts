@@ -95,6 +95,10 @@ export function createPublishingRepo(db: Db) {
      WHERE record_id = :id AND status = 'published' AND written_back = 1 AND dependents_released = 1
        AND json_extract(result, '$.streamKey') IS NOT NULL`,
   );
+  // One row per PlatformPublish the bridge handled: few enough to read without an index.
+  const stuck = db.prepare<[string], LedgerRow>(
+    `SELECT * FROM publish_ledger WHERE status = 'publishing' AND claimed_at < ? ORDER BY claimed_at LIMIT 20`,
+  );
   const subject = (s: LedgerSubject) => ({ id: s.recordId, platform: s.platform, cp: s.contentProductionId });
 
   return {
@@ -130,6 +134,8 @@ export function createPublishingRepo(db: Db) {
       if (forgot) truncateWalSoon(db);
       return forgot;
     },
+    /** Publishes sent (claimed) before `before` whose outcome is still not recorded. */
+    publishingSince: (before: string) => stuck.all(before),
     /** Operator retry of a claim whose run vanished (the bridge stopped mid-call): outcome unknown. */
     abandonStale: (recordId: string, claimedBefore: string, note: string, now: string) =>
       abandon.run({ id: recordId, before: claimedBefore, note, now }).changes > 0,

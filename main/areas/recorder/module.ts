@@ -1,4 +1,5 @@
 import type { AreaContext, AreaModule } from '../area.js';
+import { clearedAtRestart } from './cleared-at-restart.js';
 import { Recorder } from './recorder.js';
 import { RecorderState } from './recorder-state.js';
 import { createRecorderRepo } from './repo.js';
@@ -13,7 +14,7 @@ export function recorderArea(ctx: AreaContext): AreaModule {
   const recorder = new Recorder({
     obs: ctx.peers.obs,
     simulated: ctx.demo?.obs !== undefined && ctx.demo.obs.url === ctx.peers.obs?.url,
-    state: new RecorderState(ctx.now().toISOString()),
+    state: new RecorderState(ctx.now().toISOString(), clearedAtRestart(ctx.activity, ctx.now())),
     repo,
     activity: ctx.activity,
     now: ctx.now,

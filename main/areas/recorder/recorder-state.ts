@@ -1,4 +1,5 @@
 import type { FilenameState, RecorderFilenameStatus } from '../../../shared/api/recorder.js';
+import type { ClearedName } from './cleared-at-restart.js';
 
 interface Held {
   filename: string;
@@ -16,7 +17,11 @@ export class RecorderState {
   private failure: string | null = null;
   private obsFilename: string | null = null;
 
-  constructor(private readonly startedAt: string) {}
+  constructor(
+    private readonly startedAt: string,
+    /** The name a restart cleared, said until a new one is set (DESIGN §6.7). */
+    private readonly cleared: ClearedName | null = null,
+  ) {}
 
   hold(filename: string, requested: string, setAt: string, state: FilenameState): void {
     this.held = { filename, requested, setAt };
@@ -51,6 +56,7 @@ export class RecorderState {
       failure: this.failure,
       obsFilename: this.obsFilename,
       clearedAt: this.held ? null : this.startedAt,
+      clearedByRestart: this.held ? null : this.cleared,
     };
   }
 }

@@ -276,6 +276,23 @@ export class JobQueue {
     return this.options.repo.counts();
   }
 
+  /**
+   * Pending jobs due more than `graceMs` ago and still not run (DESIGN §6.9 "nothing overdue is
+   * silent"), longest waiting first, each with the kind's own description.
+   */
+  overdue(graceMs: number, limit = 10): Array<{ id: number; kind: string; runAt: string; what: string }> {
+    const before = new Date(this.now().getTime() - graceMs).toISOString();
+    return this.options.repo.overdue(before, limit).map((job) => {
+      let what = job.kind;
+      try {
+        what = this.handlers.get(job.kind)?.describe(JSON.parse(job.payload)) ?? job.kind;
+      } catch {
+        // A payload the description cannot read: the kind says enough.
+      }
+      return { id: job.id, kind: job.kind, runAt: job.run_at, what };
+    });
+  }
+
   /** Jobs newest first, as the operator's job list shows them. */
   list(filter: { status?: JobStatus; kind?: string; limit: number }) {
     return this.options.repo.list(filter).map((job) => ({

@@ -142,6 +142,10 @@ export function createJobsRepo(db: Db) {
     `SELECT run_at FROM jobs WHERE status = 'pending' AND kind IN (SELECT value FROM json_each(?))
      ORDER BY run_at LIMIT 1`,
   );
+  // jobs_due's own condition: only pending jobs, read in run_at order.
+  const overdue = db.prepare<[string, number], JobRow>(
+    `SELECT * FROM jobs WHERE status = 'pending' AND run_at < ? ORDER BY run_at LIMIT ?`,
+  );
   type ListParams = { kind?: string; limit: number };
   const listStatement = preparedBySql<ListParams, JobRow>(db);
   const pruneFinished = db.prepare<[string]>(
@@ -251,6 +255,8 @@ export function createJobsRepo(db: Db) {
     /** Whether a due job among `kinds` waits in one of `lanes` (busy ones: the search passed them by). */
     waitsInLanes: (now: string, kinds: readonly string[], lanes: readonly string[]) =>
       waitingInLanes.get({ now, kinds: JSON.stringify(kinds), lanes: JSON.stringify(lanes) }) !== undefined,
+    /** Pending jobs that were due before `before`, longest waiting first. */
+    overdue: (before: string, limit: number) => overdue.all(before, limit),
     /** When the next pending job among `kinds` is due. */
     nextRunAt: (kinds: string[]) => nextRunAt.get(JSON.stringify(kinds))?.run_at,
     list(filter: { status?: JobStatus; kind?: string; limit: number }): JobRow[] {

@@ -37,27 +37,31 @@ interface Broadcast {
   channelId: string;
   settings: BroadcastView['settings'];
   createdAt: Date;
+  /** When the encoder connected and the host went live; null: never yet. */
+  liveAt: Date | null;
+  /** When End made it complete. */
+  endedAt: Date | null;
   revokedAt: Date | null;
 }
 
-/**
- * Where a broadcast is in its life, as a fraction of `lifecycleMs` since it was created:
- * created → ready → testing → live → complete. (The sandbox runs the arc from creation,
- * not from scheduledAt, so a demo or a test sees it move.)
- */
-const PHASES: Array<[number, BroadcastStatus]> = [
-  [0.9, 'complete'],
-  [0.25, 'live'],
-  [0.2, 'testing'],
-  [0.1, 'ready'],
-  [0, 'created'],
-];
-const LIVE_FROM = 0.25;
-const LIVE_UNTIL = 0.9;
+/** Seeding a broadcast further along its life (demo data): when it went live and ended. */
+export interface BroadcastHistory {
+  createdAt?: Date;
+  liveAt?: Date;
+  endedAt?: Date;
+}
+
+/** Viewers climb towards the broadcast's peak over this long after it goes live. */
+const RAMP_MS = 120_000;
 const HEALTH = ['excellent', 'good', 'good', 'good', 'fair', 'poor'] as const;
 // Two broadcasts on one channel must start at least this far apart.
 const CONFLICT_WINDOW_MS = 30 * 60_000;
 
+/**
+ * The host's broadcasts. Like a real host, nothing goes live by itself (DESIGN §8): a broadcast
+ * stays `created` until its encoder connects (`startEncoder`, the sandbox's simulated encoder),
+ * is `live` until End (`end`) makes it `complete`, and DELETE revokes it at any point.
+ */
 export class BroadcastBook {
   readonly #broadcasts = new Map<string, Broadcast>();
 
@@ -65,14 +69,14 @@ export class BroadcastBook {
     private readonly options: {
       now: () => Date;
       prng: Prng;
-      lifecycleMs: number;
       channels: readonly string[];
       /** Base of the embed and dashboard pages (the gateway's own URL). */
       pageBase: () => string;
     },
   ) {}
 
-  create(input: BroadcastInput, createdAt = this.options.now()): BroadcastView {
+  create(input: BroadcastInput, history: BroadcastHistory = {}): BroadcastView {
+    const createdAt = history.createdAt ?? this.options.now();
     if (input.channelId != null && !this.options.channels.includes(input.channelId)) {
       throw new GatewayError(
         404,
@@ -121,6 +125,8 @@ export class BroadcastBook {
         dvr: input.settings?.dvr ?? true,
       },
       createdAt,
+      liveAt: history.liveAt ?? null,
+      endedAt: history.endedAt ?? null,
       revokedAt: null,
     };
     this.#broadcasts.set(broadcast.id, broadcast);
@@ -131,6 +137,29 @@ export class BroadcastBook {
   revoke(id: string): void {
     const broadcast = this.#get(id);
     broadcast.revokedAt ??= this.options.now();
+  }
+
+  /** The simulated encoder connects: the host takes the broadcast live. */
+  startEncoder(id: string): BroadcastView {
+    const broadcast = this.#get(id);
+    const status = this.#status(broadcast);
+    if (status === 'complete' || status === 'revoked') {
+      throw new GatewayError(409, 'CONFLICT', `broadcast ${id} is ${status}: it cannot go live again`);
+    }
+    broadcast.liveAt ??= this.options.now();
+    return this.#view(broadcast);
+  }
+
+  /** POST …/end: a live broadcast becomes complete and stays (ending twice is fine). */
+  end(id: string): BroadcastView {
+    const broadcast = this.#get(id);
+    const status = this.#status(broadcast);
+    if (status === 'created') {
+      throw new GatewayError(409, 'CONFLICT', `broadcast ${id} is not live: there is nothing to end`);
+    }
+    if (status === 'revoked') throw new GatewayError(409, 'CONFLICT', `broadcast ${id} was deleted`);
+    broadcast.endedAt ??= this.options.now();
+    return this.#view(broadcast);
   }
 
   view(id: string): BroadcastView {
@@ -147,21 +176,14 @@ export class BroadcastBook {
     return broadcast;
   }
 
-  #progress(broadcast: Broadcast): number {
-    return (this.options.now().getTime() - broadcast.createdAt.getTime()) / this.options.lifecycleMs;
-  }
-
   #status(broadcast: Broadcast): BroadcastStatus {
     if (broadcast.revokedAt) return 'revoked';
-    const progress = this.#progress(broadcast);
-    return PHASES.find(([from]) => progress >= from)?.[1] ?? 'created';
+    if (broadcast.endedAt) return 'complete';
+    return broadcast.liveAt ? 'live' : 'created';
   }
 
   #view(broadcast: Broadcast): BroadcastView {
     const status = this.#status(broadcast);
-    const progress = this.#progress(broadcast);
-    const wentLive =
-      progress >= LIVE_FROM && (!broadcast.revokedAt || broadcast.revokedAt > this.#liveAt(broadcast));
     const live = status === 'live';
     const base = this.options.pageBase();
     return {
@@ -169,9 +191,9 @@ export class BroadcastBook {
       name: broadcast.name,
       description: broadcast.description,
       status,
-      viewerCount: live ? this.#viewers(broadcast, progress) : 0,
-      startedAt: wentLive ? this.#liveAt(broadcast).toISOString() : null,
-      streamHealth: live ? this.#health(broadcast) : status === 'testing' ? 'good' : 'no_data',
+      viewerCount: live ? this.#viewers(broadcast, broadcast.liveAt!) : 0,
+      startedAt: broadcast.liveAt?.toISOString() ?? null,
+      streamHealth: live ? this.#health(broadcast) : 'no_data',
       scheduledAt: broadcast.scheduledAt,
       channelId: broadcast.channelId,
       settings: { ...broadcast.settings },
@@ -181,17 +203,14 @@ export class BroadcastBook {
     };
   }
 
-  #liveAt(broadcast: Broadcast): Date {
-    return new Date(broadcast.createdAt.getTime() + LIVE_FROM * this.options.lifecycleMs);
-  }
-
-  /** Rises and falls over the live phase, with some noise every 5 seconds. */
-  #viewers(broadcast: Broadcast, progress: number): number {
+  /** Climbs to the broadcast's peak over the first two minutes live, with some noise every 5 seconds. */
+  #viewers(broadcast: Broadcast, liveAt: Date): number {
+    const now = this.options.now().getTime();
     const peak = 50 + Math.floor(unitHash(`${broadcast.id}|peak`) * 1950);
-    const within = Math.min(1, Math.max(0, (progress - LIVE_FROM) / (LIVE_UNTIL - LIVE_FROM)));
-    const bucket = Math.floor(this.options.now().getTime() / 5000);
+    const ramp = Math.min(1, Math.max(0, (now - liveAt.getTime()) / RAMP_MS));
+    const bucket = Math.floor(now / 5000);
     const noise = 0.9 + unitHash(`${broadcast.id}|${bucket}|viewers`) * 0.2;
-    return Math.max(1, Math.round(peak * Math.sin(Math.PI * within) ** 0.7 * noise));
+    return Math.max(1, Math.round(peak * (0.2 + 0.8 * ramp) * noise));
   }
 
   #health(broadcast: Broadcast): string {

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { ALNUM, createPrng } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
-import { BroadcastBook, type BroadcastInput, type BroadcastView } from './broadcasts.js';
+import {
+  BroadcastBook,
+  type BroadcastHistory,
+  type BroadcastInput,
+  type BroadcastView,
+} from './broadcasts.js';
+import { GatewayError } from './errors.js';
 import { mountBroadcastPages } from './pages.js';
 import type { PublishRecord } from './publish.js';
 import { gatewayRouter } from './routes.js';
@@ -13,8 +19,8 @@ export interface SandboxGatewayOptions extends ControlKeyOption {
   apiKey?: string;
   /** Require `Authorization: Bearer <apiKey>` (default true; the real gateway's key is optional). */
   requireAuth?: boolean;
-  /** Time from a broadcast's creation to complete (default 3 minutes). */
-  lifecycleMs?: number;
+  /** False: a gateway without `POST /streamhost/broadcasts/{id}/end` (default true). */
+  endSupported?: boolean;
   /** Known channel ids; the first is used when none is given (default main, backup). */
   channels?: string[];
   now?: () => Date;
@@ -25,8 +31,11 @@ export interface SandboxGateway extends SandboxPeerBase {
   readonly apiKey: string;
   broadcasts(): BroadcastView[];
   publishes(): PublishRecord[];
-  /** Direct creation (seeding): `createdAt` in the past puts it further along its life. */
-  createBroadcast(input: BroadcastInput, createdAt?: Date): BroadcastView;
+  /** Direct creation (seeding): `history` puts it further along its life (live, ended). */
+  createBroadcast(input: BroadcastInput, history?: BroadcastHistory): BroadcastView;
+  /** The simulated encoder connects: the host takes the broadcast live (nothing else does). */
+  startEncoder(broadcastId: string): BroadcastView;
+  setEndSupported(on: boolean): void;
   /** While on, streamhost calls answer 401 AUTH_EXPIRED. */
   setSessionExpired(on: boolean): void;
   /** A message: streamhost calls answer 502 STREAMHOST_ERROR with it as details; null heals. */
@@ -35,6 +44,7 @@ export interface SandboxGateway extends SandboxPeerBase {
 
 const expiredBody = z.strictObject({ on: z.boolean() });
 const hostFailureBody = z.strictObject({ message: z.string().min(1).nullable() });
+const encoderBody = z.strictObject({ broadcastId: z.string().min(1) });
 
 /** A simulated publishing gateway and live-broadcast host (DESIGN §5.3) on 127.0.0.1. */
 export async function startSandboxGateway(options: SandboxGatewayOptions = {}): Promise<SandboxGateway> {
@@ -47,13 +57,13 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
   const broadcasts = new BroadcastBook({
     now,
     prng,
-    lifecycleMs: options.lifecycleMs ?? 180_000,
     channels: options.channels ?? ['main', 'backup'],
     pageBase: () => url,
   });
   const publishes: PublishRecord[] = [];
   let sessionExpired = false;
   let hostFailure: string | null = null;
+  let endSupported = options.endSupported ?? true;
 
   const auth: RequestHandler = (req, res, next) => {
     if (!requireAuth) return next();
@@ -76,6 +86,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
           now,
           sessionExpired: () => sessionExpired,
           hostFailure: () => hostFailure,
+          endSupported: () => endSupported,
         }),
       );
     },
@@ -95,6 +106,19 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
         sessionExpired = parsed.data.on;
         res.json({ sessionExpired });
       });
+      router.post('/encoder', (req, res) => {
+        const parsed = encoderBody.safeParse(req.body);
+        if (!parsed.success) {
+          res.status(400).json({ error: z.prettifyError(parsed.error) });
+          return;
+        }
+        try {
+          res.json(broadcasts.startEncoder(parsed.data.broadcastId));
+        } catch (error) {
+          if (!(error instanceof GatewayError)) throw error;
+          res.status(error.status).json(error.toBody());
+        }
+      });
       router.post('/host-failure', (req, res) => {
         const parsed = hostFailureBody.safeParse(req.body);
         if (!parsed.success) {
@@ -111,6 +135,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
       publishes: publishes.length,
       sessionExpired,
       hostFailure,
+      endSupported,
     }),
   });
   url = peer.url;
@@ -120,7 +145,11 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
     apiKey,
     broadcasts: () => broadcasts.all(),
     publishes: () => publishes.map((p) => structuredClone(p)),
-    createBroadcast: (input, createdAt) => broadcasts.create(input, createdAt),
+    createBroadcast: (input, history) => broadcasts.create(input, history),
+    startEncoder: (broadcastId) => broadcasts.startEncoder(broadcastId),
+    setEndSupported: (on) => {
+      endSupported = on;
+    },
     setSessionExpired: (on) => {
       sessionExpired = on;
     },

@@ -39,6 +39,8 @@ export interface GatewayContext {
   sessionExpired: () => boolean;
   /** A message: the host is failing and streamhost calls answer STREAMHOST_ERROR. */
   hostFailure: () => string | null;
+  /** False: an older gateway without `POST …/end` (it answers 404 like any unknown route). */
+  endSupported: () => boolean;
 }
 
 /** The publishing gateway (DESIGN §5.3). Auth is applied before this router. */
@@ -75,6 +77,11 @@ export function gatewayRouter(ctx: GatewayContext): Router {
   });
   router.get('/streamhost/broadcasts/:id', (req, res) => {
     res.json(ctx.broadcasts.view(String(req.params.id)));
+  });
+  router.post('/streamhost/broadcasts/:id/end', (req, res, next) => {
+    if (!ctx.endSupported()) return next();
+    const view = ctx.broadcasts.end(String(req.params.id));
+    res.json({ id: view.id, status: view.status });
   });
   router.delete('/streamhost/broadcasts/:id', (req, res) => {
     ctx.broadcasts.revoke(String(req.params.id));

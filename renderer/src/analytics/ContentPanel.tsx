@@ -11,6 +11,7 @@ import { platformColor } from '../chart-palette.js';
 import { formatCompact, formatDay, formatHours, formatWhole, platformLabel } from './format.js';
 import { useContentMetrics } from './queries.js';
 import { platformsIn } from './series.js';
+import { LastCollected } from './LastCollected.js';
 
 const csvColumns: CsvColumn<ContentMetricRow>[] = [
   { label: 'content_id', value: (r) => r.content_id },
@@ -55,6 +56,7 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
       actions={
         <>
           {content.isFetching && !content.isPending ? <Spinner /> : null}
+          <LastCollected metric="content" />
           <ExportCsvButton filename={csvFilename('content', start, end)} columns={csvColumns} rows={sorted} />
         </>
       }

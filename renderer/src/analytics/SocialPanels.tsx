@@ -17,6 +17,7 @@ import {
   platformsIn,
 } from './series.js';
 import { TrendChart } from './TrendChart.js';
+import { LastCollected } from './LastCollected.js';
 
 type SocialPoint = Pick<
   SocialMetricRow,
@@ -51,6 +52,7 @@ export function SocialPanels({ filters, today }: { filters: AnalyticsFilters; to
       actions={
         <>
           {social.isFetching && !social.isPending ? <Spinner /> : null}
+          <LastCollected metric="social" />
           <span className="muted small">{rangeNote(filters, granularity === 'week')}</span>
           <ExportCsvButton
             filename={csvFilename(
@@ -161,6 +163,7 @@ export function FollowersPanel({ filters, today }: { filters: AnalyticsFilters; 
       actions={
         <>
           {followers.isFetching && !followers.isPending ? <Spinner /> : null}
+          <LastCollected metric="followers" />
           <span className="muted small">{rangeNote(filters, granularity === 'week')}</span>
           <ExportCsvButton
             filename={csvFilename(

@@ -10,6 +10,7 @@ import { ExportCsvButton } from './ExportCsvButton.js';
 import { PlatformTag } from './PlatformTag.js';
 import { formatRate, formatWhole } from './format.js';
 import { useTopPosts } from './queries.js';
+import { LastCollected } from './LastCollected.js';
 
 const metricLabel: Record<TopPostMetric, string> = {
   engagement: 'Engagement',
@@ -57,6 +58,7 @@ export function TopPostsPanel({
       actions={
         <>
           {posts.isFetching && !posts.isPending ? <Spinner /> : null}
+          <LastCollected metric="posts" />
           <div className="chips" role="radiogroup" aria-label="Rank by">
             {topPostMetrics.map((option) => (
               <button

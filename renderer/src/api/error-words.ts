@@ -37,6 +37,8 @@ const advice: Record<ErrorCode | ClientErrorCode, string> = {
     'The host has no such channel. Choose another channel or leave it empty for the default.',
   RTMP_INVALID: 'The stream address was refused. It must start with rtmp:// or rtmps://.',
   AUTH_EXPIRED: 'A platform’s sign-in has expired. Reconnect it at the provider, then try again.',
+  END_NOT_SUPPORTED:
+    'The publishing gateway cannot end broadcasts. End it in the host’s own dashboard (the Dashboard link); nothing was deleted.',
   CRM_ERROR:
     'The CRM did not answer as expected. Check that the CRM is up and the API user’s key in Settings, then try again.',
   AUTOMATION_ERROR:

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { addPendingKeys, staleKeysFor } from './event-invalidation.js';
+import { patchCacheFromEvent } from './event-patches.js';
 import { failureStore } from './failure-store.js';
 import { liveActivity } from './live-activity.js';
 import type { LiveSnapshot } from './live-activity.js';
@@ -30,6 +31,7 @@ export function useLiveActivityConnection(key: string | null): void {
     liveActivity.start(key, {
       onEvent: (event) => {
         failureStore.receive(event);
+        patchCacheFromEvent(queryClient, event);
         pending = addPendingKeys(pending, staleKeysFor(event));
         if (timer) return;
         timer = setTimeout(() => {

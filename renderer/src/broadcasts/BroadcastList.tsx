@@ -4,10 +4,17 @@ import type { BroadcastRecord } from '../../../shared/api/broadcasts.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { EmptyState, Spinner } from '../components/States.js';
+import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatClock, useNow } from '../format.js';
-import { useBroadcasts, useBroadcastStatus, useDeleteBroadcast } from './api.js';
+import { useHealth } from '../api/health.js';
+import {
+  useBroadcasts,
+  useBroadcastStatus,
+  useDeleteBroadcast,
+  useEndBroadcast,
+  useStartSandboxEncoder,
+} from './api.js';
 import type { BroadcastList as BroadcastListData } from './api.js';
 import { broadcastTone, formatViewers, sortBroadcasts } from './format.js';
 import { LocalTime } from '../components/LocalTime.js';
@@ -64,9 +71,8 @@ function BroadcastTable({ records }: { records: readonly BroadcastRecord[] }) {
 }
 
 function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number }) {
-  const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteBroadcast();
   const live = record.status === 'live';
+  const hostId = record.streamhostId;
   return (
     <tr data-testid="broadcast-row" data-name={record.name} className={live ? 'bc-row-live' : undefined}>
       <td>
@@ -89,7 +95,7 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
         <StatusPill tone={broadcastTone(record.status)}>
           <span data-testid="broadcast-status">{record.status ?? 'unknown'}</span>
         </StatusPill>
-        {live && record.streamhostId ? <StreamHealth broadcastId={record.streamhostId} /> : null}
+        {live && hostId ? <StreamHealth broadcastId={hostId} /> : null}
       </td>
       <td className="num mono" data-testid="broadcast-viewers">
         {formatViewers(record.viewerCount)}
@@ -108,38 +114,126 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
           ) : null}
           {!record.embedUrl && !record.dashboardUrl ? <span className="muted">—</span> : null}
         </div>
-        {record.streamhostId && !confirming ? (
-          <button
-            type="button"
-            className="button button-small bc-delete"
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            Delete
-          </button>
-        ) : null}
-        {confirming && record.streamhostId ? (
-          <ConfirmDialog
-            title={`Delete ${record.name}${live ? ' while it is live' : ''}?`}
-            confirmLabel="Yes, delete"
-            pendingLabel="Deleting…"
-            pending={remove.isPending}
-            error={remove.isError ? remove.error : undefined}
-            onConfirm={() =>
-              remove.mutate(record.streamhostId ?? '', { onSuccess: () => setConfirming(false) })
-            }
-            onCancel={() => setConfirming(false)}
-          >
-            <p>
-              The host deletes it, and the bridge will remove its CRM record.
-              {live ? ' It is live: viewers will lose the stream now.' : ''}
-            </p>
-          </ConfirmDialog>
+        {hostId ? (
+          <div className="bc-actions">
+            {live ? <EndAction record={record} broadcastId={hostId} /> : null}
+            <SandboxEncoder record={record} broadcastId={hostId} />
+            <DeleteAction record={record} broadcastId={hostId} live={live} />
+          </div>
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** End (DESIGN §5.3): the host's transition to complete; the broadcast stays listed. */
+function EndAction({ record, broadcastId }: { record: BroadcastRecord; broadcastId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const end = useEndBroadcast();
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => {
+          end.reset();
+          setConfirming(true);
+        }}
+      >
+        End
+      </button>
+      {confirming ? (
+        <ConfirmDialog
+          title={`End ${record.name} now?`}
+          confirmLabel="Yes, end it"
+          pendingLabel="Ending…"
+          pending={end.isPending}
+          error={end.isError ? end.error : undefined}
+          onConfirm={() => end.mutate(broadcastId, { onSuccess: () => setConfirming(false) })}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            It is live: the stream stops for viewers. The host keeps the broadcast as complete, its recording
+            stays watchable, and it stays listed here.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Delete at the host and in the CRM; for a live broadcast a destructive question naming it live (DESIGN §6.9). */
+function DeleteAction({
+  record,
+  broadcastId,
+  live,
+}: {
+  record: BroadcastRecord;
+  broadcastId: string;
+  live: boolean;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteBroadcast();
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small bc-delete"
+        onClick={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      >
+        Delete
+      </button>
+      {confirming ? (
+        <ConfirmDialog
+          title={live ? `Delete ${record.name} while it is live?` : `Delete ${record.name}?`}
+          confirmLabel={live ? 'Delete the live broadcast' : 'Yes, delete'}
+          pendingLabel="Deleting…"
+          pending={remove.isPending}
+          destructive={live}
+          error={remove.isError ? remove.error : undefined}
+          onConfirm={() => remove.mutate(broadcastId, { onSuccess: () => setConfirming(false) })}
+          onCancel={() => setConfirming(false)}
+        >
+          {live ? (
+            <p>
+              <strong>It is live now:</strong> viewers lose the stream at once, the host deletes the broadcast
+              and its recording, and the bridge removes its CRM record. To stop it and keep it, use End
+              instead.
+            </p>
+          ) : (
+            <p>The host deletes it, and the bridge will remove its CRM record.</p>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Sandbox mode: the simulated encoder that takes a broadcast live (nothing goes live by itself). */
+function SandboxEncoder({ record, broadcastId }: { record: BroadcastRecord; broadcastId: string }) {
+  const sandbox = useHealth().data?.sandbox === true;
+  const start = useStartSandboxEncoder();
+  if (!sandbox || !['created', 'ready', 'testing'].includes(record.status ?? '')) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        title="Sandbox: connect the simulated encoder, as a studio's encoder would; the host then reports the broadcast live"
+        disabled={start.isPending}
+        onClick={() => start.mutate(broadcastId)}
+      >
+        {start.isPending ? <Spinner label="Connecting…" /> : 'Start encoder'}
+      </button>
+      {start.isError ? (
+        <span className="field-error small" role="alert">
+          <ErrorText error={start.error} />
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -155,9 +249,11 @@ function AutoSyncNote({ autoSync }: { autoSync: BroadcastListData['autoSync'] })
   const last = autoSync.lastRun;
   return (
     <p className="muted small bc-note" data-testid="auto-sync-note">
-      {autoSync.active
-        ? `Live and upcoming broadcasts are read from the host every ${autoSync.intervalS} s.`
-        : 'Every broadcast is complete: the automatic sync rests until a new one is created.'}
+      {!autoSync.active
+        ? 'Every broadcast is complete: the automatic sync rests until a new one is created.'
+        : autoSync.intervalS <= 5
+          ? `A broadcast is about to start or on air: the host is read every ${autoSync.intervalS} s.`
+          : `Upcoming broadcasts are read from the host every ${autoSync.intervalS} s, and every 5 s from 10 min before a start until it is over.`}
       {last
         ? ` Last ${last.scope === 'all' ? 'full sync' : 'check'} ${formatClock(last.at)}: ${last.synced} examined, ${last.updated} updated${last.errors ? `, ${last.errors} error(s)` : ''}.`
         : ''}

@@ -3,7 +3,9 @@ import {
   broadcastStatus,
   createBroadcast,
   deleteBroadcast,
+  endBroadcast,
   listBroadcasts,
+  startSandboxEncoder,
   syncBroadcasts,
 } from '../../../shared/api/broadcasts.js';
 import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
@@ -20,8 +22,8 @@ export const broadcastKeys = {
 };
 
 /**
- * Polled as well as refreshed by /events: the 30 s host sync writes viewer counts and stream
- * health without an event (only a status change has one, `broadcast.status`).
+ * Polled as well as refreshed by /events: the host sync writes viewer counts and stream health
+ * without an event (only a status change has one, `broadcast.status`, which ON AIR follows).
  */
 const POLL_MS = 15_000;
 
@@ -61,6 +63,24 @@ export function useDeleteBroadcast() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (broadcastId: string) => callApi(deleteBroadcast, { body: { broadcastId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: broadcastKeys.list }),
+  });
+}
+
+/** End (DESIGN §5.3): complete at the host, kept; never a delete. */
+export function useEndBroadcast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (broadcastId: string) => callApi(endBroadcast, { body: { broadcastId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: broadcastKeys.list }),
+  });
+}
+
+/** Sandbox only: the simulated encoder connects and the host takes the broadcast live. */
+export function useStartSandboxEncoder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (broadcastId: string) => callApi(startSandboxEncoder, { body: { broadcastId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: broadcastKeys.list }),
   });
 }

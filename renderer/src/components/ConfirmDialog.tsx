@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ErrorText, Spinner } from './States.js';
 
 export interface ConfirmDialogProps {
@@ -15,13 +16,16 @@ export interface ConfirmDialogProps {
   error?: unknown;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The action destroys something live or public (delete a live broadcast or post): a red button. */
+  destructive?: boolean;
 }
 
 /**
  * The one confirmation step before anything reaches the public or cannot be undone (DESIGN §6.8:
  * post now, publish, retry a publish, delete a live broadcast). A modal <dialog>: focus stays
  * inside, Escape cancels, and Cancel has the focus first so Enter does not publish by accident.
- * Render it only while asking.
+ * Render it only while asking. It is rendered into <body>: opened from a table cell it must not
+ * inherit the cell's layout (a `nowrap` cell pushed its buttons out of view).
  */
 export function ConfirmDialog({
   title,
@@ -32,6 +36,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  destructive = false,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -41,7 +46,7 @@ export function ConfirmDialog({
     return () => dialog?.close();
   }, []);
 
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className="confirm"
@@ -67,13 +72,14 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          className="button button-primary confirm-go"
+          className={`button ${destructive ? 'button-danger' : 'button-primary'} confirm-go`}
           disabled={pending}
           onClick={onConfirm}
         >
           {pending ? <Spinner label={pendingLabel ?? 'Working…'} /> : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { errorMessage } from '../api/client.js';
+import { AlarmBanner } from '../alarms/AlarmBanner.js';
 import { formatClock, formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
 import { CatchUpPanel } from './CatchUpPanel.js';
 import { FEED_SIZE } from './prefetch.js';
@@ -80,6 +81,7 @@ export function OverviewPage() {
               </button>
             </div>
           ) : null}
+          <AlarmBanner alarms={health.data.alarms ?? []} />
           <HealthPanels health={health.data} reachable={!health.isError} />
         </>
       ) : null}

@@ -50,12 +50,20 @@ const stateWords: Record<FilenameState, { tone: Tone; label: string; detail: str
 function CurrentFilename({ status }: { status: Omit<RecorderFilenameStatus, 'success'> }) {
   // Every second: a name the bridge changes itself (a take's _T02) must not read "set in 17 s".
   const now = useNow(1_000);
-  const { filename, setAt, state, failure, obsFilename, clearedAt, requested } = status;
+  const { filename, setAt, state, failure, obsFilename, clearedAt, clearedByRestart, requested } = status;
   const words = state ? stateWords[state] : null;
   return (
     <div className="recorder-current">
       <span className="field-label">Next recording</span>
-      {filename === null ? (
+      {filename === null && clearedByRestart ? (
+        <p className="recorder-none" data-testid="recorder-current">
+          No filename: <code>{clearedByRestart.filename}</code> was{' '}
+          <span title={formatDateTime(clearedByRestart.clearedAt)}>
+            {clearedLine(formatLocal(clearedByRestart.clearedAt), obsFilename)}
+          </span>{' '}
+          (names are held in memory only). Set it again before the next recording.
+        </p>
+      ) : filename === null ? (
         <p className="recorder-none" data-testid="recorder-current">
           {clearedAt
             ? `No filename set: ${clearedLine(formatLocal(clearedAt), obsFilename)}.`

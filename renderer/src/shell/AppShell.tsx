@@ -7,6 +7,7 @@ import { OnAir } from '../broadcasts/OnAir.js';
 import { Icon } from '../components/Icon.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';
 import { StatusPill } from '../components/StatusPill.js';
+import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
 import { pageAt, pages } from './routes.js';
 
@@ -99,6 +100,7 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
       </div>
       <div className="topbar-status">
         <OnAir />
+        <AlarmAlerts />
         <NotifyToggle />
         <LiveIndicator />
         {health.isPending ? (

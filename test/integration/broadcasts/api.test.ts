@@ -7,9 +7,8 @@ import {
 } from '../../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
 
-/** The gateway's clock: moving it moves every broadcast along created → ready → testing → live → complete. */
+/** The gateway's clock (and the bridges' that watch broadcasts by time). Broadcasts go live only when their encoder starts. */
 const START = Date.parse('2026-06-01T18:00:00Z');
-const LIFECYCLE_MS = 100_000;
 let clock = START;
 let crm: SandboxCrm;
 let gateway: SandboxGateway;
@@ -17,7 +16,7 @@ let bridge: TestBridge;
 
 beforeAll(async () => {
   crm = await startSandboxCrm();
-  gateway = await startSandboxGateway({ now: () => new Date(clock), lifecycleMs: LIFECYCLE_MS });
+  gateway = await startSandboxGateway({ now: () => new Date(clock) });
   // The 30 s timer stays out of the way here; the last test runs a bridge with a fast one.
   bridge = await startTestBridge(peerEnv());
 });
@@ -29,6 +28,7 @@ afterAll(async () => {
 beforeEach(() => {
   gateway.setSessionExpired(false);
   gateway.setHostFailure(null);
+  gateway.setEndSupported(true);
 });
 
 const peerEnv = () => ({
@@ -195,7 +195,8 @@ describe('status, delete and sync', () => {
   it('reads the status from the host and answers 404 for an unknown broadcast', async () => {
     clock = START;
     const { body } = await create({ name: 'Status check' });
-    clock = START + LIFECYCLE_MS * 0.5;
+    gateway.startEncoder(body.broadcastId);
+    clock = START + 50_000;
     const status = await bridge.call('GET', `/streamhost/status/${body.broadcastId}`);
     expect(status.status).toBe(200);
     expect(status.body).toEqual({
@@ -205,7 +206,7 @@ describe('status, delete and sync', () => {
         name: 'Status check',
         status: 'live',
         viewerCount: expect.any(Number),
-        startedAt: new Date(START + LIFECYCLE_MS * 0.25).toISOString(),
+        startedAt: new Date(START).toISOString(),
         streamHealth: expect.any(String),
       },
     });
@@ -256,7 +257,8 @@ describe('status, delete and sync', () => {
     });
     crm.create('StreamhostBroadcast', { name: 'Not at the host yet', status: 'created' });
 
-    clock = START + LIFECYCLE_MS * 0.5;
+    for (const id of ids) gateway.startEncoder(id);
+    clock = START + 50_000;
     const sync = await bridge.call('POST', '/streamhost/sync');
     expect(sync.status).toBe(200);
     expect(sync.body).toEqual({ success: true, synced: 206, updated: 205, errors: 1 });
@@ -275,28 +277,92 @@ describe('status, delete and sync', () => {
     expect(again.body).toEqual({ success: true, synced: 206, updated: 0, errors: 1 });
   });
 
-  it('keeps live broadcasts in step by itself while any is not complete', async () => {
+  it('reads every 5 s from 10 min before a start until the broadcast is over or 6 h past it, else at the slow pace', async () => {
     for (const record of records()) crm.remove('StreamhostBroadcast', record.id);
     await bridge.close();
-    bridge = await startTestBridge(peerEnv(), {
-      tuning: { broadcasts: { autoSyncMs: 150 } },
-    });
     clock = START;
-    const { body } = await create({ name: 'Auto' });
-    clock = START + LIFECYCLE_MS * 0.15;
-    await eventually(() => crm.get('StreamhostBroadcast', body.recordId)?.status === 'ready', 5_000);
-    clock = START + LIFECYCLE_MS * 0.5;
-    await eventually(() => crm.get('StreamhostBroadcast', body.recordId)?.status === 'live', 5_000);
-    clock = START + LIFECYCLE_MS;
-    await eventually(() => crm.get('StreamhostBroadcast', body.recordId)?.status === 'complete', 5_000);
-    const state = await eventually(async () => {
-      const listed = await bridge.call('GET', '/api/broadcasts');
-      return listed.body.autoSync.active === false ? listed.body.autoSync : null;
-    }, 5_000);
-    expect(state).toMatchObject({ active: false, lastRun: { scope: 'active', errors: 0 } });
+    // Slow pace an hour, close watch 150 ms: a live broadcast seen within seconds is the close watch's doing.
+    bridge = await startTestBridge(peerEnv(), {
+      now: () => new Date(clock),
+      tuning: { broadcasts: { autoSyncMs: 3_600_000, watchSyncMs: 150 } },
+    });
+    const autoSync = async () => (await bridge.call('GET', '/api/broadcasts')).body.autoSync;
+    const far = await create({ name: 'Far', scheduledAt: new Date(START + 2 * 86_400_000).toISOString() });
+    expect(far.status).toBe(200);
+    expect(await autoSync()).toMatchObject({ active: true, intervalS: 3600 });
+
+    const soon = await create({ name: 'Soon', scheduledAt: new Date(START + 5 * 60_000).toISOString() });
+    expect(await autoSync()).toMatchObject({ active: true, intervalS: 0.15 });
+    gateway.startEncoder(soon.body.broadcastId);
+    await eventually(() => crm.get('StreamhostBroadcast', soon.body.recordId)?.status === 'live', 5_000);
+    expect(crm.get('StreamhostBroadcast', far.body.recordId)?.status).toBe('created');
+
+    // 6 h past its start the close watch ends, though the host still says live.
+    clock = START + 6 * 3_600_000 + 60_000;
+    await eventually(async () => (await autoSync()).intervalS === 3600, 5_000);
+    clock = START + 60_000;
+    // Back inside: End makes it complete, and a complete broadcast leaves the close watch.
+    await eventually(async () => (await autoSync()).intervalS === 0.15, 5_000);
+    const ended = await bridge.call('POST', '/streamhost/end-broadcast', {
+      body: { broadcastId: soon.body.broadcastId },
+    });
+    expect(ended.status).toBe(200);
+    await eventually(async () => (await autoSync()).intervalS === 3600, 5_000);
     const moves = (await activity('broadcast.status'))
-      .filter((e) => e.data.id === body.recordId)
+      .filter((e) => e.data.id === soon.body.recordId)
       .map((e) => e.data.to);
-    expect(moves.reverse()).toEqual(['ready', 'live', 'complete']);
+    expect(moves.reverse()).toEqual(['live']);
+  });
+});
+
+describe('POST /streamhost/end-broadcast', () => {
+  it('ends a live broadcast at the host through the gateway; it stays listed as complete', async () => {
+    const { body } = await create({ name: 'To end' });
+    gateway.startEncoder(body.broadcastId);
+    await bridge.call('POST', '/streamhost/sync');
+    expect(crm.get('StreamhostBroadcast', body.recordId)?.status).toBe('live');
+
+    const ended = await bridge.call('POST', '/streamhost/end-broadcast', {
+      body: { broadcastId: body.broadcastId },
+    });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({
+      success: true,
+      broadcastId: body.broadcastId,
+      status: 'complete',
+      message: expect.stringContaining('"To end" ended'),
+    });
+    expect(gateway.broadcasts().find((b) => b.id === body.broadcastId)?.status).toBe('complete');
+    const listed = await bridge.call('GET', '/api/broadcasts');
+    expect(listed.body.data).toContainEqual(
+      expect.objectContaining({ id: body.recordId, streamhostId: body.broadcastId, status: 'complete' }),
+    );
+    const entry = (await activity('broadcast.ended')).find((e) => e.data.broadcastId === body.broadcastId);
+    expect(entry?.data.recordIds).toEqual([body.recordId]);
+
+    const unknown = await bridge.call('POST', '/streamhost/end-broadcast', { body: { broadcastId: 'nope' } });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    const notLive = await create({ name: 'Not live yet' });
+    const early = await bridge.call('POST', '/streamhost/end-broadcast', {
+      body: { broadcastId: notLive.body.broadcastId },
+    });
+    expect([early.status, early.body.code]).toEqual([409, 'CONFLICT']);
+  });
+
+  it('says the gateway cannot end broadcasts when it lacks End, and deletes nothing instead', async () => {
+    gateway.setEndSupported(false);
+    const { body } = await create({ name: 'Old gateway' });
+    gateway.startEncoder(body.broadcastId);
+    const ended = await bridge.call('POST', '/streamhost/end-broadcast', {
+      body: { broadcastId: body.broadcastId },
+    });
+    expect(ended.status).toBe(501);
+    expect(ended.body).toMatchObject({
+      success: false,
+      code: 'END_NOT_SUPPORTED',
+      error: expect.stringContaining('cannot end broadcasts'),
+    });
+    expect(gateway.broadcasts().find((b) => b.id === body.broadcastId)?.status).toBe('live');
+    expect(crm.get('StreamhostBroadcast', body.recordId)).toBeDefined();
   });
 });

@@ -123,6 +123,7 @@ describe('HTTP conventions (DESIGN §4)', () => {
       failure: null,
       obsFilename: null,
       clearedAt: null,
+      clearedByRestart: null,
     });
     const read = await bridge.call('GET', '/api/recorder/filename');
     expect(read.body).toMatchObject({

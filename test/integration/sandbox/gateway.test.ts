@@ -17,7 +17,7 @@ describe('sandbox publishing gateway and live-broadcast host', () => {
   };
   const start = async (options: Parameters<typeof startSandboxGateway>[0] = {}) => {
     clock = Date.parse('2026-06-01T18:00:00Z');
-    gateway = await startSandboxGateway({ now: () => new Date(clock), lifecycleMs: 100_000, ...options });
+    gateway = await startSandboxGateway({ now: () => new Date(clock), ...options });
   };
   const broadcast = (extra: Record<string, unknown> = {}) => ({
     name: 'Live Q&A',
@@ -35,7 +35,7 @@ describe('sandbox publishing gateway and live-broadcast host', () => {
     expect(res.json).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('runs a broadcast created → ready → testing → live → complete, with viewers and health while live', async () => {
+  it('keeps a broadcast created until its encoder connects, live until End, then complete; never live by itself', async () => {
     await start();
     const created = await call('POST', '/streamhost/broadcasts', broadcast({ description: 'questions' }));
     expect(created.status).toBe(200);
@@ -47,31 +47,52 @@ describe('sandbox publishing gateway and live-broadcast host', () => {
     const id = created.json.id as string;
     const read = async () => (await call('GET', `/streamhost/broadcasts/${id}`)).json;
 
-    const seen: string[] = [];
-    let live: { viewerCount: number; startedAt: string; streamHealth: string } | undefined;
-    for (let t = 0; t <= 100_000; t += 5_000) {
-      clock = Date.parse('2026-06-01T18:00:00Z') + t;
-      const b = await read();
-      if (seen.at(-1) !== b.status) seen.push(b.status);
-      if (b.status === 'live') live = b;
-      if (b.status !== 'live') expect(b.viewerCount).toBe(0);
-    }
-    expect(seen).toEqual(['created', 'ready', 'testing', 'live', 'complete']);
-    expect(live?.viewerCount).toBeGreaterThan(0);
-    expect(['excellent', 'good', 'fair', 'poor']).toContain(live?.streamHealth);
-    expect(live?.startedAt).toBe('2026-06-01T18:00:25.000Z');
-    const done = await read();
-    expect(done).toMatchObject({
+    // A day passes, its start with it: no encoder, so it is still not live.
+    clock += 86_400_000;
+    expect(await read()).toMatchObject({ status: 'created', viewerCount: 0, startedAt: null });
+    // Nothing to end yet.
+    expect((await call('POST', `/streamhost/broadcasts/${id}/end`)).status).toBe(409);
+
+    gateway.startEncoder(id);
+    const liveAt = new Date(clock).toISOString();
+    clock += 60_000;
+    const live = await read();
+    expect(live).toMatchObject({ status: 'live', startedAt: liveAt });
+    expect(live.viewerCount).toBeGreaterThan(0);
+    expect(['excellent', 'good', 'fair', 'poor']).toContain(live.streamHealth);
+
+    const ended = await call('POST', `/streamhost/broadcasts/${id}/end`);
+    expect(ended.json).toEqual({ id, status: 'complete' });
+    expect(await read()).toMatchObject({
       id,
       name: 'Live Q&A',
       status: 'complete',
-      startedAt: '2026-06-01T18:00:25.000Z',
+      viewerCount: 0,
+      startedAt: liveAt,
     });
+    // Ending twice is fine; a complete broadcast cannot go live again.
+    expect((await call('POST', `/streamhost/broadcasts/${id}/end`)).json.status).toBe('complete');
+    expect(() => gateway.startEncoder(id)).toThrow(/cannot go live again/);
 
     expect((await call('DELETE', `/streamhost/broadcasts/${id}`)).json).toEqual({ success: true });
     expect((await read()).status).toBe('revoked');
     expect((await call('DELETE', `/streamhost/broadcasts/${id}`)).status).toBe(200);
     expect((await call('GET', '/streamhost/broadcasts/unknown')).status).toBe(404);
+  });
+
+  it('an older gateway without End answers it 404; the encoder control route takes a broadcast live', async () => {
+    await start({ endSupported: false });
+    const id = (await call('POST', '/streamhost/broadcasts', broadcast())).json.id as string;
+    const control = await fetch(`${gateway.url}/__sandbox/encoder`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Key': gateway.controlKey },
+      body: JSON.stringify({ broadcastId: id }),
+    });
+    expect(control.status).toBe(200);
+    expect((await call('GET', `/streamhost/broadcasts/${id}`)).json.status).toBe('live');
+    const end = await call('POST', `/streamhost/broadcasts/${id}/end`);
+    expect(end.status).toBe(404);
+    expect((await call('GET', `/streamhost/broadcasts/${id}`)).json.status).toBe('live');
   });
 
   it('answers the spec’s error codes: CHANNEL_NOT_FOUND, RTMP_INVALID, CONFLICT, AUTH_EXPIRED, STREAMHOST_ERROR', async () => {

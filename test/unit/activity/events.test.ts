@@ -66,6 +66,7 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
     streamSource: { type: 'rtmp', url: 'rtmp://ingest.example/live', key: '••••1234' },
   },
   'broadcast.deleted': { broadcastId: 'b1', recordIds: ['sb1'] },
+  'broadcast.ended': { broadcastId: 'b1', recordIds: ['sb1'] },
   'broadcast.status': { id: 'sb1', streamhostId: 'b1', from: null, to: 'live', viewerCount: 42 },
   'broadcast.sync': { scope: 'active', synced: 2, updated: 1, errors: 0, failures: [] },
   'analytics.demo': { socialRows: 180, contentRows: 24 },

@@ -1,0 +1,33 @@
+import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
+import { startBridge } from './bridge-process.js';
+import type { RunningBridge } from './bridge-process.js';
+import { expect, screenshot, test } from './fixtures.js';
+
+/** Issue 23 point 5 (DESIGN §6.7): after a restart the recorder panel says what the restart cleared. */
+let own: RunningBridge | undefined;
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+test('the recorder panel says the name was cleared when the bridge restarted, and when', async ({ page }) => {
+  test.setTimeout(90_000);
+  const key = `recorder-e2e-${Date.now()}-0123456789`;
+  own = await startBridge(key, { logName: 'bridge-recorder-restart.log' });
+  const set = await page.request.post(`${own.url}/api/recorder/filename`, {
+    headers: { Authorization: `Bearer ${key}` },
+    data: { filename: 'EP12_interview' },
+  });
+  expect(set.ok()).toBe(true);
+  await own.stopProcess();
+  await own.startAgain();
+
+  await page.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [
+    API_KEY_STORAGE_KEY,
+    key,
+  ] as const);
+  await page.goto(`${own.url}/#/recorder`);
+  const current = page.getByTestId('recorder-current');
+  await expect(current).toContainText('EP12_interview');
+  await expect(current).toContainText('was cleared when the bridge restarted at');
+  await screenshot(page, 'recorder-cleared-by-restart');
+});
