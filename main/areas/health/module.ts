@@ -1,5 +1,4 @@
 import type { AreaContext, AreaModule } from '../area.js';
-import type { AlarmSource } from './alarms.js';
 import { healthRoutes } from './routes.js';
 import type { HealthSources } from './sources.js';
 
