@@ -36,8 +36,16 @@ export const setRecorderFilename = defineContract({
     'Set the filename for the next recording (kept in memory); with a recorder configured, applied to OBS and read back.',
   auth: 'key',
   body: z.object({ filename: z.string().meta(recorderFilenameJsonSchema) }),
-  response: z.object({ success: z.literal(true), ...filenameStatus }),
+  // Just set: the name, as asked and when, are there (an integrator's client reads them as strings).
+  response: z.object({
+    success: z.literal(true),
+    ...filenameStatus,
+    filename: z.string(),
+    requested: z.string(),
+    setAt: z.string(),
+  }),
 });
+export type RecorderFilenameSet = z.infer<typeof setRecorderFilename.response>;
 
 export const getRecorderFilename = defineContract({
   method: 'get',

@@ -1,4 +1,4 @@
-import type { RecorderMark, RecorderStatus } from '../../../shared/api/recorder.js';
+import type { RecorderFilenameSet, RecorderMark, RecorderStatus } from '../../../shared/api/recorder.js';
 import { checkRecorderFilename, nextFreeTakeName } from '../../../shared/recorder-filename.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { AppError } from '../../kernel/app-error.js';
@@ -53,7 +53,7 @@ export class Recorder {
   }
 
   /** Holds the name, and with a recorder applies it; answers once OBS read it back (or could not). */
-  async setFilename(requested: string): Promise<RecorderStatus['filename']> {
+  async setFilename(requested: string): Promise<Omit<RecorderFilenameSet, 'success'>> {
     const { obs, state, repo, now } = this.deps;
     const check = checkRecorderFilename(requested, now(), { recorder: obs !== null });
     if (!check.ok) {
@@ -64,10 +64,17 @@ export class Recorder {
       });
     }
     const filename = obs ? nextFreeTakeName(requested, (name) => repo.nameUsed(name)) : requested;
-    state.hold(filename, requested, now().toISOString(), obs ? 'pending' : 'held');
+    const setAt = now().toISOString();
+    state.hold(filename, requested, setAt, obs ? 'pending' : 'held');
     if (obs?.connected) await this.serial(() => this.apply());
     this.recordOutcome();
-    return state.status();
+    const status = state.status();
+    return {
+      ...status,
+      filename: status.filename ?? filename,
+      requested: status.requested ?? requested,
+      setAt: status.setAt ?? setAt,
+    };
   }
 
   filename(): RecorderStatus['filename'] {
