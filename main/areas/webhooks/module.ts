@@ -3,6 +3,7 @@ import type { AreaContext, AreaModule, WebhookItemHandler } from '../area.js';
 import { WebhookIntake } from './intake.js';
 import type { RecordMarks } from './record-marks.js';
 import { createWebhooksRepo } from './repo.js';
+import { createWebhookBindings } from './bindings.js';
 import { webhookRoutes } from './routes.js';
 
 const RETENTION_MS = 14 * 24 * 3600 * 1000;
@@ -44,5 +45,9 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModu
     () => repo.pruneBefore(new Date(ctx.now().getTime() - RETENTION_MS).toISOString()),
     true,
   );
-  return { name: 'webhooks', routes: (mount) => webhookRoutes(mount, intake) };
+  const bindings = ctx.repo(createWebhookBindings);
+  return {
+    name: 'webhooks',
+    routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
+  };
 }

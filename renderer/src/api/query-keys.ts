@@ -8,6 +8,7 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   activity: ['activity'] as const,
   settings: ['settings'] as const,
+  webhookBindings: ['settings', 'webhook-bindings'] as const,
   recorderFilename: ['recorder', 'filename'] as const,
   posts: ['posts'] as const,
   /** The broadcast list and, under it, each open broadcast's host status. */

@@ -4,6 +4,7 @@ import { dropUnusedIndex } from './009-drop-unused-index.js';
 import { deliveriesPrunedById } from './012-deliveries-pruned-by-id.js';
 import { marksKnowTheirItem } from './013-marks-know-their-item.js';
 import { payloadsByHash } from './014-payloads-by-hash.js';
+import { webhookBindings } from './015-webhook-bindings.js';
 
 /**
  * The webhooks area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   deliveriesPrunedById,
   marksKnowTheirItem,
   payloadsByHash,
+  webhookBindings,
 ];
