@@ -45,9 +45,13 @@ export function redactRtmpKeys(text: string): string {
   });
 }
 
-/** Nothing to hide: absent, empty, or already redacted. */
+/** Nothing to hide: absent, empty, already redacted, or masked (`••••1234`, kernel/secret-mask.ts). */
 const isBlank = (value: unknown) =>
-  value === null || value === undefined || value === '' || value === REDACTED;
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  value === REDACTED ||
+  (typeof value === 'string' && value.startsWith('••••'));
 
 /** A string value's redaction: a JSON text holding a secret is redacted inside; rtmp keys go. */
 function redactString(value: string): string {
