@@ -1,7 +1,8 @@
 // Import boundaries of the architecture (DESIGN.md §2), checked by `npm run lint:boundaries`:
-//   depcruise main shared --config .dependency-cruiser.cjs
+//   depcruise main shared renderer/src --config .dependency-cruiser.cjs
 // Paths are relative to the repository root. Type-only imports count (tsPreCompilationDeps), and
-// `.js`-suffixed ESM imports resolve to the `.ts` files they name (tsConfig below).
+// `.js`-suffixed ESM imports resolve to the `.ts` and `.tsx` files they name (tsConfig below), the
+// renderer's included (not-to-unresolvable reports one that does not).
 
 /** npm packages and node builtins: never a boundary question. */
 const EXTERNAL = [
@@ -14,6 +15,16 @@ const EXTERNAL = [
   'npm-no-pkg',
   'npm-unknown',
 ];
+
+/** The dashboard's page folders, one per area (renderer/README.md). */
+const PAGES = 'overview|posts|broadcasts|recorder|analytics|guests|clips|activity|settings';
+
+/**
+ * What the pages stand on: renderer/src/components/, renderer/src/api/ and the files at the top of
+ * renderer/src/ (hash router, formatting, hooks) but the entry, main.tsx.
+ */
+const RENDERER_BELOW_PAGES = ['^renderer/src/(components|api)/', '^renderer/src/[^/]+$'];
+const RENDERER_ENTRY = '^renderer/src/main\\.tsx$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -131,13 +142,64 @@ module.exports = {
       to: { path: '^(main|renderer)/' },
     },
 
+    // --- renderer/src/: the entry and shell/ above the pages; components/, api/, top-level files below ---
+    {
+      name: 'renderer-no-main',
+      comment:
+        'Nothing in renderer/ imports main/ (the dashboard speaks to the bridge through shared/ contracts).',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^main/' },
+    },
+    {
+      name: 'renderer-plumbing-no-page',
+      comment:
+        'renderer/src/components/, api/ and the files at the top of src/ (but the entry, main.tsx) import no page folder: they are what the pages stand on.',
+      severity: 'error',
+      from: { path: RENDERER_BELOW_PAGES, pathNot: RENDERER_ENTRY },
+      to: { path: `^renderer/src/(${PAGES})/` },
+    },
+    {
+      name: 'renderer-plumbing-no-shell',
+      comment:
+        'renderer/src/components/, api/ and the files at the top of src/ import neither renderer/src/shell/ nor the entry main.tsx.',
+      severity: 'error',
+      from: { path: RENDERER_BELOW_PAGES, pathNot: RENDERER_ENTRY },
+      to: { path: ['^renderer/src/shell/', RENDERER_ENTRY] },
+    },
+    {
+      name: 'renderer-page-no-shell',
+      comment:
+        'A page folder imports neither renderer/src/shell/ (which imports the pages) nor the entry main.tsx.',
+      severity: 'error',
+      from: { path: `^renderer/src/(${PAGES})/` },
+      to: { path: ['^renderer/src/shell/', RENDERER_ENTRY] },
+    },
+    {
+      name: 'renderer-page-no-other-page',
+      comment:
+        "A page folder may use another area's hooks and panels (the Overview shows activity, the recorder and held workflows; Activity names posts, broadcasts and guests), never its <Name>Page.tsx: pages are reached through shell/routes.ts, which loads all but the Overview lazily.",
+      severity: 'error',
+      from: { path: `^renderer/src/(${PAGES})/` },
+      to: { path: `^renderer/src/(${PAGES})/[^/]*Page\\.tsx$`, pathNot: '^renderer/src/$1/' },
+    },
     // --- the rules above only see what resolves ---
     {
       name: 'not-to-unresolvable',
       comment: 'An import that does not resolve to a file cannot be checked against the rules above.',
       severity: 'error',
-      from: { path: '^(main|shared)/' },
+      from: { path: '^(main|shared|renderer)/' },
       to: { couldNotResolve: true },
+    },
+
+    // --- no import circles, type-only ones included ---
+    {
+      name: 'no-circular',
+      comment:
+        'No import circle in main/, shared/ or renderer/src/: a type two files share goes in a file of its own (e.g. kernel/migrations/migration.ts).',
+      severity: 'error',
+      from: { path: '^(main|shared|renderer)/' },
+      to: { path: '^(main|shared|renderer)/', circular: true },
     },
   ],
   options: {

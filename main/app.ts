@@ -13,7 +13,7 @@ import { postingArea, type PostingTuning } from './areas/posting/module.js';
 import { publishingArea } from './areas/publishing/module.js';
 import { recorderArea } from './areas/recorder/module.js';
 import { settingsArea } from './areas/settings/module.js';
-import { webhooksArea } from './areas/webhooks/module.js';
+import { webhooksArea, type WebhooksModule } from './areas/webhooks/module.js';
 import { createRecordMarks, type RecordMarks } from './areas/webhooks/record-marks.js';
 import { areaMigrations } from './areas/migrations.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
@@ -281,13 +281,17 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     posting,
     clips: wanted.has('clips') ? clipsArea(ctx, wiring.tuning.clips) : null,
   };
+  let webhooks: WebhooksModule | null = null;
   if (wanted.has('webhooks')) {
     const handlers = Object.values(built).flatMap((area) => (area?.webhooks ? [area.webhooks] : []));
-    built.webhooks = webhooksArea(ctx, {
+    const catchUp = Object.values(built).flatMap((area) => (area?.catchUp ? [area.catchUp] : []));
+    webhooks = webhooksArea(ctx, {
       handlers,
+      catchUp,
       marks: wiring.recordMarks,
       budgetMs: wiring.webhookBudgetMs,
     });
+    built.webhooks = webhooks;
   }
   if (wanted.has('health')) {
     built.health = healthArea(ctx, {
@@ -295,6 +299,7 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       startedAt: wiring.startedAt,
       quota: posting ? () => posting.quota() : () => null,
       lastCollection: analytics ? () => analytics.lastCollection() : () => null,
+      lastCatchUp: webhooks ? () => webhooks.lastCatchUp() : () => null,
       storageReasons: () => wiring.storage.reasons(),
     });
   }

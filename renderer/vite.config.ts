@@ -81,7 +81,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
-    // Every page but the Overview is its own chunk (src/routes.ts); the main chunk (React,
+    // Every page but the Overview is its own chunk (src/shell/routes.ts); the main chunk (React,
     // react-query, zod, the shell and the Overview) is ~425 kB before gzip, ~128 kB after;
     // recharts comes with the Analytics page.
     chunkSizeWarningLimit: 500,

@@ -51,6 +51,18 @@ export const activityPayloads = {
   'webhook.failed': { deliveryId: count, event: z.enum(webhookEvents), id: z.string() },
   'webhook.test': { deliveryId: count },
 
+  // --- CRM catch-up (main/areas/webhooks/catchup.ts, DESIGN §6.9) ---
+  'catchup.finished': { runId: count, seen: count, acted: count, errors: count, queued: count },
+  /** The listing failed (the CRM down): tried again after `retryInS`. */
+  'catchup.failed': { runId: count, attempt: count, retryInS: count },
+  /** Many tracked records vanished at once: nothing was cancelled, the operator is asked. */
+  'catchup.alarm': {
+    entity: z.string(),
+    vanished: count,
+    tracked: count,
+    stillHappens: z.array(z.string()),
+  },
+
   // --- posting (main/areas/posting) ---
   /** API posts carry `ledgerId`, SocialPost records `socialPostId` (and the draft's warnings). */
   'posting.scheduled': {

@@ -10,6 +10,7 @@ import type { Clock } from '../kernel/clock.js';
 import type { Db, Transaction } from '../kernel/db.js';
 import type { JobQueue } from '../kernel/jobs/queue.js';
 import type { Scheduler } from '../kernel/scheduler.js';
+import type { CrmEntity } from '../peers/crm.js';
 import type { Peers } from '../peers/index.js';
 
 /**
@@ -66,6 +67,8 @@ export interface AreaModule {
   routes?(mount: Mount): void;
   /** What this area does with each CRM item of the events it owns (the webhooks area runs them). */
   webhooks?: Partial<Record<WebhookEvent, WebhookItemHandler>>;
+  /** How CRM catch-up (DESIGN §6.9) hands this area the records of the entities it owns. */
+  catchUp?: Partial<Record<CrmEntity, CatchUpHandler>>;
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
 }
@@ -141,3 +144,34 @@ export type WebhookItemHandler = ((
    */
   decideFromItem?: (item: WebhookItem) => ItemOutcome | undefined;
 };
+
+// ---- CRM catch-up: the webhooks area lists what changed; the owning area acts on each record.
+
+/** A record the bridge tracks (a scheduled post, a queued publish): what still happens if it is kept. */
+export interface TrackedRecord {
+  id: string;
+  /** For the mass-disappearance alarm: "post 'Episode 12 promo' goes out on microblog at 2026-12-01 09:00 UTC". */
+  stillHappens: string;
+}
+
+/**
+ * One entity's handling in catch-up. Every call runs in the record's lane (`crmRecordLane`), so
+ * a webhook, a retried webhook and catch-up meeting on one record take turns, and each reads
+ * the record and the area's ledger before acting: the second to come finds nothing to do.
+ */
+export interface CatchUpHandler {
+  /**
+   * state: the record's state is compared with the area's ledger (SocialPost, PlatformPublish);
+   * transition: its stage with the last known one (guests, content), so an unknown record is
+   * left to its webhooks while EspoCRM may still deliver them, then becomes a baseline.
+   */
+  drive: 'state' | 'transition';
+  /** transition-driven: whether the bridge has a last known stage for the record. */
+  knows?(id: string): boolean;
+  /** Brings the area in line with the record as it is now (read again from the CRM). */
+  handle(id: string, context: { signal: AbortSignal }): Promise<ItemOutcome>;
+  /** The records whose disappearance would make the bridge act (cancel), checked for 404s. */
+  tracked?(): TrackedRecord[];
+  /** A tracked record the CRM no longer has (404, the CRM identity confirmed). */
+  vanished?(id: string, context: { signal: AbortSignal }): Promise<ItemOutcome>;
+}

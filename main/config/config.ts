@@ -68,6 +68,10 @@ export interface BridgeConfig {
   gateway: { url: string; apiKey?: string } | null;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;
   collectIntervalHours: number;
+  /** CRM catch-up interval (DESIGN §6.9); 0: off, also at start. */
+  crmCatchUpMinutes: number;
+  /** How late a missed post may still go out (DESIGN §6.9). */
+  latePostGraceMinutes: number;
   publishRoutes: PublishRouteTable;
   sources: Record<ConfigKey, ConfigSource>;
   /** Raw values in force, for the Settings page (masked there). */
@@ -95,6 +99,8 @@ export const configDescriptions: Record<ConfigKey, string> = {
   AUTOMATION_AUTH_HEADER: 'optional "Name: value" header sent to n8n',
   COLLECT_INTERVAL_HOURS: 'analytics collection interval in hours (1 to 168)',
   PUBLISH_ROUTES: 'publishing route table: JSON or a path to a JSON file',
+  CRM_CATCHUP_MINUTES: 'CRM catch-up interval in minutes (0 = off, also at start)',
+  LATE_POST_GRACE_MINUTES: 'how many minutes late a missed post may still go out',
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -154,6 +160,18 @@ const rawConfigSchema = z.object({
     .max(24 * 7, 'must be at most 168 hours (one week)')
     .default(6),
   PUBLISH_ROUTES: optionalText,
+  CRM_CATCHUP_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be 0 (off) or more')
+    .max(24 * 60, 'must be at most 1440 minutes (one day)')
+    .default(10),
+  LATE_POST_GRACE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be 0 or more')
+    .max(24 * 60, 'must be at most 1440 minutes (one day)')
+    .default(15),
 });
 
 export function defaultDataDir(): string {
@@ -251,6 +269,8 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
         }
       : null,
     collectIntervalHours: raw.COLLECT_INTERVAL_HOURS,
+    crmCatchUpMinutes: raw.CRM_CATCHUP_MINUTES,
+    latePostGraceMinutes: raw.LATE_POST_GRACE_MINUTES,
     publishRoutes,
     sources,
     values: merged,

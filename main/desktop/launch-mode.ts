@@ -7,7 +7,7 @@
  * Node version, not a missing download.
  *
  * The facts mirror how the electron package's own index.js finds its binary (path.txt, written by its
- * install script, names the executable under dist/; ELECTRON_OVERRIDE_DIST_PATH replaces dist/). We do
+ * install.js when it downloads the binary, names the executable under dist/; ELECTRON_OVERRIDE_DIST_PATH replaces dist/). We do
  * not `require('electron')` to ask it: when the binary is missing, that require runs the download
  * synchronously with inherited stdio before throwing "Electron failed to install correctly", which here
  * means a network attempt and a stack trace instead of one line.
@@ -58,9 +58,7 @@ export function chooseLaunchMode(facts: ElectronInstallFacts): LaunchMode {
   } else {
     return {
       kind: 'headless',
-      notice: binaryMissing(
-        'its install script never downloaded it: node_modules/electron/path.txt is missing',
-      ),
+      notice: binaryMissing('it was never downloaded: node_modules/electron/path.txt is missing'),
     };
   }
   return facts.exists(electronPath)
@@ -68,9 +66,13 @@ export function chooseLaunchMode(facts: ElectronInstallFacts): LaunchMode {
     : { kind: 'headless', notice: binaryMissing(`${electronPath} does not exist`) };
 }
 
-/** The electron package is there but not its binary (its download is off in package.json allowScripts). */
+/**
+ * The electron package is there but not its binary: `npm install`'s postinstall
+ * (scripts/fetch-electron.mjs) could not download it, offline for instance. `install-electron` is the
+ * electron package's own bin for that download.
+ */
 function binaryMissing(reason: string): string {
-  return `Electron binary not installed here (${reason}); serving headless — fetch it with: node node_modules/electron/install.js`;
+  return `Electron binary not installed here (${reason}); serving headless — fetch it with: npx install-electron`;
 }
 
 /** The launcher's exit code for Electron's: its own code, or 128 + signal number as a shell reports it. */

@@ -28,6 +28,7 @@ import { startBridge, type RunningBridge } from '../app.js';
 import { buildCsp, withCsp } from './csp.js';
 import { resolveSqliteNativeBinding } from './native-binding.js';
 import { classifyNavigation, isBridgeUrl, isPermissionAllowed, originOf } from './origin-policy.js';
+import { JS_FLAGS_RELAUNCH_MARKER, relaunchArgsForJsFlags } from './js-flags.js';
 import { API_KEY_CHANNEL, encodeLaunchArg } from './preload-args.js';
 import { createSafeStorageSecretStore } from './secret-store.js';
 import { describeStartupError } from './startup-error.js';
@@ -190,7 +191,14 @@ async function start(): Promise<void> {
   showWindow();
 }
 
-if (!app.requestSingleInstanceLock()) {
+// Before anything else (the lock, the bridge): an app started without the bridge's V8 flags (the
+// installed app, from the OS) starts again with them; js-flags.ts says why this cannot be done in place.
+const relaunchArgs = relaunchArgsForJsFlags(process.argv.slice(1), process.env);
+if (relaunchArgs !== undefined) {
+  process.env[JS_FLAGS_RELAUNCH_MARKER] = '1';
+  app.relaunch({ args: relaunchArgs });
+  app.exit(0);
+} else if (!app.requestSingleInstanceLock()) {
   // Another instance owns the bridge's port and database; it shows its window (second-instance).
   app.quit();
 } else {

@@ -58,12 +58,14 @@ function securityOf(contract: RouteContract): Record<string, string[]>[] | undef
   return takesQueryKey ? [{ bearer: [] }, { apiKeyHeader: [] }, { apiKeyQuery: [] }] : undefined;
 }
 
-function responsesOf(contract: RouteContract): Record<string, unknown> {
+function responsesOf(contract: RouteContract, streamItem: z.ZodType | undefined): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     '200': {
-      description: 'success',
+      description: streamItem
+        ? 'a stream of events; the data of each is one of the schema’s alternatives, as JSON, told apart by `type`'
+        : 'success',
       content: contract.responseType
-        ? { [contract.responseType]: { schema: toSchema(contract.response, 'output') } }
+        ? { [contract.responseType]: { schema: toSchema(streamItem ?? contract.response, 'output') } }
         : json(contract.response),
     },
   };
@@ -87,11 +89,57 @@ function responsesOf(contract: RouteContract): Record<string, unknown> {
   return responses;
 }
 
+const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * A route's operationId, derived from method and path so that every route, whoever adds it, has one
+ * without declaring it: the method, then each path segment in PascalCase (`-`, `_` and `.` split
+ * words), `:param` as `By<Param>`, a leading `/api` left out. `get /api/jobs/:id/retry` →
+ * `getJobsByIdRetry`, `get /openapi.json` → `getOpenapiJson`. Method and path are what identify a
+ * route, so ids are unique as routes are (buildOpenApi checks) and change only when the route does.
+ * A contract's own `operationId` wins.
+ */
+export function operationIdOf(contract: Pick<RouteContract, 'method' | 'path' | 'operationId'>): string {
+  if (contract.operationId !== undefined) return contract.operationId;
+  const segments = contract.path.split('/').filter((segment) => segment !== '');
+  if (segments[0] === 'api' && segments.length > 1) segments.shift();
+  const words = segments.map((segment) => {
+    const param = segment.startsWith(':');
+    const name = segment.replace(/^:/, '').split(/[-_.]/).map(pascal).join('');
+    return param ? `By${name}` : name;
+  });
+  return contract.method + words.join('');
+}
+
+/** Fails on two routes with one operationId: a client generator would name two functions alike. */
+function checkOperationIds(contracts: readonly RouteContract[]): void {
+  const seen = new Map<string, RouteContract>();
+  for (const contract of contracts) {
+    const id = operationIdOf(contract);
+    const other = seen.get(id);
+    if (other !== undefined) {
+      throw new Error(
+        `operationId ${id} of ${contract.method.toUpperCase()} ${contract.path} is already that of ${other.method.toUpperCase()} ${other.path}: give one of them its own operationId in its contract`,
+      );
+    }
+    seen.set(id, contract);
+  }
+}
+
 /**
  * OpenAPI 3.0 document generated from the route contracts (DESIGN §4): what the bridge
  * enforces (the zod schemas as JSON Schema), every status it answers and who may call.
+ * `version` is the package version (info.version). `streamItems`: for a streaming route
+ * (`responseType`), the schema of one event's data (GET /events: shared/activity-events.ts's
+ * union, which the contract in shared/api does not import: it would weigh on the dashboard's
+ * first screen).
  */
-export function buildOpenApi(contracts: readonly RouteContract[], version: string) {
+export function buildOpenApi(
+  contracts: readonly RouteContract[],
+  version: string,
+  streamItems: ReadonlyMap<RouteContract, z.ZodType> = new Map(),
+) {
+  checkOperationIds(contracts);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of contracts) {
     const path = contract.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -122,6 +170,7 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
     const security = securityOf(contract);
     paths[path] ??= {};
     paths[path][contract.method] = {
+      operationId: operationIdOf(contract),
       summary: contract.summary,
       tags: [contract.tag],
       ...(security ? { security } : {}),
@@ -135,7 +184,7 @@ export function buildOpenApi(contracts: readonly RouteContract[], version: strin
             },
           }
         : {}),
-      responses: responsesOf(contract),
+      responses: responsesOf(contract, streamItems.get(contract)),
     };
   }
   return {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express from 'express';
 import type { Logger } from 'pino';
+import { activityEvent } from '../../shared/activity-events.js';
 import { streamEvents } from '../../shared/api/activity.js';
 import { getOpenApi } from '../../shared/api/health.js';
 import type { AreaModule, Caller } from '../areas/area.js';
@@ -102,7 +103,9 @@ export function createHttpApp(
     maxUnsentBytes: (options.limits ?? defaultHttpLimits).sseClientBufferBytes,
     logger,
   });
-  mount(getOpenApi, () => buildOpenApi(registeredContracts, deps.version));
+  mount(getOpenApi, () =>
+    buildOpenApi(registeredContracts, deps.version, new Map([[streamEvents, activityEvent]])),
+  );
   mount(streamEvents, ({ res }) => events.attach(res));
   for (const area of areas) area.routes?.(mount);
   answerWrongMethods();

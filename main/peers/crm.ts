@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BackoffPolicy } from '../kernel/jobs/backoff.js';
-import { recordFromCrm, recordToCrm } from './crm-datetime.js';
+import { crmDatetimeFields, isoToCrmDatetime, recordFromCrm, recordToCrm } from './crm-datetime.js';
 import { HttpClient, type HttpClientOptions } from './http-client.js';
 import { PeerError } from './peer-error.js';
 
@@ -19,7 +19,13 @@ export type CrmRecord = { id: string } & Record<string, unknown>;
 export type CrmWhere =
   | { type: 'equals' | 'notEquals'; attribute: string; value: string | number | boolean }
   | { type: 'in' | 'notIn'; attribute: string; value: string[] }
-  | { type: 'isNull' | 'isNotNull'; attribute: string };
+  | { type: 'isNull' | 'isNotNull'; attribute: string }
+  /** On a datetime attribute the value is ISO 8601: the client sends it in the CRM's format. */
+  | {
+      type: 'after' | 'before' | 'greaterThanOrEquals' | 'lessThanOrEquals';
+      attribute: string;
+      value: string | number;
+    };
 
 export interface CrmListOptions {
   where?: CrmWhere[];
@@ -124,6 +130,36 @@ export class CrmClient {
     }
   }
 
+  /**
+   * One page of the records modified at or after `sinceIso`, oldest first (DESIGN §5.1, §6.9).
+   * The caller pages by key (the last `modifiedAt` seen) and by `offset` only within one second.
+   */
+  async listModifiedSince(
+    entity: CrmEntity,
+    sinceIso: string,
+    offset = 0,
+  ): Promise<{ total: number; list: CrmRecord[] }> {
+    return this.list(entity, {
+      where: [{ type: 'greaterThanOrEquals', attribute: 'modifiedAt', value: sinceIso }],
+      orderBy: 'modifiedAt',
+      order: 'asc',
+      maxSize: CRM_MAX_PAGE,
+      offset,
+    });
+  }
+
+  /** The newest `modifiedAt` of an entity (ISO), null when it has no records. */
+  async newestModifiedAt(entity: CrmEntity): Promise<string | null> {
+    const page = await this.list(entity, {
+      orderBy: 'modifiedAt',
+      order: 'desc',
+      maxSize: 1,
+      select: ['modifiedAt'],
+    });
+    const value = page.list[0]?.modifiedAt;
+    return typeof value === 'string' ? value : null;
+  }
+
   async create(entity: CrmEntity, attributes: Record<string, unknown>): Promise<CrmRecord> {
     const record = await this.http.json(
       { method: 'POST', path: `/${entity}`, body: recordToCrm(attributes) },
@@ -160,6 +196,8 @@ export function listQuery(options: CrmListOptions): URLSearchParams {
     query.set(`where[${i}][attribute]`, clause.attribute);
     if ('value' in clause) {
       if (Array.isArray(clause.value)) clause.value.forEach((v) => query.append(`where[${i}][value][]`, v));
+      else if (typeof clause.value === 'string' && crmDatetimeFields.has(clause.attribute))
+        query.set(`where[${i}][value]`, isoToCrmDatetime(clause.value));
       else query.set(`where[${i}][value]`, String(clause.value));
     }
   });

@@ -1,87 +1,32 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
 import { platformKeys, type PlatformKey } from '../../shared/platforms.js';
 import { RateLimiter } from './rate-limiter.js';
 import { HttpClient, type HttpClientOptions, type HttpResponse, type RequestOptions } from './http-client.js';
 import { PeerError } from './peer-error.js';
+import {
+  analyticsAnswer,
+  errorAnswer,
+  historyAnswer,
+  perPlatform,
+  postAnswer,
+  postMetrics,
+  socialMetrics,
+  userAnswer,
+  type PostMetrics,
+  type ProviderHistoryItem,
+  type ProviderPlatformError,
+  type ProviderPostId,
+  type SocialMetrics,
+} from './postsvc-wire.js';
 
 /**
  * The posting provider (DESIGN §5.2, Ayrshare-shaped): post, delete, history (paged), social
  * and per-post analytics, user. Knows the wire and the provider's error shapes; knows nothing
- * about CRM records. Every failure is a PostsvcError carrying the spec's code (§7).
+ * about CRM records. Every failure is a PostsvcError carrying the spec's code (§7). The wire's
+ * schemas sit beside it, in postsvc-wire.ts.
  */
 
 export type PostsvcErrorCode = 'AUTH_ERROR' | 'RATE_LIMIT' | 'INVALID_MEDIA' | 'PLATFORM_ERROR';
-
-const platformError = z.looseObject({
-  platform: z.string().optional(),
-  code: z.number().optional(),
-  message: z.string().optional(),
-});
-export type ProviderPlatformError = z.infer<typeof platformError>;
-
-const postIdEntry = z.looseObject({
-  platform: z.string(),
-  status: z.string(),
-  id: z.string().nullish(),
-  postUrl: z.string().nullish(),
-});
-export type ProviderPostId = z.infer<typeof postIdEntry>;
-
-const postAnswer = z.looseObject({
-  status: z.string(),
-  id: z.string().min(1).optional(),
-  postIds: z.array(postIdEntry).default([]),
-  errors: z.array(platformError).default([]),
-  scheduleDate: z.string().nullish(),
-});
-
-const errorAnswer = z.looseObject({
-  status: z.literal('error'),
-  code: z.number().optional(),
-  message: z.string().optional(),
-  errors: z.array(platformError).optional(),
-  id: z.string().optional(),
-  postIds: z.array(postIdEntry).optional(),
-});
-
-const historyItem = z.looseObject({
-  id: z.string().min(1),
-  post: z.string().default(''),
-  platforms: z.array(z.string()).default([]),
-  postIds: z.array(postIdEntry).default([]),
-  errors: z.array(platformError).default([]),
-  status: z.string(),
-  type: z.string().optional(),
-  created: z.string().nullish(),
-  scheduleDate: z.string().nullish(),
-  publishedAt: z.string().nullish(),
-  mediaUrls: z.array(z.string()).optional(),
-  idempotencyKey: z.string().nullish(),
-});
-export type ProviderHistoryItem = z.infer<typeof historyItem>;
-const historyAnswer = z.looseObject({ history: z.array(historyItem), total: z.number().optional() });
-
-const num = z.number().catch(0).default(0);
-const socialMetrics = z.looseObject({
-  followers: num,
-  following: num,
-  impressions: num,
-  engagement: num,
-  reach: num,
-  engagementRate: num,
-});
-export type SocialMetrics = z.infer<typeof socialMetrics>;
-const platformFailure = z.looseObject({
-  status: z.literal('error'),
-  code: z.number().optional(),
-  message: z.string().optional(),
-});
-
-const postMetrics = z.looseObject({ likes: num, comments: num, shares: num, impressions: num, clicks: num });
-export type PostMetrics = z.infer<typeof postMetrics>;
-
-const userAnswer = z.looseObject({ activeSocialAccounts: z.array(z.string()).default([]) });
 
 export interface PostRequest {
   post: string;
@@ -360,7 +305,7 @@ export class PostsvcClient {
       idempotent: true,
       ...(signal ? { signal } : {}),
     });
-    const body = this.http.parse(response.body, z.record(z.string(), z.unknown()), {
+    const body = this.http.parse(response.body, analyticsAnswer, {
       method: 'POST',
       path: '/analytics/social',
     });
@@ -380,7 +325,7 @@ export class PostsvcClient {
       idempotent: true,
       ...(signal ? { signal } : {}),
     });
-    const body = this.http.parse(response.body, z.record(z.string(), z.unknown()), {
+    const body = this.http.parse(response.body, analyticsAnswer, {
       method: 'POST',
       path: '/analytics/post',
     });
@@ -480,19 +425,6 @@ function heldBack(label: string, waitMs: number, why: string): PostsvcError {
     [],
     new PeerError('postsvc', 'http', `${label}: ${message}`, { status: 429, retryAfterS }),
   );
-}
-
-function perPlatform<S extends z.ZodType>(
-  value: unknown,
-  metrics: S,
-): { ok: true; metrics: z.output<S> } | { ok: false; error: string } {
-  const failure = platformFailure.safeParse(value);
-  if (failure.success)
-    return { ok: false, error: failure.data.message ?? `provider error ${failure.data.code ?? ''}`.trim() };
-  const analytics = z.looseObject({ analytics: z.unknown() }).safeParse(value);
-  const parsed = analytics.success ? metrics.safeParse(analytics.data.analytics) : null;
-  if (parsed?.success) return { ok: true, metrics: parsed.data };
-  return { ok: false, error: 'no analytics in the provider answer' };
 }
 
 /** Any failure of a provider call as a PostsvcError (network and timeouts keep their kind and outcome flag). */

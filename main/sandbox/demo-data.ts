@@ -1,4 +1,4 @@
-import { createPrng, hashSeed } from './common/prng.js';
+import { createPrng, hashSeed, type Prng } from './common/prng.js';
 import type { SandboxCrm } from './crm/index.js';
 import type { CrmEntityName } from './crm/entities.js';
 import { toCrmDatetime } from './crm/wire-format.js';
@@ -281,25 +281,61 @@ const pipelineGuests: GuestSpec[] = [
 ];
 
 export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoDataSummary {
-  const { crm, postsvc, gateway } = peers;
-  const prng = createPrng(hashSeed(`demo|${DEMO_SHOW}`));
+  const seed = demoSeed(peers.crm, now);
+  seedEpisodes(seed);
+  seedPipelineGuests(seed);
+  seedLivestreamAndPilot(seed);
+  seedClips(seed);
+  let providerPosts = seedSocialPosts(seed, peers.postsvc);
+  if (peers.postsvc) providerPosts += seedProviderHistory(seed, peers.postsvc);
+  seedPublishing(seed);
+  const broadcasts = seedBroadcasts(seed, peers.gateway);
+  return { show: DEMO_SHOW, records: seed.counts, providerPosts, broadcasts, ids: seed.ids };
+}
+
+/** What every section of the demo data works with: one random sequence, the ids so far, the clock. */
+interface DemoSeed {
+  crm: SandboxCrm;
+  now: Date;
+  /** One sequence for the whole seed: the sections draw from it in a fixed order. */
+  prng: Prng;
+  ids: Record<string, string>;
+  counts: Partial<Record<CrmEntityName, number>>;
+  /** Creates a CRM record, remembering its id under `key`. */
+  create(key: string, entity: CrmEntityName, attrs: Record<string, unknown>): string;
+  /** A day relative to today at an hour (UTC); `dayOffset 0` is "now minus half an hour" (recording). */
+  day(dayOffset: number, hour?: number): Date;
+  /** When the live Q&A goes out: its content record, publishing records and broadcast. */
+  liveAt: Date;
+}
+
+function demoSeed(crm: SandboxCrm, now: Date): DemoSeed {
   const ids: Record<string, string> = {};
   const counts: Partial<Record<CrmEntityName, number>> = {};
-  let providerPosts = 0;
-  let broadcasts = 0;
-  const create = (key: string, entity: CrmEntityName, attrs: Record<string, unknown>): string => {
-    const id = crm.create(entity, attrs).id;
-    ids[key] = id;
-    counts[entity] = (counts[entity] ?? 0) + 1;
-    return id;
-  };
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  /** A day relative to today at an hour (UTC); `dayOffset 0` is "now minus half an hour" (recording). */
   const day = (dayOffset: number, hour = 15): Date =>
     dayOffset === 0 ? new Date(now.getTime() - HOUR / 2) : new Date(today + dayOffset * DAY + hour * HOUR);
-  const crmTime = (date: Date): string => toCrmDatetime(date);
+  return {
+    crm,
+    now,
+    prng: createPrng(hashSeed(`demo|${DEMO_SHOW}`)),
+    ids,
+    counts,
+    create: (key, entity, attrs) => {
+      const id = crm.create(entity, attrs).id;
+      ids[key] = id;
+      counts[entity] = (counts[entity] ?? 0) + 1;
+      return id;
+    },
+    day,
+    liveAt: day(3, 17),
+  };
+}
 
-  // Episodes, their guests, and the CEpisode/CVideo pairs the recording pipeline keeps in sync.
+const crmTime = (date: Date): string => toCrmDatetime(date);
+
+/** Episodes, their guests, and the CEpisode/CVideo pairs the recording pipeline keeps in sync. */
+function seedEpisodes({ crm, prng, create, day }: DemoSeed): void {
   for (const ep of episodes) {
     const when = day(ep.dayOffset);
     const done = (stages: EpisodeSpec['stage'][]): boolean => stages.includes(ep.stage);
@@ -365,6 +401,10 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
     if (edited) crm.update('CVideo', videoId, { editStatus: 'Completed', clipsCreated: prng.int(1, 3) });
     else if (recorded) crm.update('CVideo', videoId, { editStatus: 'In Progress' });
   }
+}
+
+/** Guests not yet tied to an episode: the early pipeline stages. */
+function seedPipelineGuests({ create }: DemoSeed): void {
   for (const g of pipelineGuests) {
     create(`guest:${g.key}`, 'GuestBooking', {
       name: g.name,
@@ -377,9 +417,10 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
       notes: g.stage === 'Outreach' ? 'First email sent; follow up in a week.' : null,
     });
   }
+}
 
-  // A livestream and an archived pilot round out the stages.
-  const liveAt = day(3, 17);
+/** A livestream and an archived pilot round out the stages. */
+function seedLivestreamAndPilot({ create, day, liveAt }: DemoSeed): void {
   create('live-qa', 'ContentProduction', {
     name: 'Live Q&A: Ask the Studio',
     contentType: 'Livestream',
@@ -398,8 +439,10 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
     scheduledDate: crmTime(day(-120)),
     ampRecordingStatus: 'Completed',
   });
+}
 
-  // Clips: creating one bumps its episode's ampClipsCut and notifies the team (CRM hook).
+/** Clips: creating one bumps its episode's ampClipsCut and notifies the team (CRM hook). */
+function seedClips({ create, ids }: DemoSeed): void {
   const clips: Array<[string, string, string, string, number, string, string[]]> = [
     [
       'clip:ep1-roadmap',
@@ -472,8 +515,11 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
       contentProductionId: ids[epKey],
     });
   }
+}
 
-  // Social posts and the provider's side of them.
+/** Social posts and the provider's side of them; returns how many the provider got. */
+function seedSocialPosts({ create, ids, day, now }: DemoSeed, postsvc: SandboxPostsvc | undefined): number {
+  let providerPosts = 0;
   const social = (
     key: string,
     attrs: {
@@ -621,31 +667,30 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
     at: day(10, 12),
     epKey: 'ep6',
   });
+  return providerPosts;
+}
 
-  // Posts made straight at the provider over the last months: history and top-posts material.
-  if (postsvc) {
-    const extra: Array<[ProviderPlatform, string, number]> = [
-      ['microblog', 'Season one, by the numbers: 9 episodes, 13 guests, 1 closet full of coats.', -80],
-      [
-        'socialnet',
-        'We are hiring a part-time producer. Remote, flexible hours, love of radio required.',
-        -63,
-      ],
-      ['photogram', 'Studio tour: the new acoustic panels are up.', -49],
-      ['professional', 'What we learned publishing a weekly show for a year (long read).', -12],
-    ];
-    for (const [platform, post, offset] of extra) {
-      postsvc.importPost({
-        post,
-        platforms: [platform],
-        mediaUrls: platform === 'photogram' ? [media('photos/studio-panels.jpg')] : [],
-        created: day(offset, 10),
-      });
-      providerPosts++;
-    }
+/** Posts made straight at the provider over the last months: history and top-posts material; returns how many. */
+function seedProviderHistory({ day }: DemoSeed, postsvc: SandboxPostsvc): number {
+  const extra: Array<[ProviderPlatform, string, number]> = [
+    ['microblog', 'Season one, by the numbers: 9 episodes, 13 guests, 1 closet full of coats.', -80],
+    ['socialnet', 'We are hiring a part-time producer. Remote, flexible hours, love of radio required.', -63],
+    ['photogram', 'Studio tour: the new acoustic panels are up.', -49],
+    ['professional', 'What we learned publishing a weekly show for a year (long read).', -12],
+  ];
+  for (const [platform, post, offset] of extra) {
+    postsvc.importPost({
+      post,
+      platforms: [platform],
+      mediaUrls: platform === 'photogram' ? [media('photos/studio-panels.jpg')] : [],
+      created: day(offset, 10),
+    });
   }
+  return extra.length;
+}
 
-  // Publishing records: published, failed with the gateway's answer, and a dependent waiting on its primary.
+/** Publishing records: published, failed with the gateway's answer, and a dependent waiting on its primary. */
+function seedPublishing({ create, ids, prng, day, liveAt }: DemoSeed): void {
   const publishRecord = (key: string, epKey: string, attrs: Record<string, unknown>): void => {
     create(key, 'PlatformPublish', { contentProductionId: ids[epKey], ...attrs });
   };
@@ -711,8 +756,14 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
     scheduledAt: crmTime(liveAt),
     status: 'Queued',
   });
+}
 
-  // Broadcasts: one long over, one just created (it goes live within the gateway's lifecycle).
+/** Broadcasts: one long over, one just created (it goes live within the gateway's lifecycle); returns how many the gateway has. */
+function seedBroadcasts(
+  { create, ids, day, now, liveAt }: DemoSeed,
+  gateway: SandboxGateway | undefined,
+): number {
+  let broadcasts = 0;
   const broadcast = (
     key: string,
     name: string,
@@ -745,8 +796,7 @@ export function seedDemoData(peers: DemoPeers, now: Date = new Date()): DemoData
   };
   broadcast('broadcast:ep3-live', `${DEMO_SHOW} Live #3`, day(-28, 18), day(-29, 10), 'ep3');
   broadcast('broadcast:live-qa', 'Live Q&A: Ask the Studio', liveAt, now, 'live-qa');
-
-  return { show: DEMO_SHOW, records: counts, providerPosts, broadcasts, ids };
+  return broadcasts;
 }
 
 /** 90 days of daily social metrics from the provider's own model, for the bridge's store. */

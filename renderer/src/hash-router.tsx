@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'reac
 import { hashOf, isPath, routeOfHash, type HashRoute } from './hash-route.js';
 
 /**
- * The dashboard's router: nine pages at fixed paths under the URL fragment (routes.ts), links,
+ * The dashboard's router: nine pages at fixed paths under the URL fragment (shell/routes.ts), links,
  * the current route and its search params. Written here rather than taken from React Router,
  * whose general matching and history layer cost the Overview ~15 ms of the main thread on every
  * start (profiled in Chromium, docs/benchmarks.md) for pages that have no parameters.

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { keyStore } from './api/key-store.js';
 import { createQueryClient } from './api/query-client.js';
-import { App } from './App.js';
+import { App } from './shell/App.js';
 import { opensOverview, prefetchOverview } from './overview/prefetch.js';
 import './styles.css';
 

@@ -18,7 +18,14 @@ export interface RouteContract<
   method: HttpMethod;
   /** Express-style path, e.g. `/streamhost/status/:broadcastId`. */
   path: string;
+  /** One line: what the operation does (the OpenAPI `summary`). */
   summary: string;
+  /**
+   * The OpenAPI `operationId`, when the one derived from method and path (main/http/openapi.ts,
+   * `operationIdOf`: `get /api/jobs/:id` → `getJobsById`) should not be used. Client generators name
+   * their functions after it: once published it stays.
+   */
+  operationId?: string;
   tag: string;
   auth: RouteAuth;
   params?: P;

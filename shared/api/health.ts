@@ -14,6 +14,31 @@ export const peerHealth = z.object({
 });
 export type PeerHealth = z.infer<typeof peerHealth>;
 
+/** The last CRM catch-up (DESIGN §6.9): when, what it saw and did, and what went wrong. */
+export const catchUpStatus = z.object({
+  /** When it finished. */
+  at: z.string(),
+  status: z.enum(['ok', 'failed']),
+  /** 1, or the try after that many failed runs in a row (retried with §6.2's backoff). */
+  attempt: z.number().int(),
+  /** Changed records listed. */
+  seen: z.number().int(),
+  /** Records whose handling did something (posted, cancelled, published, started a workflow). */
+  actedOn: z.number().int(),
+  errors: z.number().int(),
+  /** Handling still running when the run reported. */
+  queued: z.number().int(),
+  error: z.string().nullable(),
+  /** When a failed run is tried again (§6.2's transient backoff); null after a good run. */
+  retryAt: z.string().nullable(),
+  /** A catch-up is running now (its figures come when it finishes). */
+  running: z.boolean(),
+  /** Posts that still go out although their CRM records vanished (a mass disappearance: nothing cancelled). */
+  alarm: z.array(z.string()),
+  lastOkAt: z.string().nullable(),
+});
+export type CatchUpStatus = z.infer<typeof catchUpStatus>;
+
 export const healthResponse = z.object({
   success: z.literal(true),
   status: z.enum(['ok', 'degraded']),
@@ -33,6 +58,8 @@ export const healthResponse = z.object({
     .object({ plan: z.string(), limit: z.number(), used: z.number(), left: z.number(), resetsAt: z.string() })
     .nullable()
     .optional(),
+  /** null: no catch-up has run (none configured, or not yet). */
+  lastCatchUp: catchUpStatus.nullable().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
@@ -40,7 +67,8 @@ export const getHealth = defineContract({
   method: 'get',
   path: '/health',
   tag: 'operational',
-  summary: 'Liveness; with the bridge key also peers, job queue, last collection and quota.',
+  summary:
+    'Liveness; with the bridge key also peers, job queue, last collection, quota and last CRM catch-up.',
   auth: 'none',
   response: healthResponse,
 });

@@ -23,6 +23,8 @@ export const configKeys = [
   'AUTOMATION_AUTH_HEADER',
   'COLLECT_INTERVAL_HOURS',
   'PUBLISH_ROUTES',
+  'CRM_CATCHUP_MINUTES',
+  'LATE_POST_GRACE_MINUTES',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 

@@ -53,6 +53,80 @@ test('overview shows the bridge, reachable sandbox peers and the Sandbox badge',
   await screenshot(page, 'overview');
 });
 
+test('overview shows the last CRM catch-up, and a failed one with its retry and the vanished-posts alarm', async ({
+  dashboard: page,
+}) => {
+  const panel = page.getByTestId('catchup-panel');
+  const sizes = [
+    { name: 'wide', width: 1280, height: 800 },
+    { name: 'narrow', width: 390, height: 844 },
+  ] as const;
+  // The sandbox bridge catches up with its simulated CRM at start: the real report.
+  await page.goto('/#/');
+  await expect(panel).toContainText('records seen');
+  await expect(panel).toContainText(/Up to date|Done with errors|Needs you/);
+  await expect(panel.getByTestId('catchup-at').getByTestId('time-utc')).toContainText('UTC');
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, `overview-catchup-${size.name}`);
+  }
+
+  // A failed run and a mass disappearance are drawn from the same /health, altered in the page only.
+  const failedAt = new Date(Date.now() - 60_000).toISOString();
+  await page.route('**/health', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: {
+        ...body,
+        status: 'degraded',
+        lastCatchUp: {
+          at: failedAt,
+          status: 'failed',
+          attempt: 3,
+          seen: 212,
+          actedOn: 0,
+          errors: 1,
+          queued: 0,
+          error: 'CRM unreachable: connect ECONNREFUSED 127.0.0.1:8080',
+          retryAt: new Date(Date.now() + 7_000).toISOString(),
+          running: false,
+          alarm: [
+            'Episode 12 promo (6612a0c1f0e) goes out on microblog at 2026-12-01 09:00 UTC',
+            'Guest teaser (6612a0c1f0f) goes out on photogram at 2026-12-01 17:30 UTC',
+          ],
+          lastOkAt: new Date(Date.now() - 3_600_000).toISOString(),
+        },
+      },
+    });
+  });
+  await page.reload();
+  await expect(panel).toContainText('Failed');
+  await expect(panel.getByTestId('catchup-error')).toContainText('ECONNREFUSED');
+  await expect(panel.getByTestId('catchup-retry')).toContainText('Tries again at');
+  await expect(panel.getByTestId('catchup-alarm')).toContainText('2 tracked CRM records vanished');
+  await expect(panel.getByTestId('catchup-alarm').getByRole('listitem')).toHaveCount(2);
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, `overview-catchup-failed-${size.name}`);
+  }
+
+  // A bridge that has not caught up yet (none configured, or the first run still going).
+  await page.unroute('**/health');
+  await page.route('**/health', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...body, lastCatchUp: null } });
+  });
+  await page.reload();
+  await expect(panel).toContainText('No catch-up yet');
+  await page.setViewportSize(sizes[0]);
+  await screenshot(page, 'overview-catchup-empty');
+});
+
 test('the address is the page: links, Back and Forward, a typed address, an unknown one', async ({
   dashboard: page,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * The dashboard's page paths (`#/posts` is `/posts`), in navigation order: renderer/src/routes.ts
+ * The dashboard's page paths (`#/posts` is `/posts`), in navigation order: renderer/src/shell/routes.ts
  * lists the pages themselves, with their components, which only load in a browser.
  */
 export const PAGE_PATHS = [

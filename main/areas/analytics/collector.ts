@@ -52,6 +52,32 @@ interface CurrentRun {
   done: Promise<void>;
 }
 
+/** What a run has gathered so far: written at its end, or reported as far as it got if it fails. */
+interface RunDraft {
+  platforms: PlatformKey[];
+  social: SocialMetricWrite[];
+  followers: FollowerCountWrite[];
+  outcomes: PlatformOutcome[];
+  posts: PostSnapshotWrite[];
+  postsSeen: number;
+  postsFailed: number;
+  /** Why the post phase stopped early, else null. */
+  postsError: string | null;
+}
+
+function emptyRun(platforms: PlatformKey[]): RunDraft {
+  return {
+    platforms,
+    social: [],
+    followers: [],
+    outcomes: [],
+    posts: [],
+    postsSeen: 0,
+    postsFailed: 0,
+    postsError: null,
+  };
+}
+
 /** Stops the post phase: the provider is down or refuses the key. */
 class PostPhaseAbort extends Error {}
 
@@ -166,126 +192,161 @@ export class Collector {
     return { runId, platforms };
   }
 
+  /**
+   * One run, in phases: the linked accounts, the social metrics, the posts, then one write of
+   * everything. A crash (or the bridge stopping) writes the run's log row as far as it got.
+   */
   private async execute(runId: number, planned: PlatformKey[], signal: AbortSignal): Promise<void> {
-    const { repo, now } = this.options;
     const source = this.options.source;
     if (!source) return;
-    let platforms = planned;
-    const social: SocialMetricWrite[] = [];
-    const followers: FollowerCountWrite[] = [];
-    const outcomes: PlatformOutcome[] = [];
-    const posts: PostSnapshotWrite[] = [];
-    let postsSeen = 0;
-    let postsFailed = 0;
-    let postsError: string | null = null;
+    const run = emptyRun(planned);
     try {
-      // Other linked accounts join the run; the spec's four are always asked for.
-      try {
-        this.linked = (await this.call(() => source.user(signal), signal)).activeSocialAccounts;
-        platforms = this.plannedPlatforms();
-      } catch (error) {
-        if (signal.aborted) throw error;
-        this.options.logger.warn(
-          { err: error, runId },
-          'provider /user failed; collecting the planned platforms',
-        );
-      }
-
-      // Social metrics and follower counts: one call for every platform, one outcome each.
-      try {
-        const answer = await this.call(() => source.analyticsSocial(platforms, signal), signal);
-        const at = now();
-        for (const platform of platforms) {
-          const result = answer[platform] ?? {
-            ok: false as const,
-            error: 'missing from the provider answer',
-          };
-          if (!result.ok) {
-            outcomes.push({ platform, status: 'failed', error: result.error, followers: null });
-            continue;
-          }
-          const { impressions, engagement, reach, followers: count } = result.metrics;
-          const day = utcDay(at);
-          const collectedAt = at.toISOString();
-          social.push({
-            metric_date: day,
-            platform,
-            impressions: whole(impressions),
-            engagement: whole(engagement),
-            reach: whole(reach),
-            followers: whole(count),
-            collected_at: collectedAt,
-          });
-          followers.push({ date: day, platform, count: whole(count), collected_at: collectedAt });
-          outcomes.push({ platform, status: 'ok', error: null, followers: whole(count) });
-        }
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const message = describe(error);
-        for (const platform of platforms)
-          outcomes.push({ platform, status: 'failed', error: message, followers: null });
-      }
-      const okCount = outcomes.filter((o) => o.status === 'ok').length;
-      this.progress(
-        runId,
-        'social',
-        `run ${runId}: social metrics of ${okCount}/${platforms.length} platforms`,
-        {
-          done: okCount,
-          total: platforms.length,
-        },
-      );
-
-      // Post performance: every published post in the history, one analytics call each.
-      let history: HistoryPost[] = [];
-      try {
-        history = await this.readHistory(source, signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        postsError = `history could not be read: ${describe(error)}`;
-      }
-      postsSeen = history.length;
-      if (history.length > 0) {
-        const result = await this.readPosts(runId, source, history, signal);
-        posts.push(...result.snapshots);
-        postsFailed = result.failed;
-        postsError ??= result.abortedBecause;
-      }
-
-      const collectedPosts = new Set(posts.map((p) => p.postsvc_id)).size;
-      const verdict = judgeRun({ outcomes, postsError, postsCollected: collectedPosts, postsFailed });
-      this.progress(runId, 'writing', `run ${runId}: writing ${social.length + posts.length} rows`);
-      repo.writeRun(
-        runId,
-        { social, followers, posts },
-        {
-          ...verdict,
-          finished_at: now().toISOString(),
-          platforms,
-          outcomes,
-          posts_seen: postsSeen,
-          posts_collected: collectedPosts,
-          posts_failed: postsFailed,
-        },
-      );
+      run.platforms = await this.platformsToCollect(runId, source, planned, signal);
+      await this.collectSocial(runId, source, run, signal);
+      await this.collectPosts(runId, source, run, signal);
+      this.writeRun(runId, run);
       this.finished(runId);
     } catch (error) {
-      const message = signal.aborted
+      const why = signal.aborted
         ? 'interrupted: the bridge stopped before the run finished (nothing was written)'
         : `collection crashed: ${describe(error)}`;
-      repo.failRun(runId, {
-        status: 'failed',
+      this.failRun(runId, run, why);
+      this.finished(runId);
+    }
+  }
+
+  /** Other linked accounts join the run; the spec's four are always asked for. */
+  private async platformsToCollect(
+    runId: number,
+    source: AnalyticsSource,
+    planned: PlatformKey[],
+    signal: AbortSignal,
+  ): Promise<PlatformKey[]> {
+    try {
+      this.linked = (await this.call(() => source.user(signal), signal)).activeSocialAccounts;
+      return this.plannedPlatforms();
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.options.logger.warn(
+        { err: error, runId },
+        'provider /user failed; collecting the planned platforms',
+      );
+      return planned;
+    }
+  }
+
+  /** Social metrics and follower counts: one call for every platform, one outcome each. */
+  private async collectSocial(
+    runId: number,
+    source: AnalyticsSource,
+    run: RunDraft,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { platforms } = run;
+    const { now } = this.options;
+    try {
+      const answer = await this.call(() => source.analyticsSocial(platforms, signal), signal);
+      const at = now();
+      for (const platform of platforms) {
+        const result = answer[platform] ?? {
+          ok: false as const,
+          error: 'missing from the provider answer',
+        };
+        if (!result.ok) {
+          run.outcomes.push({ platform, status: 'failed', error: result.error, followers: null });
+          continue;
+        }
+        const { impressions, engagement, reach, followers: count } = result.metrics;
+        const day = utcDay(at);
+        const collectedAt = at.toISOString();
+        run.social.push({
+          metric_date: day,
+          platform,
+          impressions: whole(impressions),
+          engagement: whole(engagement),
+          reach: whole(reach),
+          followers: whole(count),
+          collected_at: collectedAt,
+        });
+        run.followers.push({ date: day, platform, count: whole(count), collected_at: collectedAt });
+        run.outcomes.push({ platform, status: 'ok', error: null, followers: whole(count) });
+      }
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const message = describe(error);
+      for (const platform of platforms)
+        run.outcomes.push({ platform, status: 'failed', error: message, followers: null });
+    }
+    const okCount = run.outcomes.filter((o) => o.status === 'ok').length;
+    this.progress(
+      runId,
+      'social',
+      `run ${runId}: social metrics of ${okCount}/${platforms.length} platforms`,
+      {
+        done: okCount,
+        total: platforms.length,
+      },
+    );
+  }
+
+  /** Post performance: every published post in the history, one analytics call each. */
+  private async collectPosts(
+    runId: number,
+    source: AnalyticsSource,
+    run: RunDraft,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let history: HistoryPost[] = [];
+    try {
+      history = await this.readHistory(source, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      run.postsError = `history could not be read: ${describe(error)}`;
+    }
+    run.postsSeen = history.length;
+    if (history.length === 0) return;
+    const result = await this.readPosts(runId, source, history, signal);
+    run.posts.push(...result.snapshots);
+    run.postsFailed = result.failed;
+    run.postsError ??= result.abortedBecause;
+  }
+
+  /** Everything the run gathered and its verdict, in one transaction. */
+  private writeRun(runId: number, run: RunDraft): void {
+    const { repo, now } = this.options;
+    const { social, followers, posts, platforms, outcomes, postsError, postsFailed } = run;
+    const collectedPosts = new Set(posts.map((p) => p.postsvc_id)).size;
+    const verdict = judgeRun({ outcomes, postsError, postsCollected: collectedPosts, postsFailed });
+    this.progress(runId, 'writing', `run ${runId}: writing ${social.length + posts.length} rows`);
+    repo.writeRun(
+      runId,
+      { social, followers, posts },
+      {
+        ...verdict,
         finished_at: now().toISOString(),
         platforms,
         outcomes,
-        posts_seen: postsSeen,
-        posts_collected: 0,
+        posts_seen: run.postsSeen,
+        posts_collected: collectedPosts,
         posts_failed: postsFailed,
-        error_code: 'COLLECTION_FAILED',
-        error: message,
-      });
-      this.finished(runId);
-    }
+      },
+    );
+  }
+
+  /** A run that crashed or was stopped: its log row as far as it got, no data. */
+  private failRun(runId: number, run: RunDraft, error: string): void {
+    const { repo, now } = this.options;
+    repo.failRun(runId, {
+      status: 'failed',
+      finished_at: now().toISOString(),
+      platforms: run.platforms,
+      outcomes: run.outcomes,
+      posts_seen: run.postsSeen,
+      posts_collected: 0,
+      posts_failed: run.postsFailed,
+      error_code: 'COLLECTION_FAILED',
+      error,
+    });
   }
 
   /** Pages the provider's history of published posts, newest first, up to `maxPosts`. */

@@ -1,4 +1,5 @@
 import type { AreaContext, AreaModule } from '../area.js';
+import { ClipEvents } from './clip-events.js';
 import { clipsRoutes } from './routes.js';
 import { ClipAnalysisRunner, type RunnerLimits } from './runner.js';
 
@@ -8,7 +9,14 @@ export interface ClipsTuning {
   runner?: Partial<RunnerLimits>;
 }
 
+/** The clips area; it also owns the clip webhooks (each clip checked against spec §2.3's platform table). */
 export function clipsArea(ctx: AreaContext, tuning: ClipsTuning = {}): AreaModule {
   const runner = new ClipAnalysisRunner(ctx.logger, tuning.runner);
-  return { name: 'clips', routes: (mount) => clipsRoutes(mount, ctx, runner), stop: () => runner.stop() };
+  const events = new ClipEvents({ crm: ctx.peers.crm, activity: ctx.activity });
+  return {
+    name: 'clips',
+    routes: (mount) => clipsRoutes(mount, ctx, runner),
+    webhooks: { 'clip-created': events.onClip, 'clip-updated': events.onClip },
+    stop: () => runner.stop(),
+  };
 }

@@ -3,9 +3,9 @@ import type { ContentChanged, ContentStageLog } from '../guests/module.js';
 import { ContentEvents } from './content-events.js';
 
 /**
- * Content and clip webhooks: content stages recorded (for the guest timelines and ratios, kept
- * by the guests area), clips checked against the platform table of spec §2.3. No write to the
- * CRM: its own hooks (clips cut, CVideo → CEpisode) stay its own.
+ * Content webhooks: content stages recorded (for the guest timelines and ratios, kept by the
+ * guests area). No write to the CRM: its own hooks (CVideo → CEpisode) stay its own. Clip
+ * webhooks are the clips area's.
  */
 export function contentArea(
   ctx: AreaContext,
@@ -26,8 +26,6 @@ export function contentArea(
     webhooks: {
       'content-created': events.onContentCreated,
       'content-updated': events.onContentUpdated,
-      'clip-created': events.onClip,
-      'clip-updated': events.onClip,
     },
   };
 }

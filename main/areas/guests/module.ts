@@ -64,6 +64,16 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
     name: 'guests',
     routes: (mount) => guestsRoutes(mount, ctx, { service, repo, templates }),
     webhooks: { 'guest-created': service.onCreated, 'guest-updated': service.onUpdated },
+    // DESIGN §6.9: transition-driven. A known guest is compared with its last known stage (as a
+    // guest-updated that did not carry the stage); catch-up leaves a recent unknown guest to its
+    // webhooks, and an older one becomes a baseline. Either way holds are re-checked (§6.8).
+    catchUp: {
+      GuestBooking: {
+        drive: 'transition',
+        knows: (id) => repo.lastStage(id) !== undefined,
+        handle: (id) => service.onUpdated({ id }),
+      },
+    },
     contentStages: {
       last: (contentId) => repo.lastContentStage(contentId),
       add: (entry, now) => repo.addContentStage(entry, now),

@@ -1,17 +1,30 @@
 import { listActivity, listJobs } from '../../../shared/api/activity.js';
-import { getHealth, retryJob } from '../../../shared/api/health.js';
+import { getHealth, retryJob, type HealthResponse } from '../../../shared/api/health.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { AreaContext, Mount } from '../area.js';
-import type { HealthSources } from './module.js';
+import type { HealthSources } from './sources.js';
+
+/** A failed catch-up (the CRM's changes not seen) or posts going out whose records vanished. */
+function catchUpReasons(catchUp: HealthResponse['lastCatchUp']): string[] {
+  if (!catchUp) return [];
+  const reasons: string[] = [];
+  if (catchUp.status === 'failed') reasons.push(`CRM catch-up failed: ${catchUp.error ?? 'unknown error'}`);
+  if (catchUp.alarm.length > 0) {
+    reasons.push(
+      `${catchUp.alarm.length} scheduled post${catchUp.alarm.length === 1 ? '' : 's'} still go out although their CRM records vanished: nothing was cancelled`,
+    );
+  }
+  return reasons;
+}
 
 export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSources): void {
   const { peers, jobs, activity } = ctx;
   mount(getHealth, ({ caller }) => {
-    const storageReasons = sources.storageReasons();
-    const degraded = peers.health.degraded() || storageReasons.length > 0;
+    const catchUp = sources.lastCatchUp();
+    const reasons = [...sources.storageReasons(), ...catchUpReasons(catchUp)];
     const base = {
       success: true as const,
-      status: degraded ? ('degraded' as const) : ('ok' as const),
+      status: peers.health.degraded() || reasons.length > 0 ? ('degraded' as const) : ('ok' as const),
       version: sources.version,
       uptimeS: Math.round((Date.now() - sources.startedAt.getTime()) / 1000),
     };
@@ -21,12 +34,13 @@ export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSour
     return {
       ...base,
       // Reasons name no post or guest, but only a caller with the key learns them (DESIGN §4).
-      ...(storageReasons.length > 0 ? { reasons: storageReasons } : {}),
+      ...(reasons.length > 0 ? { reasons } : {}),
       sandbox: ctx.demo !== null,
       peers: peers.health.snapshot(),
       jobs: jobs.counts(),
       lastCollection: sources.lastCollection(),
       quota: sources.quota(),
+      lastCatchUp: catchUp,
     };
   });
   mount(listActivity, ({ query }) => ({ success: true, data: activity.list(query) }));

@@ -1,4 +1,4 @@
-import type { ProviderHistoryItem } from '../../peers/postsvc.js';
+import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import type { LedgerRow } from './repo.js';
 
 /** How far the provider's `created` may be before the bridge's claim (clock skew). */

@@ -3,10 +3,17 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import { crmRecordLane } from '../../kernel/jobs/lane.js';
 import { RetryLaterError, type JobContext, type JobQueue } from '../../kernel/jobs/queue.js';
-import type { WebhookItemContext, WebhookItemHandler } from '../area.js';
+import type { CatchUpHandler, WebhookItemContext, WebhookItemHandler } from '../area.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { PostScheduler } from './scheduler.js';
-import { decideFromItem, RetryPosting, type SocialPostWorkflow, type SocialEvent } from './social-posts.js';
+import {
+  decideFromItem,
+  RetryPosting,
+  type RunContext,
+  type SocialEvent,
+  type SocialPostWorkflow,
+} from './social-posts.js';
+import { utcMinute } from './late-posts.js';
 
 const SOCIAL_POST_JOB = 'posting.social-post';
 const RECONCILE_JOB = 'posting.reconcile';
@@ -77,33 +84,60 @@ export class PostingJobs {
 
   /** The social-* webhook's handler: the webhook's own attempt; a retryable failure continues in a posting job. */
   webhookHandler(event: SocialEvent): WebhookItemHandler {
-    const { workflow, activity } = this.deps;
+    const { workflow } = this.deps;
     return Object.assign(
-      async (item: WebhookItem, context: WebhookItemContext): Promise<ItemOutcome> => {
-        if (!workflow) return notConfigured;
-        try {
-          return await workflow.handle(event, item, { signal: context.signal, lastAttempt: false });
-        } catch (error) {
-          if (!(error instanceof RetryPosting)) throw error;
-          const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
-          this.enqueueSocialPost(item.id, event === 'social-deleted' ? event : 'social-updated', delayMs);
-          activity.record(
-            'posting.retry',
-            'warn',
-            `SocialPost ${item.id}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
-            {
-              socialPostId: item.id,
-              event,
-            },
-          );
-          return { success: true, queued: true, reason: error.message };
-        }
-      },
+      (item: WebhookItem, context: WebhookItemContext) => this.firstAttempt(event, item, context.signal),
       {
         // Without a workflow the item is skipped at once; a new Draft is skipped from the item alone.
         decideFromItem: (item: WebhookItem) => (workflow ? decideFromItem(event, item) : notConfigured),
       },
     );
+  }
+
+  /**
+   * CRM catch-up's handling of SocialPost (DESIGN §6.9): state-driven, the same run as a webhook's
+   * (the record read now, compared with the ledger's current generation), in the record's lane.
+   * A tracked post whose record is gone is cancelled as social-deleted cancels it.
+   */
+  catchUpHandler(): CatchUpHandler {
+    const { repo } = this.deps;
+    return {
+      drive: 'state',
+      handle: (id, { signal }) => this.firstAttempt('social-updated', { id }, signal, 'catch-up'),
+      vanished: (id, { signal }) => this.firstAttempt('social-deleted', { id }, signal, 'catch-up'),
+      tracked: () =>
+        repo.scheduledFromCrm().map((row) => ({
+          id: row.social_post_id!,
+          stillHappens: `SocialPost ${row.social_post_id} (${row.postsvc_id}) goes out on ${row.platforms.join(', ')} at ${utcMinute(row.schedule_date)}`,
+        })),
+    };
+  }
+
+  private async firstAttempt(
+    event: SocialEvent,
+    item: WebhookItem,
+    signal: AbortSignal,
+    trigger: RunContext['trigger'] = 'webhook',
+  ): Promise<ItemOutcome> {
+    const { workflow, activity } = this.deps;
+    if (!workflow) return notConfigured;
+    try {
+      return await workflow.handle(event, item, { signal, lastAttempt: false, trigger });
+    } catch (error) {
+      if (!(error instanceof RetryPosting)) throw error;
+      const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
+      this.enqueueSocialPost(item.id, event === 'social-deleted' ? event : 'social-updated', delayMs);
+      activity.record(
+        'posting.retry',
+        'warn',
+        `SocialPost ${item.id}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
+        {
+          socialPostId: item.id,
+          event,
+        },
+      );
+      return { success: true, queued: true, reason: error.message };
+    }
   }
 
   /** Creates left in flight by a process that stopped, or unconfirmed: settle them from the provider's history. */
@@ -130,7 +164,11 @@ export class PostingJobs {
     if (!workflow) return { skipped: true };
     const lastAttempt = context.attempt >= context.job.max_attempts;
     try {
-      return await workflow.handle(event, { id: socialPostId }, { signal: context.signal, lastAttempt });
+      return await workflow.handle(
+        event,
+        { id: socialPostId },
+        { signal: context.signal, lastAttempt, trigger: 'retry', attempt: context.attempt },
+      );
     } catch (error) {
       if (!(error instanceof RetryPosting)) throw error;
       if (error.delayMs !== null) throw new RetryLaterError(error.message, error.delayMs);

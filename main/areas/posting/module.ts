@@ -57,6 +57,7 @@ export function postingArea(
           activity: ctx.activity,
           quota,
           now: ctx.now,
+          lateGraceMs: ctx.config.latePostGraceMinutes * 60_000,
         })
       : null;
 
@@ -102,6 +103,7 @@ export function postingArea(
       'social-updated': postingJobs.webhookHandler('social-updated'),
       'social-deleted': postingJobs.webhookHandler('social-deleted'),
     },
+    catchUp: { SocialPost: postingJobs.catchUpHandler() },
     quota: () => quota.snapshot(),
     start() {
       // The posting rules load in the background once the start is over, so a first post does not wait for them.

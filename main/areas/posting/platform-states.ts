@@ -1,6 +1,6 @@
 import type { PlatformState, PostViewStatus } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import type { ProviderPlatformError, ProviderPostId } from '../../peers/postsvc.js';
+import type { ProviderPlatformError, ProviderPostId } from '../../peers/postsvc-wire.js';
 import type { LedgerRow, PlatformOutcome, PlatformOutcomes } from './repo.js';
 
 /**

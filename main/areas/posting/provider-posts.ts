@@ -1,7 +1,8 @@
 import type { HistoryItem } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
-import type { PostsvcClient, PostsvcStatus, ProviderHistoryItem } from '../../peers/postsvc.js';
+import type { PostsvcClient, PostsvcStatus } from '../../peers/postsvc.js';
+import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import type { PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';

@@ -242,6 +242,15 @@ export function createPostingRepo(db: Db) {
     ),
   );
 
+  // CRM posts the provider holds and has not published: what a vanished record would cancel (DESIGN §6.9).
+  const scheduledFromCrm = ledgerRows(
+    db.prepare<[], LedgerDbRow>(
+      `SELECT * FROM social_post_ledger WHERE active = 1 AND source = 'crm' AND state = 'posted'
+         AND social_post_id IS NOT NULL AND (provider_status IS NULL OR provider_status = 'scheduled')
+       ORDER BY id`,
+    ),
+  );
+
   const transaction = <T>(fn: () => T): T => db.transaction(fn).immediate();
   /** A new claimed row for `input` (undefined when its key or active SocialPost row exists). */
   const insertClaim = (input: LedgerClaim, token: string, now: string) =>
@@ -429,6 +438,7 @@ export function createPostingRepo(db: Db) {
     inWindow: (from: string, to: string, limit: number) => inWindow.all({ from, to, limit }),
     /** Rows with a call in flight or an unknown outcome (reconciled at start-up). */
     unsettled: () => stale.all(),
+    scheduledFromCrm: () => scheduledFromCrm.all(),
     transaction,
   };
 }

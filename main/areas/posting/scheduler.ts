@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  PostsvcError,
-  type PostsvcClient,
-  type PostResult,
-  type ProviderHistoryItem,
-} from '../../peers/postsvc.js';
+import { PostsvcError, type PostsvcClient, type PostResult } from '../../peers/postsvc.js';
+import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import type { ClaimResult, LedgerClaim, LedgerRow, PostingRepo } from './repo.js';
 import { findCreatedPost, olderThanClaim, providerStatusOf } from './history-match.js';
 import { outcomesOf } from './platform-states.js';

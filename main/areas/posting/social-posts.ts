@@ -9,6 +9,8 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { contentHash, socialPostKey, type OutgoingPost } from './keys.js';
 import { quotaMessage, type QuotaTracker } from './quota.js';
 import { postsNear } from './spacing.js';
+import { dateBoundIssue } from '../../../shared/time-bounds.js';
+import { judgeLateness, type Lateness, type PostTrigger } from './late-posts.js';
 import type { PostScheduler } from './scheduler.js';
 
 /**
@@ -25,6 +27,10 @@ export interface RunContext {
   signal?: AbortSignal;
   /** No more attempts after this one: a retryable failure is written onto the record instead of retried. */
   lastAttempt: boolean;
+  /** What brought the bridge here (a too-late post's reason names it); default webhook. */
+  trigger?: PostTrigger;
+  /** The job's attempt, for a retry. */
+  attempt?: number;
 }
 
 /** A step that may succeed later (provider 429/5xx/unreachable, an unknown outcome not settled yet). */
@@ -47,6 +53,8 @@ export interface SocialPostDeps {
   activity: ActivityLog;
   quota: QuotaTracker;
   now: () => Date;
+  /** LATE_POST_GRACE_MINUTES in ms (DESIGN §6.9). */
+  lateGraceMs: number;
 }
 
 const ENTITY = 'SocialPost';
@@ -93,7 +101,20 @@ export class SocialPostWorkflow {
     const { repo, scheduler } = this.deps;
     const id = record.id;
     let row = await this.settled(repo.active(id), run);
-    const draft = await this.draftOf(record);
+    // Judged at every provider call, retries included (DESIGN §6.9); a post the provider holds is never late.
+    // A date out of bounds (before 2000, years ahead) is refused by its own rule, not judged late.
+    const scheduledAt = text(record.scheduledAt);
+    const lateness: Lateness = dateBoundIssue('scheduledAt', scheduledAt, this.deps.now())
+      ? { kind: 'on-time' }
+      : judgeLateness({
+          scheduledAt,
+          now: this.deps.now(),
+          graceMs: this.deps.lateGraceMs,
+          trigger: run.trigger ?? 'webhook',
+          attempt: run.attempt ?? 1,
+        });
+    const draft = await this.draftOf(record, lateness.kind === 'late');
+    // The hash covers the record's scheduledAt, also when a late post is sent for "now".
     const hash = draft.outgoing ? contentHash(draft.outgoing) : null;
 
     if (row?.state === 'posted') {
@@ -107,6 +128,7 @@ export class SocialPostWorkflow {
     if (recordPostsvcId && !repo.byPostsvcId(recordPostsvcId)) {
       return skip(`postsvcId ${recordPostsvcId} was not scheduled by this bridge: not scheduling it again`);
     }
+    if (lateness.kind === 'too-late') return this.fail(record, lateness.message, 'INVALID_DATE');
     if (draft.problem || !draft.outgoing || hash === null) {
       return this.fail(
         record,
@@ -114,10 +136,14 @@ export class SocialPostWorkflow {
         draft.problem?.code ?? 'VALIDATION_ERROR',
       );
     }
-    const outgoing = draft.outgoing;
+    // Late within the grace: published at once (a past scheduleDate would be refused).
+    const outgoing = lateness.kind === 'late' ? { ...draft.outgoing, scheduleDate: null } : draft.outgoing;
 
     const claim =
-      row?.state === 'failed' && row.content_hash === hash && !row.refused
+      row?.state === 'failed' &&
+      row.content_hash === hash &&
+      !row.refused &&
+      row.schedule_date === outgoing.scheduleDate
         ? scheduler.reclaimFailed(row)
         : scheduler.claim({
             socialPostId: id,
@@ -159,7 +185,9 @@ export class SocialPostWorkflow {
     this.deps.activity.record(
       'posting.scheduled',
       'info',
-      `SocialPost ${describe(record)} scheduled on ${outgoing.platforms.join(', ')} for ${outgoing.scheduleDate}`,
+      lateness.kind === 'late'
+        ? `SocialPost ${describe(record)} was ${lateness.minutesLate} min late (within the grace): posted now on ${outgoing.platforms.join(', ')}`
+        : `SocialPost ${describe(record)} scheduled on ${outgoing.platforms.join(', ')} for ${outgoing.scheduleDate}`,
       { socialPostId: id, postsvcId: outcome.row.postsvc_id, warnings: draft.warnings },
     );
     return {
@@ -306,7 +334,10 @@ export class SocialPostWorkflow {
    * rule it breaks. The hash is taken from `outgoing` whether or not it is valid, so an
    * unchanged post is recognised even after its date has passed.
    */
-  private async draftOf(record: CrmRecord): Promise<{
+  private async draftOf(
+    record: CrmRecord,
+    postNow: boolean,
+  ): Promise<{
     outgoing: (OutgoingPost & { platforms: PlatformKey[]; scheduleDate: string }) | null;
     problem: { message: string; code: string } | null;
     warnings: string[];
@@ -339,7 +370,8 @@ export class SocialPostWorkflow {
       scheduleDate: new Date(scheduledAt).toISOString(),
     };
     const { reviewPost } = await postRules();
-    const review = reviewPost(outgoing, {
+    // A late post within the grace is reviewed as "publish now": its passed time is not an error.
+    const review = reviewPost(postNow ? { ...outgoing, scheduleDate: null } : outgoing, {
       now: this.deps.now(),
       nearby: await postsNear(this.deps, Date.parse(scheduledAt), { socialPostId: record.id }),
     });

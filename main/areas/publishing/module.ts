@@ -21,5 +21,12 @@ export function publishingArea(ctx: AreaContext): AreaModule {
     name: 'publishing',
     routes: (mount) => publishingRoutes(mount, ctx, { service, repo, routes }),
     webhooks: { 'platform-created': service.handleItem, 'platform-updated': service.handleItem },
+    // DESIGN §6.9: state-driven; a Queued record is decided by the publish ledger, as a webhook's is.
+    catchUp: {
+      PlatformPublish: {
+        drive: 'state',
+        handle: (id) => service.process(id, { attempt: 1, trigger: 'webhook' }),
+      },
+    },
   };
 }

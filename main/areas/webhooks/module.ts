@@ -1,5 +1,10 @@
+import type { CatchUpStatus } from '../../../shared/api/health.js';
 import type { WebhookEvent } from '../../../shared/api/webhooks.js';
-import type { AreaContext, AreaModule, WebhookItemHandler } from '../area.js';
+import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
+import type { CrmEntity } from '../../peers/crm.js';
+import type { AreaContext, AreaModule, CatchUpHandler, WebhookItemHandler } from '../area.js';
+import { CrmCatchUp } from './catchup.js';
+import { createCatchUpRepo } from './catchup-repo.js';
 import { WebhookIntake } from './intake.js';
 import type { RecordMarks } from './record-marks.js';
 import { createWebhooksRepo } from './repo.js';
@@ -15,6 +20,13 @@ export interface WebhooksWiring {
   marks: RecordMarks;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
   budgetMs: number;
+  /** Every area's catch-up handling, by the CRM entity it owns (DESIGN §6.9). */
+  catchUp: ReadonlyArray<Partial<Record<CrmEntity, CatchUpHandler>>>;
+}
+
+export interface WebhooksModule extends AreaModule {
+  /** The last CRM catch-up, for /health and the Overview. */
+  lastCatchUp(): CatchUpStatus | null;
 }
 
 /**
@@ -22,7 +34,7 @@ export interface WebhooksWiring {
  * http/'s guard; this area logs each delivery, queues each item once and answers within the
  * budget. What an item does is up to the area that owns its event.
  */
-export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModule {
+export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): WebhooksModule {
   const repo = ctx.repo(createWebhooksRepo);
   const intake = new WebhookIntake({
     repo,
@@ -45,9 +57,34 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModu
     () => repo.pruneBefore(new Date(ctx.now().getTime() - RETENTION_MS).toISOString()),
     true,
   );
+  const catchUp = new CrmCatchUp({
+    crm: ctx.peers.crm,
+    jobs: ctx.jobs,
+    repo: ctx.repo(createCatchUpRepo),
+    settings: ctx.repo(createKeyValueRepo),
+    activity: ctx.activity,
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+  for (const handlers of wiring.catchUp) {
+    for (const [entity, handler] of Object.entries(handlers) as [CrmEntity, CatchUpHandler][]) {
+      catchUp.setHandler(entity, handler);
+    }
+  }
+  // DESIGN §6.9: at start and every CRM_CATCHUP_MINUTES; 0 is off, also at start.
+  const intervalMs = ctx.config.crmCatchUpMinutes * 60_000;
+  if (intervalMs > 0 && ctx.peers.crm) {
+    ctx.scheduler.add({
+      name: 'crm catch-up',
+      nextInMs: () => catchUp.nextInMs(intervalMs),
+      run: () => catchUp.run(),
+      runAtStart: true,
+    });
+  }
   const bindings = ctx.repo(createWebhookBindings);
   return {
     name: 'webhooks',
     routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
+    lastCatchUp: () => catchUp.status(),
   };
 }

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The posting ledger (DESIGN §6.2): one active row per SocialPost id (or per API request),

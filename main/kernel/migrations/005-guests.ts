@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Guests and content (issue #7): the stage history the bridge keeps for every guest and

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Issue #13 (the webhook path): the queue's indexes covered every job ever run, so each job's

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * `activity_by_at` served one query, the hourly retention prune, and every activity row paid for

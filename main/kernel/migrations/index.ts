@@ -5,12 +5,9 @@ import { publishing } from './004-publishing.js';
 import { posting } from './002-posting.js';
 import { jobsUnfinishedIndexes } from './010-jobs-unfinished-indexes.js';
 import { activityPrunedById } from './011-activity-pruned-by-id.js';
+import type { Migration } from './migration.js';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from './migration.js';
 
 /**
  * Numbered migrations, applied in order once each. Never edit one that has shipped: add the

@@ -41,6 +41,10 @@ export interface SandboxCrm extends SandboxPeerBase {
   list(entity: CrmEntityName): CrmRecord[];
   setWebhookTarget(target: WebhookTargetOptions): void;
   clearWebhookTarget(): void;
+  /** The receiver is away (the bridge stopped): deliveries are refused and retried by EspoCRM's rules. */
+  setReceiverAway(away: boolean): void;
+  /** Points the webhooks at another base URL; waiting retries keep their tries. */
+  retargetWebhooks(baseUrl: string): void;
   /** Sends gathered batches and waiting retries now (one attempt each) and waits for the answers. */
   flushWebhooks(): Promise<void>;
   deliveries(): WebhookDelivery[];
@@ -58,6 +62,8 @@ const webhookTargetBody = z.strictObject({
   timeoutMs: z.number().int().min(1).optional(),
   events: z.array(z.enum(crmWebhookEvents)).optional(),
 });
+
+const receiverAwayBody = z.strictObject({ away: z.boolean() });
 
 /** A simulated EspoCRM (DESIGN §5.1) on 127.0.0.1 with an OS-chosen port. */
 export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<SandboxCrm> {
@@ -126,6 +132,15 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         webhooks.clearTarget();
         res.json({ subscriptions: [] });
       });
+      router.post('/receiver-away', (req, res) => {
+        const parsed = receiverAwayBody.safeParse(req.body);
+        if (!parsed.success) {
+          res.status(400).json({ error: z.prettifyError(parsed.error) });
+          return;
+        }
+        webhooks.setReceiverAway(parsed.data.away);
+        res.json({ away: parsed.data.away });
+      });
       router.post('/flush-webhooks', async (_req, res) => {
         await webhooks.flush();
         res.json({ deliveries: webhooks.deliveries().length });
@@ -154,6 +169,8 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
     list: (entity) => store.all(entity),
     setWebhookTarget: (target) => webhooks.setTarget(target),
     clearWebhookTarget: () => webhooks.clearTarget(),
+    setReceiverAway: (away) => webhooks.setReceiverAway(away),
+    retargetWebhooks: (baseUrl) => webhooks.retarget(baseUrl),
     flushWebhooks: () => webhooks.flush(),
     deliveries: () => webhooks.deliveries(),
     webhookSubscriptions: () => webhooks.subscriptions(),

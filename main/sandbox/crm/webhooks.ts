@@ -118,8 +118,27 @@ export class WebhookSender {
   readonly #inflight = new Set<Promise<void>>();
   readonly #aborts = new Set<AbortController>();
   readonly #deliveries: WebhookDelivery[] = [];
+  /** The receiver is off (the desktop app closed at night): every attempt finds no one to answer. */
+  #receiverAway = false;
 
   constructor(private readonly options: WebhookSenderOptions) {}
+
+  /**
+   * Away: attempts are refused as a stopped bridge refuses them (no connection, status 0), and
+   * retried by EspoCRM's rules until its four tries are spent. Back: later attempts are sent.
+   */
+  setReceiverAway(away: boolean): void {
+    this.#receiverAway = away;
+  }
+
+  /**
+   * Points every webhook at a new base URL, as an admin editing the webhooks would (a bridge
+   * that came back on another port); gathered batches and waiting retries keep their tries.
+   */
+  retarget(baseUrl: string): void {
+    const base = baseUrl.replace(/\/+$/, '');
+    for (const sub of this.#subs.values()) sub.url = `${base}/webhooks/${sub.event}`;
+  }
 
   setTarget(target: WebhookTargetOptions): void {
     this.clearTarget();
@@ -225,6 +244,11 @@ export class WebhookSender {
   async #send(batch: Batch): Promise<void> {
     const { sub } = batch;
     const signature = signEspoWebhook(batch.rawBody, sub.webhookId, sub.secret, sub.legacySignature);
+    if (this.#receiverAway) {
+      await Promise.resolve(); // a refused connection is still an answer that comes later
+      this.#record(batch, 0, 'connection refused (the receiver is away)');
+      return;
+    }
     const controller = new AbortController();
     this.#aborts.add(controller);
     let status: number;
@@ -247,7 +271,12 @@ export class WebhookSender {
     } finally {
       this.#aborts.delete(controller);
     }
+    this.#record(batch, status, error);
+  }
 
+  /** Logs one attempt and decides what follows it: a retry in `retryDelayMs`, or the end. */
+  #record(batch: Batch, status: number, error: string | undefined): void {
+    const { sub } = batch;
     const outcome = this.#outcome(batch, status);
     this.#deliveries.push({
       event: sub.event,

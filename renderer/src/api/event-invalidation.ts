@@ -47,6 +47,11 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'webhook.failed': (event) => keysByWebhook[event.data.event],
   'webhook.test': [],
 
+  // /health (the Overview's catch-up panel) is refreshed by every event; what it acted on shows where it acted.
+  'catchup.finished': [queryKeys.posts, queryKeys.guests, queryKeys.publishing],
+  'catchup.failed': [],
+  'catchup.alarm': [queryKeys.posts],
+
   'posting.scheduled': [queryKeys.posts],
   'posting.cancelled': [queryKeys.posts],
   'posting.confirmed': [queryKeys.posts],

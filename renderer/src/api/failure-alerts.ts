@@ -7,7 +7,7 @@ import type { ActivityEvent } from '../../../shared/activity-events.js';
  * Decided by event type and typed data, never by message text.
  */
 
-/** The page where a failure is dealt with: the route of routes.ts. */
+/** The page where a failure is dealt with: the route of shell/routes.ts. */
 export type FailurePage = '/posts' | '/broadcasts' | '/guests' | '/analytics';
 export const ACTIVITY_PAGE = '/activity';
 

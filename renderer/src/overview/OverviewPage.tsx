@@ -18,6 +18,7 @@ import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { errorMessage } from '../api/client.js';
 import { formatClock, formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
+import { CatchUpPanel } from './CatchUpPanel.js';
 import { FEED_SIZE } from './prefetch.js';
 import { OVERVIEW_DATA_MARK, useShownMark } from './shown-mark.js';
 
@@ -83,6 +84,7 @@ export function OverviewPage() {
       ) : null}
       <div className="grid grid-2">
         <div className="grid grid-stack">
+          <CatchUpPanel />
           <RecorderPanel />
           <HeldWorkflowsPanel />
         </div>

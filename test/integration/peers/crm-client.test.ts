@@ -51,6 +51,34 @@ describe('CRM client against the sandbox EspoCRM (DESIGN §5.1)', () => {
     expect(page.list.length).toBeLessThanOrEqual(200);
   });
 
+  it('lists what changed since an ISO time, in the CRM format on the wire, oldest first (DESIGN §6.9)', async () => {
+    let clock = Date.parse('2031-05-04T10:00:00.000Z');
+    const timed = await startSandboxCrm({ now: () => new Date(clock), warn: () => undefined });
+    try {
+      const client = new CrmClient({ url: timed.url, apiKey: timed.apiKey });
+      const older = timed.create('SocialPost', { content: 'older', platform: 'Microblog', status: 'Draft' });
+      clock += 90_000;
+      const newer = timed.create('SocialPost', { content: 'newer', platform: 'Microblog', status: 'Draft' });
+      clock += 90_000;
+      timed.update('SocialPost', older.id, { content: 'older, edited' });
+
+      const page = await client.listModifiedSince('SocialPost', '2031-05-04T10:01:30.000Z');
+      expect(page.list.map((r) => r.id)).toEqual([newer.id, older.id]);
+      // ISO past the client boundary.
+      expect(page.list.map((r) => r.modifiedAt)).toEqual([
+        '2031-05-04T10:01:30.000Z',
+        '2031-05-04T10:03:00.000Z',
+      ]);
+      expect((await client.listModifiedSince('SocialPost', '2031-05-04T10:01:30.000Z', 1)).list).toHaveLength(
+        1,
+      );
+      expect(await client.newestModifiedAt('SocialPost')).toBe('2031-05-04T10:03:00.000Z');
+      expect(await client.newestModifiedAt('GuestBooking')).toBeNull();
+    } finally {
+      await timed.stop();
+    }
+  });
+
   it('surfaces X-Status-Reason and classifies 404 as not retryable', async () => {
     const client = new CrmClient({ url: crm.url, apiKey: crm.apiKey, retry: noRetry });
     expect(await client.find('SocialPost', 'doesnotexist00000')).toBeNull();

@@ -264,13 +264,17 @@ describe('failures are visible on the record and in the activity log', () => {
     expect(crm.get('SocialPost', record.id)?.status).toBe('Failed');
   });
 
-  it('a scheduledAt in the past fails the record with the date rule', async () => {
+  it('a scheduledAt more than the grace in the past fails the record, saying how late and why (DESIGN §6.9)', async () => {
+    const before = creates();
     const record = newPost({ scheduledAt: toCrmDatetime(new Date(Date.now() - 3_600_000)) });
     await settle();
     expect(crm.get('SocialPost', record.id)).toMatchObject({
       status: 'Failed',
-      error: expect.stringContaining('scheduledAt:'),
+      error: expect.stringMatching(
+        /^not posted: 60 min past its time \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\) when the CRM's webhook reached the bridge/,
+      ),
     });
+    expect(creates()).toBe(before);
   });
 
   it('a scheduledAt before 2000 or more than 5 years ahead: Failed with the bound it breaks, no provider call', async () => {

@@ -70,11 +70,11 @@ describe('chooseLaunchMode', () => {
     expect(noPathTxt).toEqual({
       kind: 'headless',
       notice:
-        'Electron binary not installed here (its install script never downloaded it: node_modules/electron/path.txt is missing); serving headless — fetch it with: node node_modules/electron/install.js',
+        'Electron binary not installed here (it was never downloaded: node_modules/electron/path.txt is missing); serving headless — fetch it with: npx install-electron',
     });
     expect(chooseLaunchMode(facts({}, []))).toEqual({
       kind: 'headless',
-      notice: `Electron binary not installed here (${binary} does not exist); serving headless — fetch it with: node node_modules/electron/install.js`,
+      notice: `Electron binary not installed here (${binary} does not exist); serving headless — fetch it with: npx install-electron`,
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPostsvcFailure, type ProviderHistoryItem } from '../../../main/peers/postsvc.js';
+import { classifyPostsvcFailure } from '../../../main/peers/postsvc.js';
+import type { ProviderHistoryItem } from '../../../main/peers/postsvc-wire.js';
 import { findCreatedPost, providerStatusOf } from '../../../main/areas/posting/history-match.js';
 import { contentHash, quotaDay, socialPostKey } from '../../../main/areas/posting/keys.js';
 

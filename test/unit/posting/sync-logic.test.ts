@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PeerError } from '../../../main/peers/peer-error.js';
 import type { PostsvcError } from '../../../main/peers/postsvc.js';
-import { toPostsvcError, type ProviderHistoryItem } from '../../../main/peers/postsvc.js';
+import { toPostsvcError } from '../../../main/peers/postsvc.js';
+import type { ProviderHistoryItem } from '../../../main/peers/postsvc-wire.js';
 import type { AppError } from '../../../main/kernel/app-error.js';
 import { httpHeadersOf, httpStatusOf } from '../../../main/http/errors.js';
 import { postingError, ruleError } from '../../../main/areas/posting/errors.js';

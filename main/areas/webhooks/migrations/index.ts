@@ -5,6 +5,7 @@ import { deliveriesPrunedById } from './012-deliveries-pruned-by-id.js';
 import { marksKnowTheirItem } from './013-marks-know-their-item.js';
 import { payloadsByHash } from './014-payloads-by-hash.js';
 import { webhookBindings } from './015-webhook-bindings.js';
+import { crmCatchUp } from './017-crm-catchup.js';
 
 /**
  * The webhooks area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   marksKnowTheirItem,
   payloadsByHash,
   webhookBindings,
+  crmCatchUp,
 ];

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
-import { useApiKey } from './api/use-api-key.js';
-import { useLiveActivityConnection } from './api/use-live-activity.js';
-import { AppShell } from './components/AppShell.js';
-import { KeyScreen } from './components/KeyScreen.js';
-import { NotFoundPage } from './components/NotFoundPage.js';
-import { Skeleton } from './components/States.js';
-import { useRoute } from './hash-router.js';
+import { useApiKey } from '../api/use-api-key.js';
+import { useLiveActivityConnection } from '../api/use-live-activity.js';
+import { KeyScreen } from '../components/KeyScreen.js';
+import { NotFoundPage } from '../components/NotFoundPage.js';
+import { Skeleton } from '../components/States.js';
+import { useRoute } from '../hash-router.js';
+import { AppShell } from './AppShell.js';
 import { pageAt } from './routes.js';
 
 export function App() {

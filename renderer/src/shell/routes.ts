@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import type { IconName } from './components/Icon.js';
-import { isPath } from './hash-route.js';
-import { OverviewPage } from './overview/OverviewPage.js';
+import type { IconName } from '../components/Icon.js';
+import { isPath } from '../hash-route.js';
+import { OverviewPage } from '../overview/OverviewPage.js';
 
 /**
  * Every page but the Overview is its own chunk, loaded on first visit: the first paint only
@@ -10,14 +10,14 @@ import { OverviewPage } from './overview/OverviewPage.js';
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const PostsPage = page(() => import('./posts/PostsPage.js'), 'PostsPage');
-const BroadcastsPage = page(() => import('./broadcasts/BroadcastsPage.js'), 'BroadcastsPage');
-const RecorderPage = page(() => import('./recorder/RecorderPage.js'), 'RecorderPage');
-const AnalyticsPage = page(() => import('./analytics/AnalyticsPage.js'), 'AnalyticsPage');
-const GuestsPage = page(() => import('./guests/GuestsPage.js'), 'GuestsPage');
-const ClipsPage = page(() => import('./clips/ClipsPage.js'), 'ClipsPage');
-const ActivityPage = page(() => import('./activity/ActivityPage.js'), 'ActivityPage');
-const SettingsPage = page(() => import('./settings/SettingsPage.js'), 'SettingsPage');
+const PostsPage = page(() => import('../posts/PostsPage.js'), 'PostsPage');
+const BroadcastsPage = page(() => import('../broadcasts/BroadcastsPage.js'), 'BroadcastsPage');
+const RecorderPage = page(() => import('../recorder/RecorderPage.js'), 'RecorderPage');
+const AnalyticsPage = page(() => import('../analytics/AnalyticsPage.js'), 'AnalyticsPage');
+const GuestsPage = page(() => import('../guests/GuestsPage.js'), 'GuestsPage');
+const ClipsPage = page(() => import('../clips/ClipsPage.js'), 'ClipsPage');
+const ActivityPage = page(() => import('../activity/ActivityPage.js'), 'ActivityPage');
+const SettingsPage = page(() => import('../settings/SettingsPage.js'), 'SettingsPage');
 
 export interface PageEntry {
   /** Route path under the hash, e.g. `/posts` is `#/posts`. */

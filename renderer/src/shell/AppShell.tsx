@@ -4,11 +4,11 @@ import { desktop } from '../api/desktop.js';
 import { unreadFor } from '../api/failure-alerts.js';
 import { failureStore, useFailures } from '../api/failure-store.js';
 import { OnAir } from '../broadcasts/OnAir.js';
+import { Icon } from '../components/Icon.js';
+import { LiveIndicator } from '../components/LiveIndicator.js';
+import { StatusPill } from '../components/StatusPill.js';
 import { NavLink, useRoute } from '../hash-router.js';
-import { pageAt, pages } from '../routes.js';
-import { Icon } from './Icon.js';
-import { LiveIndicator } from './LiveIndicator.js';
-import { StatusPill } from './StatusPill.js';
+import { pageAt, pages } from './routes.js';
 
 /**
  * Dark header (bridge status, sandbox badge, ON AIR, live state, notifications), the page list as
