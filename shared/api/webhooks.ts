@@ -120,3 +120,32 @@ export const testWebhook = defineContract({
     },
   },
 });
+
+/** A webhook id (from EspoCRM's signature) and the one route it may sign for (DESIGN §7). */
+export const webhookBinding = z.object({
+  webhookId: z.string(),
+  event: z.enum(webhookEvents),
+  boundAt: z.string(),
+});
+export type WebhookBinding = z.infer<typeof webhookBinding>;
+
+export const listWebhookBindings = defineContract({
+  method: 'get',
+  path: '/api/webhooks/bindings',
+  tag: 'webhooks',
+  summary:
+    'Each signing webhook id and the route it was first seen on: a body it signs for another route is refused with 401.',
+  auth: 'key',
+  response: z.object({ success: z.literal(true), data: z.array(webhookBinding) }),
+});
+
+export const clearWebhookBinding = defineContract({
+  method: 'delete',
+  path: '/api/webhooks/bindings/:webhookId',
+  tag: 'webhooks',
+  summary:
+    'Forgets a binding (the CRM webhook moved to another event): the id binds again where it is next seen.',
+  auth: 'key',
+  params: z.object({ webhookId: z.string().min(1, 'must not be empty').max(200) }),
+  response: z.object({ success: z.literal(true), webhookId: z.string() }),
+});

@@ -1,5 +1,5 @@
 import { startBridge, type RunningBridge, type StartBridgeOptions } from '../../main/app.js';
-import { signEspoWebhook } from '../../main/sandbox/index.js';
+import { crmWebhookEvents, signEspoWebhook, type CrmWebhookEvent } from '../../main/sandbox/index.js';
 import { tempDir } from './temp-dir.js';
 
 export { eventually } from './wait.js';
@@ -80,6 +80,17 @@ export async function callBridge(
   }
   return { status: response.status, body: body as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
+
+/**
+ * The id of a test's webhook for `event`. EspoCRM gives every webhook (one per event) its own id,
+ * and the bridge refuses an id on another route than the one it was first seen on (DESIGN §7):
+ * a test signing several routes signs each with its own id, as the CRM would.
+ */
+export const webhookIdFor = (base: string, event: string): string => `${base}-${event}`;
+
+/** The same ids for the sandbox CRM's webhooks, so the CRM's deliveries and a test's own match. */
+export const webhookIdsFor = (base: string): Partial<Record<CrmWebhookEvent, string>> =>
+  Object.fromEntries(crmWebhookEvents.map((event) => [event, webhookIdFor(base, event)]));
 
 /**
  * POSTs these exact bytes to /webhooks/<event> as EspoCRM sends them: signed with the webhook's id

@@ -8,6 +8,7 @@ import { createCatchUpRepo } from './catchup-repo.js';
 import { WebhookIntake } from './intake.js';
 import type { RecordMarks } from './record-marks.js';
 import { createWebhooksRepo } from './repo.js';
+import { createWebhookBindings } from './bindings.js';
 import { webhookRoutes } from './routes.js';
 
 const RETENTION_MS = 14 * 24 * 3600 * 1000;
@@ -80,9 +81,10 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
       runAtStart: true,
     });
   }
+  const bindings = ctx.repo(createWebhookBindings);
   return {
     name: 'webhooks',
-    routes: (mount) => webhookRoutes(mount, intake),
+    routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
     lastCatchUp: () => catchUp.status(),
   };
 }

@@ -1,10 +1,46 @@
 import { hash } from 'node:crypto';
-import { testWebhook, webhookContracts } from '../../../shared/api/webhooks.js';
+import type { Logger } from 'pino';
+import {
+  clearWebhookBinding,
+  listWebhookBindings,
+  testWebhook,
+  webhookContracts,
+  type WebhookEvent,
+} from '../../../shared/api/webhooks.js';
+import { AppError } from '../../kernel/app-error.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { WebhookBindings } from './bindings.js';
 import { reply, type Mount } from '../area.js';
 import type { WebhookIntake } from './intake.js';
 import { mayHoldSecret, redactPayload } from './redact.js';
 
-export function webhookRoutes(mount: Mount, intake: WebhookIntake): void {
+export interface BindingDeps {
+  bindings: WebhookBindings;
+  logger: Logger;
+  now: Clock;
+}
+
+export function webhookRoutes(
+  mount: Mount,
+  intake: WebhookIntake,
+  { bindings, logger, now }: BindingDeps,
+): void {
+  /**
+   * DESIGN §7: a signed body for another route than its webhook id's is refused (401, retried by
+   * EspoCRM, so a binding cleared by mistake heals), the binding named in the log.
+   */
+  const checkBinding = (signedBy: string | null, event: WebhookEvent) => {
+    if (signedBy === null || signedBy === 'bridge-key') return;
+    const bound = bindings.bind(signedBy, event, now().toISOString());
+    if (bound === event) return;
+    logger.warn(
+      { webhookId: signedBy, boundTo: bound, event },
+      `webhook ${signedBy} is bound to /webhooks/${bound}: refused on /webhooks/${event}`,
+    );
+    throw AppError.unauthorized(
+      `webhook ${signedBy} signs for /webhooks/${bound} only; clear its binding in Settings if the CRM webhook moved`,
+    );
+  };
   const meta = (input: { rawBody: Buffer | undefined; body: unknown; signedBy: string | null }) => {
     const raw = input.rawBody?.toString('utf8') ?? JSON.stringify(input.body);
     const secretsPossible = mayHoldSecret(raw);
@@ -18,6 +54,7 @@ export function webhookRoutes(mount: Mount, intake: WebhookIntake): void {
   };
   for (const { event, contract } of webhookContracts) {
     mount(contract, async (input) => {
+      checkBinding(input.signedBy, event);
       const result = await intake.receive(event, input.body, meta(input));
       // Never 410: EspoCRM deletes a webhook that answers 410 (DESIGN §5.1).
       return reply(result.status === 410 ? 500 : result.status, result.body);
@@ -33,5 +70,11 @@ export function webhookRoutes(mount: Mount, intake: WebhookIntake): void {
       ...(result.queued ? { queued: true } : {}),
       echo,
     });
+  });
+  mount(listWebhookBindings, () => ({ success: true, data: bindings.list() }));
+  mount(clearWebhookBinding, ({ params }) => {
+    if (!bindings.clear(params.webhookId)) throw AppError.notFound(`webhook ${params.webhookId}: no binding`);
+    logger.info({ webhookId: params.webhookId }, 'webhook binding cleared by the operator');
+    return { success: true, webhookId: params.webhookId };
   });
 }

@@ -55,7 +55,13 @@ export interface SandboxCrm extends SandboxPeerBase {
 const webhookTargetBody = z.strictObject({
   baseUrl: z.url(),
   secret: z.string().min(1),
-  webhookId: z.string().min(1).optional(),
+  webhookIds: z
+    .partialRecord(z.enum(crmWebhookEvents), z.string().min(1))
+    .refine(
+      (ids) => new Set(Object.values(ids)).size === Object.keys(ids).length,
+      'each webhook has its own id',
+    )
+    .optional(),
   deliveryDelayMs: z.number().int().min(0).optional(),
   retryDelayMs: z.number().int().min(0).optional(),
   legacySignature: z.boolean().optional(),

@@ -39,8 +39,12 @@ export interface WebhookTargetOptions {
   /** The receiver's base; events go to `${baseUrl}/webhooks/${event}`. */
   baseUrl: string;
   secret: string;
-  /** One id for all eleven webhooks (simple to verify in tests); default: a distinct id each, as in EspoCRM. */
-  webhookId?: string;
+  /**
+   * Each webhook's id, by event. EspoCRM gives every webhook (one per event and URL) its own id,
+   * and the bridge binds an id to the route it first signed for (DESIGN §7), so ids must differ;
+   * an event left out gets a fresh EspoCRM-style id.
+   */
+  webhookIds?: Partial<Record<CrmWebhookEvent, string>>;
   /** How long events of one type are gathered into a batch. The real CRM: 2-5 minutes. */
   deliveryDelayMs?: number;
   /** Wait before a retry. The real CRM: 10 minutes. */
@@ -141,12 +145,15 @@ export class WebhookSender {
   }
 
   setTarget(target: WebhookTargetOptions): void {
+    const ids = Object.values(target.webhookIds ?? {});
+    if (new Set(ids).size !== ids.length)
+      throw new Error(`webhookIds: each webhook has its own id (${ids.join(', ')})`);
     this.clearTarget();
     const base = target.baseUrl.replace(/\/+$/, '');
     for (const event of target.events ?? crmWebhookEvents) {
       this.#subs.set(event, {
         event,
-        webhookId: target.webhookId ?? this.options.newWebhookId(),
+        webhookId: target.webhookIds?.[event] ?? this.options.newWebhookId(),
         url: `${base}/webhooks/${event}`,
         active: true,
         deletedAt: null,

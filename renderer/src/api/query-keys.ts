@@ -8,6 +8,7 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   activity: ['activity'] as const,
   settings: ['settings'] as const,
+  webhookBindings: ['settings', 'webhook-bindings'] as const,
   recorderFilename: ['recorder', 'filename'] as const,
   recorderStatus: ['recorder', 'status'] as const,
   recorderTakes: ['recorder', 'takes'] as const,

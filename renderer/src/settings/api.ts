@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/api/contract.js';
 import { getSettings, updateSettings } from '../../../shared/api/settings.js';
+import { clearWebhookBinding, listWebhookBindings } from '../../../shared/api/webhooks.js';
 import { callApi } from '../api/client.js';
 import { queryKeys } from '../api/query-keys.js';
 
@@ -19,5 +20,22 @@ export function useUpdateSettings() {
     mutationFn: (values: BodyOf<typeof updateSettings>['values']) =>
       callApi(updateSettings, { body: { values } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+}
+
+/** GET /api/webhooks/bindings: each signing webhook id and the route it is bound to (DESIGN §7). */
+export function useWebhookBindings() {
+  return useQuery({
+    queryKey: queryKeys.webhookBindings,
+    queryFn: ({ signal }) => callApi(listWebhookBindings, { signal }),
+  });
+}
+
+/** DELETE /api/webhooks/bindings/:webhookId: the id binds again where it is next seen. */
+export function useClearWebhookBinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (webhookId: string) => callApi(clearWebhookBinding, { params: { webhookId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookBindings }),
   });
 }

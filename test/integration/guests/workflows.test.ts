@@ -5,7 +5,13 @@ import {
   type SandboxAutomation,
   type SandboxCrm,
 } from '../../../main/sandbox/index.js';
-import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  callSignedWebhook,
+  eventually,
+  webhookIdsFor,
+  startTestBridge,
+  type TestBridge,
+} from '../../support/bridge.js';
 import { jobsIdle } from '../../support/settle.js';
 
 const SECRET = 'guests-webhook-secret';
@@ -32,7 +38,7 @@ beforeAll(async () => {
   crm.setWebhookTarget({
     baseUrl: bridge.url,
     secret: SECRET,
-    webhookId: WEBHOOK_ID,
+    webhookIds: webhookIdsFor(WEBHOOK_ID),
     deliveryDelayMs: 60_000,
   });
   contentId = crm.create('ContentProduction', {
@@ -174,7 +180,7 @@ describe('guest-updated starts the stage workflow at n8n (spec §3.3, DESIGN §5
     // The same delivery again, byte for byte (EspoCRM retries), and a re-signed stale copy.
     const delivered = crm.deliveries().filter((d) => d.event === 'guest-updated' && d.body.includes(id));
     const first = delivered[0]!;
-    const signer = { webhookId: WEBHOOK_ID, secret: SECRET };
+    const signer = { webhookId: first.webhookId, secret: SECRET };
     const again = await callSignedWebhook(bridge.url, 'guest-updated', first.body, signer);
     expect(again.status).toBe(200);
     const copy = JSON.stringify([{ id, stage: 'Confirmed', modifiedAt: '2030-01-01 00:00:00' }]);

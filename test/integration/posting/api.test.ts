@@ -452,7 +452,7 @@ describe('quota (spec §8), dashboard routes', () => {
         expect(response.status).toBe(200);
       }
       // The tenth through a webhook.
-      crm.setWebhookTarget({ baseUrl: free.url, secret: SECRET, webhookId: 'wh-quota', deliveryDelayMs: 10 });
+      crm.setWebhookTarget({ baseUrl: free.url, secret: SECRET, deliveryDelayMs: 10 });
       const record = crm.create('SocialPost', {
         name: 'Quota via CRM',
         content: 'Quota via CRM',

@@ -100,7 +100,6 @@ describe('media rules before the provider is called (webhooks)', () => {
     crm.setWebhookTarget({
       baseUrl: bridge.url,
       secret: SECRET,
-      webhookId: 'wh-checks',
       deliveryDelayMs: 10,
     });
     const before = creates();

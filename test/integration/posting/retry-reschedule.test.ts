@@ -59,7 +59,7 @@ beforeAll(async () => {
   bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
     areas: ['health', 'webhooks', 'posting'],
   });
-  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, webhookId: 'wh-retry', deliveryDelayMs: 10 });
+  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 10 });
 });
 afterAll(async () => {
   crm.clearWebhookTarget();

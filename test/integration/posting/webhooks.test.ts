@@ -8,7 +8,14 @@ import {
   type SandboxCrm,
   type SandboxPostsvc,
 } from '../../../main/sandbox/index.js';
-import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  callSignedWebhook,
+  eventually,
+  webhookIdFor,
+  webhookIdsFor,
+  startTestBridge,
+  type TestBridge,
+} from '../../support/bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 import { crmAndPostsvcEnv } from '../../support/peers-env.js';
@@ -34,14 +41,19 @@ async function startBridge(): Promise<TestBridge> {
     areas: ['health', 'webhooks', 'posting'],
     tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
   });
-  crm.setWebhookTarget({ baseUrl: started.url, secret: SECRET, webhookId: WEBHOOK_ID, deliveryDelayMs: 20 });
+  crm.setWebhookTarget({
+    baseUrl: started.url,
+    secret: SECRET,
+    webhookIds: webhookIdsFor(WEBHOOK_ID),
+    deliveryDelayMs: 20,
+  });
   return started;
 }
 
 /** Replays a body exactly as the CRM signs it (a redelivery). */
 async function deliver(event: string, rawBody: string) {
   const { status, body } = await callSignedWebhook(bridge.url, event, rawBody, {
-    webhookId: WEBHOOK_ID,
+    webhookId: webhookIdFor(WEBHOOK_ID, event),
     secret: SECRET,
   });
   return { status, body: body as Record<string, unknown> };

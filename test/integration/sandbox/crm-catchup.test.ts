@@ -97,7 +97,12 @@ describe('sandbox CRM: the bridge is away', () => {
   });
 
   it('refuses every attempt while away; EspoCRM gives up after four tries and nothing arrives', async () => {
-    crm.setWebhookTarget({ baseUrl: receiver.url, secret: 's', webhookId: 'wh', deliveryDelayMs: 60_000 });
+    crm.setWebhookTarget({
+      baseUrl: receiver.url,
+      secret: 's',
+      webhookIds: { 'social-created': 'wh' },
+      deliveryDelayMs: 60_000,
+    });
     crm.setReceiverAway(true);
     crm.create('SocialPost', { name: 'while away', status: 'Scheduled', platform: 'Microblog' });
     for (let i = 0; i < 5; i++) await crm.flushWebhooks();
@@ -118,7 +123,7 @@ describe('sandbox CRM: the bridge is away', () => {
     crm.setWebhookTarget({
       baseUrl: 'http://127.0.0.1:9',
       secret: 's',
-      webhookId: 'wh',
+      webhookIds: { 'social-created': 'wh' },
       deliveryDelayMs: 60_000,
     });
     crm.setReceiverAway(true);

@@ -58,7 +58,7 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
     crm.setWebhookTarget({
       baseUrl: receiver.url,
       secret: SECRET,
-      webhookId: 'wh1',
+      webhookIds: { 'social-created': 'wh1' },
       deliveryDelayMs: 60_000,
     });
     const post = crm.create('SocialPost', { content: 'first', status: 'Draft', platform: 'Microblog' });
@@ -96,7 +96,12 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
 
   it('signs the raw PHP-style body: Signature = base64("<webhookId>:" + hex HMAC)', async () => {
     receiver = await startReceiver();
-    crm.setWebhookTarget({ baseUrl: receiver.url, secret: SECRET, webhookId: 'wh-sig', deliveryDelayMs: 20 });
+    crm.setWebhookTarget({
+      baseUrl: receiver.url,
+      secret: SECRET,
+      webhookIds: { 'guest-created': 'wh-sig' },
+      deliveryDelayMs: 20,
+    });
     crm.create('GuestBooking', {
       name: 'Tomás Ferreira',
       topics: 'sound walks / radio 🎙️',
@@ -124,7 +129,7 @@ describe('sandbox CRM: webhooks as EspoCRM sends them', () => {
     crm.setWebhookTarget({
       baseUrl: receiver.url,
       secret: SECRET,
-      webhookId: 'wh-old',
+      webhookIds: { 'clip-created': 'wh-old' },
       legacySignature: true,
     });
     crm.create('Clip', { name: 'clip' });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEspoBody } from '../../../main/http/espo-signature.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { eventually, startTestBridge, webhookIdFor, type TestBridge } from '../../support/bridge.js';
 
 const SECRET = 'whsec-foundation-test';
 let bridge: TestBridge;
@@ -17,6 +17,7 @@ const phpBody = (items: Record<string, unknown>[]) =>
     .replace(/\//g, '\\/')
     .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** Signs as the CRM's webhook for this route would: each route's webhook has its own id. */
 const signed = (
   path: string,
   raw: string,
@@ -26,7 +27,14 @@ const signed = (
   bridge.call('POST', path, {
     key: null,
     rawBody: raw,
-    headers: { [header]: signEspoBody(raw, secret, 'wh-1', header === 'x-signature') },
+    headers: {
+      [header]: signEspoBody(
+        raw,
+        secret,
+        webhookIdFor('wh-1', path.split('/').pop()!),
+        header === 'x-signature',
+      ),
+    },
   });
 
 describe('webhook intake (DESIGN §5.1, §6.1)', () => {
@@ -61,7 +69,9 @@ describe('webhook intake (DESIGN §5.1, §6.1)', () => {
     const tampered = await bridge.call('POST', '/webhooks/content-updated', {
       key: null,
       rawBody: reserialised,
-      headers: { signature: Buffer.from(`wh-1:${hex}`).toString('base64') },
+      headers: {
+        signature: Buffer.from(`${webhookIdFor('wh-1', 'content-updated')}:${hex}`).toString('base64'),
+      },
     });
     expect(tampered.status).toBe(401);
   });

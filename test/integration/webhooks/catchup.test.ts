@@ -23,7 +23,6 @@ import { tempDir, type TempDir } from '../../support/temp-dir.js';
  */
 
 const SECRET = 'catchup-webhook-secret';
-const WEBHOOK_ID = 'wh-catchup';
 const AUTH = 'X-N8n-Key: n8n-catchup';
 /** Each test starts the bridge two or three times and waits for its catch-up. */
 const SLOW = 120_000;
@@ -77,8 +76,7 @@ async function start(): Promise<TestBridge> {
     { dataDir: data.path, areas: ['health', 'webhooks', 'posting', 'guests', 'publishing'] },
   );
   if (targetSet) crm.retargetWebhooks(bridge.url);
-  else
-    crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, webhookId: WEBHOOK_ID, deliveryDelayMs: 20 });
+  else crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
   targetSet = true;
   return bridge;
 }

@@ -9,7 +9,13 @@ import {
   type SandboxGateway,
   type SandboxPostsvc,
 } from '../../../main/sandbox/index.js';
-import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  callSignedWebhook,
+  eventually,
+  webhookIdFor,
+  startTestBridge,
+  type TestBridge,
+} from '../../support/bridge.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
 
 /**
@@ -58,7 +64,10 @@ const deliverByHand = () =>
 
 /** Sends a signed batch as EspoCRM does, with exactly these bytes. */
 function deliver(event: string, raw: string) {
-  return callSignedWebhook(bridge.url, event, raw, { webhookId: 'wh-repeats', secret: SECRET });
+  return callSignedWebhook(bridge.url, event, raw, {
+    webhookId: webhookIdFor('wh-repeats', event),
+    secret: SECRET,
+  });
 }
 
 const settle = async () => {

@@ -4,6 +4,7 @@ import { dropUnusedIndex } from './009-drop-unused-index.js';
 import { deliveriesPrunedById } from './012-deliveries-pruned-by-id.js';
 import { marksKnowTheirItem } from './013-marks-know-their-item.js';
 import { payloadsByHash } from './014-payloads-by-hash.js';
+import { webhookBindings } from './015-webhook-bindings.js';
 import { crmCatchUp } from './017-crm-catchup.js';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: readonly Migration[] = [
   deliveriesPrunedById,
   marksKnowTheirItem,
   payloadsByHash,
+  webhookBindings,
   crmCatchUp,
 ];
