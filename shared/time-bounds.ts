@@ -6,8 +6,12 @@
  * code through the posting rules as the operator types.
  */
 
-/** ISO 8601 date-time with `Z` or an offset: a time without a zone means different instants to different people. */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * ISO 8601 date-time with `Z` or an offset: a time without a zone means different instants to different people.
+ * Published as it is in /openapi.json: ASCII digits spelled `[0-9]` (shared/portable-pattern.ts).
+ */
+export const ISO_DATE_TIME =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2})$/;
 
 /** Nothing the studio schedules is dated before this day (UTC): an earlier year is a typo. */
 export const EARLIEST_DATE = '2000-01-01';

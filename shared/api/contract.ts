@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL, DIGIT, SPACE, SURROGATE } from '../portable-pattern.js';
 
 /**
  * One contract object per route: the bridge validates with it, the dashboard types its calls
@@ -95,15 +96,21 @@ export const queryInt = (min: number, max: number) => z.coerce.number().int().mi
 /** `YYYY-MM-DD` that is a real calendar date (2026-02-30 is refused). */
 export const calendarDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be YYYY-MM-DD')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'is not a real calendar date')
   .meta({ format: 'date' });
 
-/** ISO 8601 date-time with an offset or Z. */
-export const isoDateTime = z.iso.datetime({ offset: true });
+const zodDateTime = z.iso.datetime({ offset: true });
+/**
+ * ISO 8601 date-time with an offset or Z. Published with zod's own pattern (it refuses 2026-02-30
+ * too), its `\d` spelled `[0-9]` (shared/portable-pattern.ts): the same digits in JavaScript.
+ */
+export const isoDateTime = zodDateTime.meta({
+  pattern: zodDateTime._zod.def.pattern!.source.replaceAll(String.raw`\d`, `[${DIGIT}]`),
+});
 
 /** Ids are at most this many characters (Unicode code points) wherever the API takes one. */
 export const ID_MAX_CHARS = 64;
@@ -111,14 +118,27 @@ export const ID_MAX_CHARS = 64;
  * For /openapi.json, on a string the bridge trims before `min(1)`: the rule JSON Schema states with
  * `minLength` alone lets a string of spaces through, which the bridge then refuses as empty.
  */
-export const NOT_BLANK = { pattern: String.raw`\S` } as const;
+export const NOT_BLANK = { pattern: `[^${SPACE}]` } as const;
+/** The same as a zod `.regex` (which publishes its source): `/\S/`, portably spelled. */
+export const NOT_BLANK_TEXT = new RegExp(NOT_BLANK.pattern);
 
 /** C0 controls, DEL and C1 controls. */
 const CONTROL_CHAR = /\p{Cc}/u;
 /** Half of a surrogate pair standing alone: with /u a lone surrogate is its own code point. */
 export const LONE_SURROGATE = /\p{Cs}/u;
-const idChar = String.raw`[^\p{Cc}\p{Cs}]`;
-const idEdgeChar = String.raw`[^\p{Cc}\p{Cs}\s]`;
+const idChar = `[^${CONTROL}${SURROGATE}]`;
+const idEdgeChar = `[^${CONTROL}${SURROGATE}${SPACE}]`;
+const idEdgeNotDot = `[^${CONTROL}${SURROGATE}${SPACE}.]`;
+/**
+ * The id rule as a portable pattern (no look-ahead): "." and ".." are left out by spelling out
+ * the one- and two-character ids that are not them.
+ */
+const idPattern = [
+  idEdgeNotDot,
+  `${idEdgeNotDot}${idEdgeChar}`,
+  `\\.${idEdgeNotDot}`,
+  `${idEdgeChar}${idChar}{1,${ID_MAX_CHARS - 2}}${idEdgeChar}`,
+].join('|');
 
 /**
  * Every id the API takes, in params, query and body (CRM record ids, provider post ids, host
@@ -151,5 +171,5 @@ export const idString = z
   .meta({
     minLength: 1,
     maxLength: ID_MAX_CHARS,
-    pattern: `^(?!\\.\\.?$)${idEdgeChar}(?:${idChar}{0,${ID_MAX_CHARS - 2}}${idEdgeChar})?$`,
+    pattern: `^(?:${idPattern})$`,
   });
