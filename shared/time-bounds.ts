@@ -61,6 +61,24 @@ export function dateBoundIssue(field: string, value: string, now: Date): BoundIs
   return null;
 }
 
+/**
+ * The same bounds for a calendar day `YYYY-MM-DD` (UTC): from 2000-01-01 to the day 5 years after
+ * `now`. A value that is not a day is left to the caller's format rule (null).
+ */
+export function dayBoundIssue(field: string, day: string, now: Date): BoundIssue | null {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(at)) return null;
+  if (at < EARLIEST_MS) return issue(field, 'earliest-date', `${day} is before ${EARLIEST_DATE}`);
+  const latestDay = latestDate(now).toISOString().slice(0, 10);
+  if (at > Date.parse(`${latestDay}T00:00:00Z`))
+    return issue(
+      field,
+      'latest-date',
+      `${day} is more than ${MAX_YEARS_AHEAD} years ahead (latest ${latestDay})`,
+    );
+  return null;
+}
+
 /** Clip times in seconds: 0 ≤ startTime < endTime ≤ 48 h (172,800 s). Every bound broken, in field order. */
 export function clipTimeIssues(startTime: number, endTime: number): BoundIssue[] {
   const issues: BoundIssue[] = [];

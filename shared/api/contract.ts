@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL, DIGIT, SPACE, SURROGATE } from '../portable-pattern.js';
+import { dateBoundIssue, dayBoundIssue, EARLIEST_DATE, MAX_YEARS_AHEAD } from '../time-bounds.js';
 
 /**
  * One contract object per route: the bridge validates with it, the dashboard types its calls
@@ -64,6 +65,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 export const errorCodes = [
   'VALIDATION_ERROR',
   'INVALID_DATE',
+  'INVALID_ENCODING',
   'UNAUTHORIZED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
@@ -93,24 +95,77 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** Query strings arrive as text: a number field accepts "10". */
 export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-/** `YYYY-MM-DD` that is a real calendar date (2026-02-30 is refused). */
-export const calendarDate = z
+/**
+ * The code a date field's zod issues carry (`params`): http/ answers them 400 INVALID_DATE, naming
+ * the field and the bound (DESIGN §4, issue #25.1), where other issues are VALIDATION_ERROR.
+ */
+export const DATE_ISSUE_PARAMS = { code: 'INVALID_DATE' } as const;
+
+type DateCheck = (value: string, now: Date) => { problem: string } | null;
+
+/**
+ * A date read from a request: its bounds first (2000-01-01 to 5 years after the bridge's clock,
+ * shared/time-bounds.ts), so `+275760-09-13T00:00:00Z`, a date JavaScript can hold but no
+ * arithmetic near it can, is refused as out of range before anything computes with it; then its
+ * format. `description` says the bounds in /openapi.json, where JSON Schema has no keyword for them.
+ */
+function dateField(format: DateCheck, bounds: DateCheck, meta: { format: string; pattern: string }) {
+  return z
+    .string()
+    .superRefine(dateRefinement((value, now) => bounds(value, now) ?? format(value, now)))
+    .meta({
+      ...meta,
+      description: `from ${EARLIEST_DATE} to ${MAX_YEARS_AHEAD} years ahead (400 INVALID_DATE otherwise)`,
+    });
+}
+
+function dateRefinement(check: DateCheck) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const issue = check(value, new Date());
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.problem, params: DATE_ISSUE_PARAMS });
+  };
+}
+
+/**
+ * A date-time whose format a later rule judges (the posting rules name it), bounded here: a
+ * route that looks its record up before those rules run must not carry such a date that far.
+ */
+export const boundedDateTimeText = z
   .string()
-  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be YYYY-MM-DD')
-  .refine((value) => {
+  .superRefine(dateRefinement((value, now) => dateBoundIssue('', value, now)));
+
+/** `YYYY-MM-DD` that is a real calendar date (2026-02-30 is refused), within the bounds. */
+export const calendarDate = dateField(
+  (value) => {
+    if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return { problem: `"${value}" must be YYYY-MM-DD` };
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'is not a real calendar date')
-  .meta({ format: 'date' });
+    const real = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    return real ? null : { problem: `"${value}" is not a real calendar date` };
+  },
+  (value, now) => dayBoundIssue('', value, now),
+  { format: 'date', pattern: `^[${DIGIT}]{4}-[${DIGIT}]{2}-[${DIGIT}]{2}$` },
+);
 
 const zodDateTime = z.iso.datetime({ offset: true });
+
 /**
- * ISO 8601 date-time with an offset or Z. Published with zod's own pattern (it refuses 2026-02-30
- * too), its `\d` spelled `[0-9]` (shared/portable-pattern.ts): the same digits in JavaScript.
+ * ISO 8601 date-time with an offset or Z, within the bounds. Published with zod's own pattern (it
+ * refuses 2026-02-30 too), its `\d` spelled `[0-9]` (shared/portable-pattern.ts): the same digits
+ * in JavaScript.
  */
-export const isoDateTime = zodDateTime.meta({
-  pattern: zodDateTime._zod.def.pattern!.source.replaceAll(String.raw`\d`, `[${DIGIT}]`),
-});
+export const isoDateTime = dateField(
+  (value) =>
+    zodDateTime.safeParse(value).success
+      ? null
+      : {
+          problem: `"${value}" is not an ISO 8601 date-time with Z or an offset (e.g. 2026-07-08T12:30:00Z)`,
+        },
+  (value, now) => dateBoundIssue('', value, now),
+  {
+    format: 'date-time',
+    pattern: zodDateTime._zod.def.pattern!.source.replaceAll(String.raw`\d`, `[${DIGIT}]`),
+  },
+);
 
 /** Ids are at most this many characters (Unicode code points) wherever the API takes one. */
 export const ID_MAX_CHARS = 64;

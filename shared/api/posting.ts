@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
 import { ISO_DATE_TIME } from '../time-bounds.js';
 import { SPACE } from '../portable-pattern.js';
-import { calendarDate, defineContract, idString, isoDateTime, NOT_BLANK, queryInt } from './contract.js';
+import {
+  boundedDateTimeText,
+  calendarDate,
+  defineContract,
+  idString,
+  isoDateTime,
+  NOT_BLANK,
+  queryInt,
+} from './contract.js';
 
 /** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */
 
@@ -322,6 +330,7 @@ export const reschedulePost = defineContract({
       post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
       scheduleDate: z
         .string({ error: 'required, when to publish (ISO 8601 with a zone)' })
+        .pipe(boundedDateTimeText)
         .meta(postRulesInJsonSchema.scheduleDate),
       platforms: z.array(platformKey).meta(postRulesInJsonSchema.platforms).optional(),
       mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).optional(),
