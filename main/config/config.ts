@@ -68,6 +68,11 @@ export interface BridgeConfig {
   gateway: { url: string; apiKey?: string } | null;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;
   collectIntervalHours: number;
+  /**
+   * Proxy hops whose X-Forwarded-For is trusted, only on connections from loopback (a tunnel such
+   * as cloudflared or ngrok; DESIGN §3). 0: the socket's address is the client.
+   */
+  trustProxyHops: number;
   publishRoutes: PublishRouteTable;
   sources: Record<ConfigKey, ConfigSource>;
   /** Raw values in force, for the Settings page (masked there). */
@@ -95,6 +100,8 @@ export const configDescriptions: Record<ConfigKey, string> = {
   AUTOMATION_AUTH_HEADER: 'optional "Name: value" header sent to n8n',
   COLLECT_INTERVAL_HOURS: 'analytics collection interval in hours (1 to 168)',
   PUBLISH_ROUTES: 'publishing route table: JSON or a path to a JSON file',
+  BRIDGE_TRUST_PROXY:
+    'proxy hops (a tunnel on this machine: cloudflared, ngrok) whose X-Forwarded-For is trusted on loopback connections; 0 = none',
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -154,6 +161,13 @@ const rawConfigSchema = z.object({
     .max(24 * 7, 'must be at most 168 hours (one week)')
     .default(6),
   PUBLISH_ROUTES: optionalText,
+  // A tunnel is one hop; a tunnel behind a local reverse proxy two. More is no setup we know.
+  BRIDGE_TRUST_PROXY: z.coerce
+    .number({ error: 'must be a number of proxy hops' })
+    .int('must be a whole number of proxy hops')
+    .min(0, 'must be 0 (no proxy) or more')
+    .max(5, 'must be at most 5 proxy hops')
+    .default(0),
 });
 
 export function defaultDataDir(): string {
@@ -251,6 +265,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
         }
       : null,
     collectIntervalHours: raw.COLLECT_INTERVAL_HOURS,
+    trustProxyHops: raw.BRIDGE_TRUST_PROXY,
     publishRoutes,
     sources,
     values: merged,

@@ -23,6 +23,7 @@ export const configKeys = [
   'AUTOMATION_AUTH_HEADER',
   'COLLECT_INTERVAL_HOURS',
   'PUBLISH_ROUTES',
+  'BRIDGE_TRUST_PROXY',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 
