@@ -1,7 +1,11 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { StoredActivityEvent } from '../../shared/api/activity.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
+import { AppError } from '../kernel/app-error.js';
+
+/** A refused reader is told to come back after this: a place frees when a reader leaves. */
+const READERS_RETRY_AFTER_S = 10;
 
 /**
  * GET /events: Server-Sent Events fed by the activity log. Closed on shutdown.
@@ -13,12 +17,21 @@ import type { ActivityLog } from '../kernel/activity/activity-log.js';
  */
 export class EventStreamHub {
   private readonly clients = new Set<Response>();
+  /** Open readers per client address (DESIGN §4: 32 each, 256 in all; issue #25.4). */
+  private readonly perClient = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
   constructor(
     activity: ActivityLog,
-    private readonly options: { maxUnsentBytes: number; logger: Logger },
+    private readonly options: {
+      maxUnsentBytes: number;
+      maxReadersPerClient: number;
+      maxReaders: number;
+      /** Who a request is from: the socket's address, or behind a trusted tunnel the forwarded one. */
+      clientOf: (req: Request) => string;
+      logger: Logger;
+    },
   ) {
     this.unsubscribe = activity.subscribe((event) => this.broadcast(event));
     // Proxies and tunnels drop silent connections; a comment line every 15 s keeps them open.
@@ -26,7 +39,24 @@ export class EventStreamHub {
     this.heartbeat.unref();
   }
 
-  attach(res: Response): void {
+  /** Opens the stream, or refuses it (429, Retry-After) past the readers allowed. */
+  attach(req: Request, res: Response): void {
+    const client = this.options.clientOf(req);
+    const fromClient = this.perClient.get(client) ?? 0;
+    const { maxReadersPerClient, maxReaders } = this.options;
+    if (fromClient >= maxReadersPerClient || this.clients.size >= maxReaders) {
+      const which =
+        fromClient >= maxReadersPerClient
+          ? `${maxReadersPerClient} /events readers are open from this address`
+          : `${maxReaders} /events readers are open`;
+      throw AppError.tooMany('RATE_LIMIT', `${which}: close one or try again later`, READERS_RETRY_AFTER_S);
+    }
+    this.perClient.set(client, fromClient + 1);
+    res.once('close', () => {
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    });
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',

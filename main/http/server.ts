@@ -11,6 +11,7 @@ import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import { AppError } from '../kernel/app-error.js';
 import { requireJsonBodies } from './body.js';
+import { clientAddress } from './client-address.js';
 import { dashboardFiles } from './dashboard-files.js';
 import { EventStreamHub } from './event-stream.js';
 import { hostGuard, keyGuard, presentedKey, sameSecret, webhookGuard } from './guards.js';
@@ -95,12 +96,16 @@ export function createHttpApp(
     },
     identify,
   );
+  const limits = options.limits ?? defaultHttpLimits;
   const events = new EventStreamHub(deps.activity, {
-    maxUnsentBytes: (options.limits ?? defaultHttpLimits).sseClientBufferBytes,
+    maxUnsentBytes: limits.sseClientBufferBytes,
+    maxReadersPerClient: limits.maxEventReadersPerClient,
+    maxReaders: limits.maxEventReaders,
+    clientOf: (req) => clientAddress(req, config.trustProxyHops),
     logger,
   });
   mount(getOpenApi, () => buildOpenApi(registeredContracts, deps.version));
-  mount(streamEvents, ({ res }) => events.attach(res));
+  mount(streamEvents, ({ req, res }) => events.attach(req, res));
   for (const area of areas) area.routes?.(mount);
   answerWrongMethods();
 

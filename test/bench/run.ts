@@ -6,6 +6,7 @@ import { webhookBench } from './webhook.js';
 import { startBench } from './start.js';
 import { dashboardBench } from './dashboard.js';
 import { batchBench } from './batch.js';
+import { eventReadersBench } from './event-readers.js';
 import { hostSpeed } from './host-speed.js';
 
 /**
@@ -20,6 +21,7 @@ const benches: Bench[] = [
   clipsBench,
   startBench,
   dashboardBench,
+  eventReadersBench,
 ];
 
 const wanted = process.argv.slice(2);
