@@ -19,6 +19,8 @@ export class EventStreamHub {
   private readonly clients = new Set<Response>();
   /** Open readers per client address (DESIGN §4: 32 each, 256 in all; issue #25.4). */
   private readonly perClient = new Map<string, number>();
+  /** Frames of events recorded in this turn of the event loop, not yet written (flush). */
+  private readonly pending: string[] = [];
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -82,11 +84,23 @@ export class EventStreamHub {
 
   private broadcast(event: StoredActivityEvent): void {
     if (this.clients.size === 0) return; // nobody to serialise it for
-    const frame = `id: ${event.id}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`;
-    for (const res of this.clients) this.send(res, frame);
+    this.pending.push(`id: ${event.id}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`);
+    if (this.pending.length === 1) setImmediate(this.flush);
   }
 
-  private send(res: Response, frame: string): void {
+  /**
+   * The events of one turn of the event loop, written to every reader at once (issue #25.4):
+   * one Buffer, encoded once, one write per reader per turn. Written one event at a time, each
+   * reader cost every event a string encoding and a write: with 100 readers the API ran at 0.36
+   * of its throughput without them.
+   */
+  private readonly flush = () => {
+    const frames = Buffer.from(this.pending.join(''), 'utf8');
+    this.pending.length = 0;
+    for (const res of this.clients) this.send(res, frames);
+  };
+
+  private send(res: Response, frame: string | Buffer): void {
     // Judged on what is already waiting, so one large event never closes a client that reads.
     if (res.writableLength <= this.options.maxUnsentBytes) {
       res.write(frame);

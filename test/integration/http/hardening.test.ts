@@ -189,8 +189,15 @@ describe('3. at most 64 open sockets per client address, idle ones included (iss
     // A kept-alive socket that has been answered is idle too.
     held[1]!.socket.write(requestHead('GET', '/health'));
     expect((await held[1]!.responseHead()).status).toBe(200);
-    // Once they count as idle (a second without a request: a new socket is about to send one).
-    await eventually(async () => (await capped.call('GET', '/health')).status === 200);
+    // A new connection (not one fetch keeps alive), served once they count as idle (a second
+    // without a request: a socket just opened is about to send one).
+    await eventually(async () => {
+      const fresh = await openRaw(capped.url);
+      fresh.socket.write(requestHead('GET', '/health'));
+      const { status } = await fresh.responseHead();
+      fresh.socket.destroy();
+      return status === 200;
+    });
     await within(held[0]!.closed(), 5_000, 'close of the oldest idle socket');
     expect(held[63]!.isClosed()).toBe(false);
   });
