@@ -174,17 +174,18 @@ export function reviewPost(
   // An empty string is not "now": publishing at once must be asked for by leaving the date out.
   if (draft.scheduleDate !== undefined && draft.scheduleDate !== null) {
     const at = ISO_DATE_TIME.test(draft.scheduleDate) ? Date.parse(draft.scheduleDate) : NaN;
-    // Before 2000 or more than 5 years ahead (shared/time-bounds.ts): said so, not "in the past".
+    // Before 2000 or more than 5 years ahead (shared/time-bounds.ts): said so, not "in the past";
+    // and before the format, so `+275760-09-13T00:00:00Z` is named out of bounds, not malformed.
     const bound = dateBoundIssue('scheduleDate', draft.scheduleDate, context.now);
-    if (Number.isNaN(at)) {
+    if (bound) {
+      errors.push({ field: bound.field, rule: bound.rule, message: bound.message, code: 'INVALID_DATE' });
+    } else if (Number.isNaN(at)) {
       errors.push({
         field: 'scheduleDate',
         rule: 'iso-8601',
         message: `scheduleDate: "${draft.scheduleDate}" is not an ISO 8601 date-time with a zone (e.g. 2026-07-08T12:30:00Z)`,
         code: 'INVALID_DATE',
       });
-    } else if (bound) {
-      errors.push({ field: bound.field, rule: bound.rule, message: bound.message, code: 'INVALID_DATE' });
     } else if (at <= context.now.getTime()) {
       errors.push({
         field: 'scheduleDate',

@@ -2,32 +2,48 @@
  * Recorder filename rules (DESIGN §6.7). Pure: used by the bridge to validate and by the
  * dashboard for inline validation, so both say the same thing.
  */
+import { CONTROL as PORTABLE_CONTROL, SPACE, SURROGATE } from './portable-pattern.js';
+
 const FORBIDDEN = /[/\\:*?"<>|]/;
 /** C0 controls, DEL and C1 controls (U+0080–U+009F): exFAT refuses them, the ATEM shows garbage. */
 const CONTROL = /\p{Cc}/u;
-/** Bidi embeddings, overrides and isolates: they make "evil\u202Evom.exe" read as "evilexe.mov". */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * Characters that do not show, or that change the direction of what follows: a name with one
+ * reads differently from what is saved (`con\u200b.mp4` shows as `con.mp4`; "evil\u202Evom.exe"
+ * reads as "evilexe.mov"). Zero-width space, joiners and word joiner, LRM/RLM/ALM, the bidi
+ * embeddings, overrides and isolates, the line and paragraph separators, invisible operators,
+ * soft hyphen, Mongolian vowel separator, BOM. Spelled with `\u` escapes: the same text goes
+ * into the published pattern.
+ */
+const INVISIBLE_CLASS = String.raw`\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff`;
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
 /** Half of a surrogate pair standing alone: not text, no UTF-8 for it (with /u it is its own code point). */
 const LONE_SURROGATE = /\p{Cs}/u;
-/** Windows device names, reserved with any extension and in any case (`con.mp4` is the console). */
-const RESERVED_DEVICE = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?$/i;
+/**
+ * Windows device names, reserved in any case, whatever follows the name after trailing spaces
+ * and a dot (`con.mp4` and `CON .mp4` are the console); COM and LPT with a digit 0–9 or a
+ * superscript ¹ ² ³ (Windows reads those as digits too).
+ */
+const RESERVED_DEVICE = /^(CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|CLOCK\$|COM[0-9¹²³]|LPT[0-9¹²³]) *(\..*)?$/i;
+const RESERVED_NAMES = 'CON, PRN, AUX, NUL, CONIN$, CONOUT$, CLOCK$, COM0–COM9, LPT0–LPT9, also with ¹ ² ³';
 export const MAX_FILENAME_BYTES = 128;
 
-/** `con` → `[Cc][Oo][Nn]`: JSON Schema patterns have no case-insensitive flag. */
-const anyCase = (word: string) => word.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
-const notInName = String.raw`\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069/\\:*?"<>|`;
-const deviceNames = `${['CON', 'PRN', 'AUX', 'NUL'].map(anyCase).join('|')}|${anyCase('COM')}[1-9]|${anyCase('LPT')}[1-9]`;
+/** Not in a name anywhere (portable spelling: shared/portable-pattern.ts). */
+const notInName = `${PORTABLE_CONTROL}${SURROGATE}${INVISIBLE_CLASS}/\\\\:*?"<>|`;
+/** Not at either end of a name. */
+const notAtEdge = `${notInName}${SPACE}.`;
 
 /**
- * The rule above as JSON Schema, for /openapi.json (the pattern is read with /u, as ECMA-262
- * patterns of OpenAPI are). All of it but the UTF-8 byte count, which `maxLength` (code
- * points) only states for ASCII names: the description says bytes.
+ * The rule above as a portable JSON Schema pattern, for /openapi.json: all of it but two parts
+ * only the bridge checks, as the description says: the UTF-8 byte count (`maxLength` counts code
+ * points) and the Windows device names (without a look-ahead, leaving them out would take
+ * a pattern of kilobytes).
  */
 export const recorderFilenameJsonSchema = {
   minLength: 1,
   maxLength: MAX_FILENAME_BYTES,
-  pattern: String.raw`^(?!(?:${deviceNames})(?:\..*)?$)[^${notInName}\s.](?:[^${notInName}]*[^${notInName}\s.])?$`,
-  description: `at most ${MAX_FILENAME_BYTES} bytes UTF-8; no control or bidi characters, none of / \\ : * ? " < > |, no leading or trailing space or dot, not a Windows device name (CON, NUL, COM1, …)`,
+  pattern: `^[^${notAtEdge}](?:[^${notInName}]*[^${notAtEdge}])?$`,
+  description: `at most ${MAX_FILENAME_BYTES} bytes UTF-8; no control, invisible or direction characters, none of / \\ : * ? " < > |, no leading or trailing space or dot; not a Windows device name (${RESERVED_NAMES}) before a dot or trailing spaces (checked by the bridge)`,
 };
 
 export type FilenameCheck = { ok: true } | { ok: false; rule: string; suggestion: string };
@@ -62,15 +78,15 @@ function firstBrokenRule(filename: string): string | null {
   if (bytes > MAX_FILENAME_BYTES)
     return `filename is ${bytes} bytes UTF-8, at most ${MAX_FILENAME_BYTES} allowed`;
   if (CONTROL.test(filename)) return 'filename must not contain control characters';
-  if (BIDI_CONTROL.test(filename))
-    return 'filename must not contain text-direction controls (invisible characters that make a name read differently from what is saved)';
+  if (INVISIBLE.test(filename))
+    return 'filename must not contain invisible or text-direction characters (they make a name read differently from what is saved)';
   const forbidden = FORBIDDEN.exec(filename);
   if (forbidden) return `filename must not contain "${forbidden[0]}" (none of / \\ : * ? " < > |)`;
   if (filename === '.' || filename === '..') return 'filename must not be "." or ".."';
   if (/^[\s.]|[\s.]$/.test(filename)) return 'filename must not start or end with a space or a dot';
   const device = RESERVED_DEVICE.exec(filename);
   if (device)
-    return `filename must not be "${device[1]}": a reserved device name on Windows (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9), with or without an extension`;
+    return `filename must not be "${device[1]}": a reserved device name on Windows (${RESERVED_NAMES}), with or without an extension`;
   return null;
 }
 

@@ -6,8 +6,12 @@
  * code through the posting rules as the operator types.
  */
 
-/** ISO 8601 date-time with `Z` or an offset: a time without a zone means different instants to different people. */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * ISO 8601 date-time with `Z` or an offset: a time without a zone means different instants to different people.
+ * Published as it is in /openapi.json: ASCII digits spelled `[0-9]` (shared/portable-pattern.ts).
+ */
+export const ISO_DATE_TIME =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2})$/;
 
 /** Nothing the studio schedules is dated before this day (UTC): an earlier year is a typo. */
 export const EARLIEST_DATE = '2000-01-01';
@@ -54,6 +58,24 @@ export function dateBoundIssue(field: string, value: string, now: Date): BoundIs
       `${value} is more than ${MAX_YEARS_AHEAD} years ahead (latest ${latest.toISOString()})`,
     );
   }
+  return null;
+}
+
+/**
+ * The same bounds for a calendar day `YYYY-MM-DD` (UTC): from 2000-01-01 to the day 5 years after
+ * `now`. A value that is not a day is left to the caller's format rule (null).
+ */
+export function dayBoundIssue(field: string, day: string, now: Date): BoundIssue | null {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(at)) return null;
+  if (at < EARLIEST_MS) return issue(field, 'earliest-date', `${day} is before ${EARLIEST_DATE}`);
+  const latestDay = latestDate(now).toISOString().slice(0, 10);
+  if (at > Date.parse(`${latestDay}T00:00:00Z`))
+    return issue(
+      field,
+      'latest-date',
+      `${day} is more than ${MAX_YEARS_AHEAD} years ahead (latest ${latestDay})`,
+    );
   return null;
 }
 

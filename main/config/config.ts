@@ -76,6 +76,11 @@ export interface BridgeConfig {
   crmCatchUpMinutes: number;
   /** How late a missed post may still go out (DESIGN §6.9). */
   latePostGraceMinutes: number;
+  /**
+   * Proxy hops whose X-Forwarded-For is trusted, only on connections from loopback (a tunnel such
+   * as cloudflared or ngrok; DESIGN §3). 0: the socket's address is the client.
+   */
+  trustProxyHops: number;
   publishRoutes: PublishRouteTable;
   sources: Record<ConfigKey, ConfigSource>;
   /** Raw values in force, for the Settings page (masked there). */
@@ -108,6 +113,8 @@ export const configDescriptions: Record<ConfigKey, string> = {
   RECORDER_OBS_URL:
     'OBS websocket of the recorder (ws://host:4455); none: the filename is only held (the sandbox uses its simulated OBS)',
   RECORDER_OBS_PASSWORD: "the OBS websocket's password (Tools → WebSocket Server Settings)",
+  BRIDGE_TRUST_PROXY:
+    'proxy hops (a tunnel on this machine: cloudflared, ngrok) whose X-Forwarded-For is trusted on loopback connections; 0 = none',
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -186,6 +193,13 @@ const rawConfigSchema = z.object({
     ])
     .optional(),
   RECORDER_OBS_PASSWORD: optionalText,
+  // A tunnel is one hop; a tunnel behind a local reverse proxy two. More is no setup we know.
+  BRIDGE_TRUST_PROXY: z.coerce
+    .number({ error: 'must be a number of proxy hops' })
+    .int('must be a whole number of proxy hops')
+    .min(0, 'must be 0 (no proxy) or more')
+    .max(5, 'must be at most 5 proxy hops')
+    .default(0),
 });
 
 export function defaultDataDir(): string {
@@ -293,6 +307,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     collectIntervalHours: raw.COLLECT_INTERVAL_HOURS,
     crmCatchUpMinutes: raw.CRM_CATCHUP_MINUTES,
     latePostGraceMinutes: raw.LATE_POST_GRACE_MINUTES,
+    trustProxyHops: raw.BRIDGE_TRUST_PROXY,
     publishRoutes,
     sources,
     values: merged,

@@ -1,9 +1,11 @@
-import express, { type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { readBodyBytes } from './read-body.js';
+import { findEncodingFault } from './utf8-field.js';
 import { AppError } from '../kernel/app-error.js';
 
-export const BODY_LIMIT = '1mb';
-/** Transcripts are large (DESIGN §4). Keyed by contract path. */
-export const LARGE_BODY_PATHS: Record<string, string> = { '/clips/analyze': '5mb' };
+/** Body limits in bytes (DESIGN §4): 1 MB, 5 MB for transcripts. Keyed by contract path. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const LARGE_BODY_PATHS: Record<string, number> = { '/clips/analyze': 5 * 1024 * 1024 };
 export const JSON_TYPES = ['application/json', 'application/*+json'];
 /** Deeper JSON is no real payload; recursive code over it (hashing, redaction) would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;
@@ -15,36 +17,71 @@ export interface RawBodyRequest extends Request {
 }
 
 /**
- * The body of one route, read only after its guard has let the request through:
- * the raw bytes (kept for signatures) → `verifyRaw` (a signature over them, before any
- * parsing) → JSON.parse → the depth check. A route's handler never sees anything else.
+ * The body of one route, read only after its guard has let the request through: the raw bytes
+ * within the route's limit (read-body.ts; kept for signatures) → `verifyRaw` (a signature over
+ * them, before anything else looks at them) → UTF-8, never replaced (utf8-field.ts names the
+ * field) → JSON.parse → the depth check. A route's handler never sees anything else.
  */
 export function jsonBody(
   contractPath: string,
   verifyRaw?: (req: RawBodyRequest, raw: Buffer) => void,
-): RequestHandler[] {
-  const parse = express.json({
-    limit: LARGE_BODY_PATHS[contractPath] ?? BODY_LIMIT,
-    type: JSON_TYPES,
-    verify: (req: RawBodyRequest, _res, raw) => {
+): RequestHandler {
+  const limit = LARGE_BODY_PATHS[contractPath] ?? BODY_LIMIT_BYTES;
+  return async (req: RawBodyRequest, _res, next) => {
+    try {
+      // requireJsonBodies has refused a body of another type: only an empty one gets here.
+      if (!hasBody(req) || !req.is(JSON_TYPES)) {
+        // No body at all: a signature still covers "".
+        verifyRaw?.(req, Buffer.alloc(0));
+        return next();
+      }
+      const charset = (req.headers['content-type'] ?? '').match(/;\s*charset="?([^";]+)/i)?.[1];
+      if (charset !== undefined && !/^utf-?8$/i.test(charset.trim())) {
+        const message = `body: charset "${charset}" is not supported: send UTF-8`;
+        throw new AppError('unsupported-media', 'UNSUPPORTED_MEDIA_TYPE', message);
+      }
+      const raw = await readBodyBytes(req, limit);
       req.rawBody = raw;
       verifyRaw?.(req, raw);
-    },
-  });
-  const afterParse: RequestHandler = (req: RawBodyRequest, _res, next) => {
-    try {
-      // No body at all: express.json never called `verify`, and a signature still covers "".
-      if (req.rawBody === undefined) verifyRaw?.(req, Buffer.alloc(0));
-      if (nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
-        const message = `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
-        throw AppError.validation(message, [{ field: 'body', rule: 'max_depth', message }]);
-      }
+      req.body = parseJson(raw);
       next();
     } catch (error) {
       next(error);
     }
   };
-  return [parse, afterParse];
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+}
+
+/** JSON text of an object or array (as body-parser's strict mode took), in UTF-8, at most 64 deep. */
+function parseJson(raw: Buffer): unknown {
+  const fault = findEncodingFault(raw);
+  if (fault) {
+    const byte = `0x${fault.byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    throw new AppError(
+      'validation',
+      'INVALID_ENCODING',
+      `${fault.field}: not UTF-8 (byte ${byte} at offset ${fault.offset}); send text as UTF-8`,
+      { details: [{ field: fault.field, rule: 'utf-8', message: `byte ${byte} at offset ${fault.offset}` }] },
+    );
+  }
+  const text = raw.toString('utf8');
+  if (text.trim() === '') return {};
+  if (!/^[\s]*[{[]/.test(text))
+    throw AppError.validation('body: not valid JSON (expected an object or an array)');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw AppError.validation(`body: not valid JSON (${(error as Error).message})`);
+  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    const message = `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+    throw AppError.validation(message, [{ field: 'body', rule: 'max_depth', message }]);
+  }
+  return value;
 }
 
 const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;

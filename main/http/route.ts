@@ -4,9 +4,10 @@ import { jsonBody, type RawBodyRequest } from './body.js';
 import { series } from './series.js';
 import type { RouteGuard } from './guards.js';
 import type { z } from 'zod';
-import type { RouteContract } from '../../shared/api/contract.js';
+import { DATE_ISSUE_PARAMS, type RouteContract } from '../../shared/api/contract.js';
 import { AppError } from '../kernel/app-error.js';
 import { describeZodIssues, zodDetails } from './errors.js';
+import { findQueryEncodingFault } from './utf8-field.js';
 
 /** Every contract registered, in order: /openapi.json and the auth walk test read this. */
 export const registeredContracts: RouteContract[] = [];
@@ -18,12 +19,39 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, w
   if (!schema) return undefined as Parsed<S>;
   const result = schema.safeParse(value);
   if (!result.success) {
+    const issues = result.error.issues;
+    // Dates out of bounds or malformed (contract.ts dateField): INVALID_DATE, named as the posting
+    // rules name them ("scheduledAt: … is before 2000-01-01"); any other issue is in the details.
+    const dates = issues.filter(isDateIssue);
+    if (dates.length > 0) {
+      throw new AppError('validation', 'INVALID_DATE', describeZodIssues(dates), {
+        details: zodDetails(issues, where),
+      });
+    }
     throw AppError.validation(
       describeZodIssues(result.error.issues, where),
       zodDetails(result.error.issues, where),
     );
   }
   return result.data as Parsed<S>;
+}
+
+/** req.query, once its raw text is known to be UTF-8 (DESIGN §4: never replaced silently). */
+function utf8Query(req: Request): unknown {
+  const search = req.url.indexOf('?');
+  const field = search < 0 ? null : findQueryEncodingFault(req.url.slice(search + 1));
+  if (field) {
+    throw new AppError(
+      'validation',
+      'INVALID_ENCODING',
+      `${field}: %-escapes that are not UTF-8; send text as UTF-8`,
+    );
+  }
+  return req.query;
+}
+
+function isDateIssue(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'custom' && issue.params?.code === DATE_ISSUE_PARAMS.code;
 }
 
 function isReply<T>(value: unknown): value is Reply<T> {
@@ -58,7 +86,7 @@ export function mountRoute<C extends RouteContract>(
       const input = {
         // req.query is parsed from the URL when first read: not at all for a route without a query.
         params: contract.params ? parsePart(contract.params, req.params, 'params') : undefined,
-        query: contract.query ? parsePart(contract.query, req.query, 'query') : undefined,
+        query: contract.query ? parsePart(contract.query, utf8Query(req), 'query') : undefined,
         body: contract.body ? parsePart(contract.body, req.body, 'body') : undefined,
         // Asked by few routes (GET /health): the key is not looked for on the others.
         get caller() {
@@ -81,7 +109,7 @@ export function mountRoute<C extends RouteContract>(
       next(error);
     }
   };
-  router[contract.method](contract.path, series(...beforeBody, ...body, handle));
+  router[contract.method](contract.path, series(...beforeBody, body, handle));
 }
 
 /**

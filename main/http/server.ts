@@ -13,6 +13,7 @@ import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import { AppError } from '../kernel/app-error.js';
 import type { StorageState } from '../kernel/storage-state.js';
 import { requireJsonBodies } from './body.js';
+import { clientAddress } from './client-address.js';
 import { dashboardFiles } from './dashboard-files.js';
 import { EventStreamHub } from './event-stream.js';
 import { hostGuard, keyGuard, presentedKey, sameSecret, webhookGuard } from './guards.js';
@@ -99,14 +100,18 @@ export function createHttpApp(
     },
     identify,
   );
+  const limits = options.limits ?? defaultHttpLimits;
   const events = new EventStreamHub(deps.activity, {
-    maxUnsentBytes: (options.limits ?? defaultHttpLimits).sseClientBufferBytes,
+    maxUnsentBytes: limits.sseClientBufferBytes,
+    maxReadersPerClient: limits.maxEventReadersPerClient,
+    maxReaders: limits.maxEventReaders,
+    clientOf: (req) => clientAddress(req, config.trustProxyHops),
     logger,
   });
   mount(getOpenApi, () =>
     buildOpenApi(registeredContracts, deps.version, new Map([[streamEvents, activityEvent]])),
   );
-  mount(streamEvents, ({ res }) => events.attach(res));
+  mount(streamEvents, ({ req, res }) => events.attach(req, res));
   for (const area of areas) area.routes?.(mount);
   answerWrongMethods();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPACE } from '../portable-pattern.js';
 import { defineContract, idString, isoDateTime, NOT_BLANK } from './contract.js';
 
 /**
@@ -21,7 +22,7 @@ export const streamSource = z.object({
   // Any URL passes here: the gateway judges the scheme and answers RTMP_INVALID (400), the
   // spec's code for it. /openapi.json states the rule the gateway applies.
   url: z.url({ error: 'must be a URL such as rtmp://host/app' }).meta({
-    pattern: String.raw`^rtmps?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
+    pattern: String.raw`^rtmps?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/[^${SPACE}]*)?$`,
     description: 'an rtmp:// or rtmps:// URL (otherwise 400 RTMP_INVALID)',
   }),
   /** The stream key: a secret, masked (`••••1234`) in everything the bridge records or returns. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { clipPlatforms } from '../platforms.js';
+import { LETTER } from '../portable-pattern.js';
 import { clipTimeIssues, MAX_CLIP_TIME_S } from '../time-bounds.js';
-import { defineContract, idString, queryInt } from './contract.js';
+import { defineContract, idString, NOT_BLANK_TEXT, queryInt } from './contract.js';
 
 /** Longest transcript analysed (characters, ~330,000 words, well over a day of speech). */
 export const MAX_TRANSCRIPT_CHARS = 2_000_000;
@@ -93,7 +94,7 @@ export const analyzeClips = defineContract({
           `is too long: ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en-US') : 'more than'} characters, the limit is ${MAX_TRANSCRIPT_CHARS.toLocaleString('en-US')}`,
       })
       .refine(nonBlank, 'is empty (no text)')
-      .meta({ pattern: String.raw`\p{L}`, description: 'the transcript; it must hold words (letters)' }),
+      .meta({ pattern: `[${LETTER}]`, description: 'the transcript; it must hold words (letters)' }),
     maxClips: z
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -130,14 +131,18 @@ export const createDraftClip = defineContract({
   body: z
     .object({
       contentProductionId: crmId,
-      hookQuote: z.string().regex(/\S/, 'is required').trim().max(2000, 'is longer than 2000 characters'),
+      hookQuote: z
+        .string()
+        .regex(NOT_BLANK_TEXT, 'is required')
+        .trim()
+        .max(2000, 'is longer than 2000 characters'),
       /** Seconds into the recording: 0 ≤ startTime < endTime ≤ 48 h (clipTimeIssues, shared/time-bounds.ts). */
       startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       /** Default: "<m:ss–m:ss> <start of the quote>". */
       name: z
         .string()
-        .regex(/\S/, 'must not be empty')
+        .regex(NOT_BLANK_TEXT, 'must not be empty')
         .trim()
         .max(255, 'is longer than 255 characters')
         .optional(),

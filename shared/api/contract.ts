@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTROL, DIGIT, SPACE, SURROGATE } from '../portable-pattern.js';
+import { dateBoundIssue, dayBoundIssue, EARLIEST_DATE, MAX_YEARS_AHEAD } from '../time-bounds.js';
 
 /**
  * One contract object per route: the bridge validates with it, the dashboard types its calls
@@ -70,6 +72,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 export const errorCodes = [
   'VALIDATION_ERROR',
   'INVALID_DATE',
+  'INVALID_ENCODING',
   'UNAUTHORIZED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
@@ -101,18 +104,77 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** Query strings arrive as text: a number field accepts "10". */
 export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-/** `YYYY-MM-DD` that is a real calendar date (2026-02-30 is refused). */
-export const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'is not a real calendar date')
-  .meta({ format: 'date' });
+/**
+ * The code a date field's zod issues carry (`params`): http/ answers them 400 INVALID_DATE, naming
+ * the field and the bound (DESIGN §4, issue #25.1), where other issues are VALIDATION_ERROR.
+ */
+export const DATE_ISSUE_PARAMS = { code: 'INVALID_DATE' } as const;
 
-/** ISO 8601 date-time with an offset or Z. */
-export const isoDateTime = z.iso.datetime({ offset: true });
+type DateCheck = (value: string, now: Date) => { problem: string } | null;
+
+/**
+ * A date read from a request: its bounds first (2000-01-01 to 5 years after the bridge's clock,
+ * shared/time-bounds.ts), so `+275760-09-13T00:00:00Z`, a date JavaScript can hold but no
+ * arithmetic near it can, is refused as out of range before anything computes with it; then its
+ * format. `description` says the bounds in /openapi.json, where JSON Schema has no keyword for them.
+ */
+function dateField(format: DateCheck, bounds: DateCheck, meta: { format: string; pattern: string }) {
+  return z
+    .string()
+    .superRefine(dateRefinement((value, now) => bounds(value, now) ?? format(value, now)))
+    .meta({
+      ...meta,
+      description: `from ${EARLIEST_DATE} to ${MAX_YEARS_AHEAD} years ahead (400 INVALID_DATE otherwise)`,
+    });
+}
+
+function dateRefinement(check: DateCheck) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const issue = check(value, new Date());
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.problem, params: DATE_ISSUE_PARAMS });
+  };
+}
+
+/**
+ * A date-time whose format a later rule judges (the posting rules name it), bounded here: a
+ * route that looks its record up before those rules run must not carry such a date that far.
+ */
+export const boundedDateTimeText = z
+  .string()
+  .superRefine(dateRefinement((value, now) => dateBoundIssue('', value, now)));
+
+/** `YYYY-MM-DD` that is a real calendar date (2026-02-30 is refused), within the bounds. */
+export const calendarDate = dateField(
+  (value) => {
+    if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return { problem: `"${value}" must be YYYY-MM-DD` };
+    const date = new Date(`${value}T00:00:00Z`);
+    const real = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    return real ? null : { problem: `"${value}" is not a real calendar date` };
+  },
+  (value, now) => dayBoundIssue('', value, now),
+  { format: 'date', pattern: `^[${DIGIT}]{4}-[${DIGIT}]{2}-[${DIGIT}]{2}$` },
+);
+
+const zodDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * ISO 8601 date-time with an offset or Z, within the bounds. Published with zod's own pattern (it
+ * refuses 2026-02-30 too), its `\d` spelled `[0-9]` (shared/portable-pattern.ts): the same digits
+ * in JavaScript.
+ */
+export const isoDateTime = dateField(
+  (value) =>
+    zodDateTime.safeParse(value).success
+      ? null
+      : {
+          problem: `"${value}" is not an ISO 8601 date-time with Z or an offset (e.g. 2026-07-08T12:30:00Z)`,
+        },
+  (value, now) => dateBoundIssue('', value, now),
+  {
+    format: 'date-time',
+    pattern: zodDateTime._zod.def.pattern!.source.replaceAll(String.raw`\d`, `[${DIGIT}]`),
+  },
+);
 
 /** Ids are at most this many characters (Unicode code points) wherever the API takes one. */
 export const ID_MAX_CHARS = 64;
@@ -120,14 +182,27 @@ export const ID_MAX_CHARS = 64;
  * For /openapi.json, on a string the bridge trims before `min(1)`: the rule JSON Schema states with
  * `minLength` alone lets a string of spaces through, which the bridge then refuses as empty.
  */
-export const NOT_BLANK = { pattern: String.raw`\S` } as const;
+export const NOT_BLANK = { pattern: `[^${SPACE}]` } as const;
+/** The same as a zod `.regex` (which publishes its source): `/\S/`, portably spelled. */
+export const NOT_BLANK_TEXT = new RegExp(NOT_BLANK.pattern);
 
 /** C0 controls, DEL and C1 controls. */
 const CONTROL_CHAR = /\p{Cc}/u;
 /** Half of a surrogate pair standing alone: with /u a lone surrogate is its own code point. */
 export const LONE_SURROGATE = /\p{Cs}/u;
-const idChar = String.raw`[^\p{Cc}\p{Cs}]`;
-const idEdgeChar = String.raw`[^\p{Cc}\p{Cs}\s]`;
+const idChar = `[^${CONTROL}${SURROGATE}]`;
+const idEdgeChar = `[^${CONTROL}${SURROGATE}${SPACE}]`;
+const idEdgeNotDot = `[^${CONTROL}${SURROGATE}${SPACE}.]`;
+/**
+ * The id rule as a portable pattern (no look-ahead): "." and ".." are left out by spelling out
+ * the one- and two-character ids that are not them.
+ */
+const idPattern = [
+  idEdgeNotDot,
+  `${idEdgeNotDot}${idEdgeChar}`,
+  `\\.${idEdgeNotDot}`,
+  `${idEdgeChar}${idChar}{1,${ID_MAX_CHARS - 2}}${idEdgeChar}`,
+].join('|');
 
 /**
  * Every id the API takes, in params, query and body (CRM record ids, provider post ids, host
@@ -160,5 +235,5 @@ export const idString = z
   .meta({
     minLength: 1,
     maxLength: ID_MAX_CHARS,
-    pattern: `^(?!\\.\\.?$)${idEdgeChar}(?:${idChar}{0,${ID_MAX_CHARS - 2}}${idEdgeChar})?$`,
+    pattern: `^(?:${idPattern})$`,
   });

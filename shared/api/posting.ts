@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { platformKeys } from '../platforms.js';
 import { ISO_DATE_TIME } from '../time-bounds.js';
-import { calendarDate, defineContract, idString, isoDateTime, queryInt } from './contract.js';
+import { SPACE } from '../portable-pattern.js';
+import {
+  boundedDateTimeText,
+  calendarDate,
+  defineContract,
+  idString,
+  isoDateTime,
+  NOT_BLANK,
+  queryInt,
+} from './contract.js';
 
 /** Social posting (spec §4.1) and the dashboard's posts view (ledger + CRM). */
 
@@ -23,7 +32,7 @@ export type QuotaSnapshot = z.infer<typeof quotaSnapshot>;
 const postRulesInJsonSchema = {
   post: {
     minLength: 1,
-    pattern: String.raw`\S`,
+    pattern: NOT_BLANK.pattern,
     description: "the post text; each chosen platform's length limit applies (hashtags included)",
   },
   platforms: { minItems: 1, uniqueItems: true },
@@ -34,10 +43,13 @@ const postRulesInJsonSchema = {
   },
   mediaUrl: {
     format: 'uri',
-    pattern: String.raw`^https?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/\S*)?$`,
+    pattern: String.raw`^https?://[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z][A-Za-z0-9-]*)*(?::[0-9]{1,4})?(?:/[^${SPACE}]*)?$`,
     description: 'an http(s) URL; videosite and shortvideo need a video, pinboard an image',
   },
-  hashtag: { pattern: String.raw`^\s*#*[^\s#]+\s*$`, description: 'a hashtag, with or without #' },
+  hashtag: {
+    pattern: String.raw`^[${SPACE}]*#*[^${SPACE}#]+[${SPACE}]*$`,
+    description: 'a hashtag, with or without #',
+  },
 };
 
 export const postDraftBody = z.object({
@@ -318,6 +330,7 @@ export const reschedulePost = defineContract({
       post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
       scheduleDate: z
         .string({ error: 'required, when to publish (ISO 8601 with a zone)' })
+        .pipe(boundedDateTimeText)
         .meta(postRulesInJsonSchema.scheduleDate),
       platforms: z.array(platformKey).meta(postRulesInJsonSchema.platforms).optional(),
       mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).optional(),

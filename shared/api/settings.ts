@@ -27,6 +27,7 @@ export const configKeys = [
   'LATE_POST_GRACE_MINUTES',
   'RECORDER_OBS_URL',
   'RECORDER_OBS_PASSWORD',
+  'BRIDGE_TRUST_PROXY',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 

@@ -6,6 +6,7 @@ import { webhookBench } from './webhook.js';
 import { startBench } from './start.js';
 import { dashboardBench } from './dashboard.js';
 import { batchBench } from './batch.js';
+import { eventReadersBench } from './event-readers.js';
 import { hostSpeed } from './host-speed.js';
 import { recorderBench } from './recorder.js';
 
@@ -22,6 +23,7 @@ const benches: Bench[] = [
   startBench,
   dashboardBench,
   recorderBench,
+  eventReadersBench,
 ];
 
 const wanted = process.argv.slice(2);

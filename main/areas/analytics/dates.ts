@@ -14,7 +14,7 @@ export type DateRange = { ok: true; start?: string; end?: string } | { ok: false
 
 /**
  * `startDate`/`endDate` of an analytics query (DESIGN §6.5): each a real calendar date
- * (2026-02-30 is refused), inclusive, and the start not after the end.
+ * (2026-02-30 is refused) from 2000-01-01 to 5 years ahead, inclusive, and the start not after the end.
  */
 export function parseDateRange(query: {
   startDate?: string | undefined;
@@ -27,7 +27,7 @@ export function parseDateRange(query: {
     if (!checked.success) {
       return {
         ok: false,
-        message: `${field}: "${value}" ${checked.error.issues[0]?.message ?? 'is not a date'}`,
+        message: `${field}: ${checked.error.issues[0]?.message ?? `"${value}" is not a date`}`,
       };
     }
   }

@@ -15,6 +15,7 @@ import type { PostEdit } from './crm-posts.js';
 import { mergedPlatformStates } from './platform-states.js';
 import { quotaMessage, type QuotaTracker } from './quota.js';
 import { postsNear } from './spacing.js';
+import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import { crmRecordLane, type Lane } from '../../kernel/jobs/lane.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
@@ -49,7 +50,10 @@ export class ApiPosting {
   async review(draft: Draft) {
     const now = this.deps.now();
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
-    const nearby = Number.isNaN(at) ? [] : await postsNear(this.deps, at);
+    // A date out of bounds is a rule broken (the review says which): no window is computed
+    // around it (at ±275,760 years, 2 hours further is no date: RangeError, a 500).
+    const outOfBounds = draft.scheduleDate && dateBoundIssue('scheduleDate', draft.scheduleDate, now);
+    const nearby = Number.isNaN(at) || outOfBounds ? [] : await postsNear(this.deps, at);
     const { reviewPost } = await postRules();
     return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }

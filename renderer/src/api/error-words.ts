@@ -10,6 +10,8 @@ import type { ClientErrorCode } from './client.js';
 const advice: Record<ErrorCode | ClientErrorCode, string> = {
   VALIDATION_ERROR: 'A value was not accepted: correct it and try again.',
   INVALID_DATE: 'A date was not accepted: pick another and try again.',
+  INVALID_ENCODING:
+    'Some text was not sent as UTF-8 (a pasted character may be broken): retype it and try again.',
   UNAUTHORIZED:
     'The bridge refused this browser’s key. Enter the key again (it is in Settings on the bridge’s computer).',
   NOT_FOUND: 'It is no longer there (deleted or changed elsewhere). Reload the list.',

@@ -106,10 +106,12 @@ describe('guests in sandbox mode', () => {
   });
 
   it('filters by pipeline start and refuses a reversed or impossible range', async () => {
-    const future = await bridge.call('GET', '/guests/pipeline?startDate=2099-01-01');
+    // A day ahead of every demo guest, within the dates the bridge reads (5 years ahead, issue #25.1).
+    const ahead = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+    const future = await bridge.call('GET', `/guests/pipeline?startDate=${ahead}`);
     expect(future.body).toMatchObject({
       total: 0,
-      range: { startDate: '2099-01-01', basis: 'pipeline-start' },
+      range: { startDate: ahead, basis: 'pipeline-start' },
     });
     expect(future.body.ratios.responseRate).toBeNull();
     const reversed = await bridge.call('GET', '/guests/pipeline?startDate=2026-02-01&endDate=2026-01-01');

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signEspoBody } from '../../../main/http/espo-signature.js';
 import { eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../../support/bridge.js';
 import { openRaw, requestHead, type RawConnection } from '../../support/raw-http.js';
@@ -146,28 +146,32 @@ describe('3. no work before authentication', () => {
   });
 });
 
-describe('3. at most 64 connections per client address', () => {
+describe('3. at most 64 open sockets per client address, idle ones included (issue #25.5)', () => {
   const held: RawConnection[] = [];
   let capped: TestBridge;
 
   beforeAll(async () => {
-    // Every test client is on loopback, which is exempt in production (tunnels arrive there).
-    capped = await startTestBridge(
-      {},
-      { areas: ['health', 'webhooks'], tuning: { http: { capLoopback: true } } },
-    );
+    // Loopback is capped like any address: a tunnel arrives there (BRIDGE_TRUST_PROXY, below).
+    capped = await startTestBridge({}, { areas: ['health', 'webhooks'] });
   });
-  afterAll(async () => {
-    for (const connection of held) connection.socket.destroy();
-    await capped?.close();
+  afterEach(() => {
+    for (const connection of held.splice(0)) connection.socket.destroy();
   });
+  afterAll(() => capped?.close());
 
-  it('answers the 65th connection 503 (webhooks included), and serves again once one closes', async () => {
-    for (let i = 0; i < 64; i++) held.push(await openRaw(capped.url));
-    // The held connections are accepted: one of them is served.
-    held[0]!.socket.write(requestHead('GET', '/health'));
-    expect((await held[0]!.responseHead()).status).toBe(200);
-
+  it('answers the 65th connection 503 (webhooks included) while the 64 are busy, and serves again once one ends', async () => {
+    for (let i = 0; i < 64; i++) {
+      // Each one a request in flight: its head sent, its body not yet.
+      const connection = await openRaw(capped.url);
+      connection.socket.write(
+        requestHead('POST', `/webhooks/test?key=${TEST_API_KEY}`, {
+          'content-type': 'application/json',
+          'content-length': 100,
+        }),
+      );
+      held.push(connection);
+    }
+    await eventually(async () => (await capped.call('GET', '/health')).status === 503);
     const overWebhook = await capped.call('POST', `/webhooks/test?key=${TEST_API_KEY}`, {
       key: null,
       body: { probe: 1 },
@@ -175,20 +179,72 @@ describe('3. at most 64 connections per client address', () => {
     expect(overWebhook.status).toBe(503);
     expect(overWebhook.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(overWebhook.body).toMatchObject({ success: false, code: 'TOO_MANY_CONNECTIONS' });
-    expect((await capped.call('GET', '/health')).status).toBe(503);
 
     held.shift()!.socket.destroy();
     await eventually(async () => (await capped.call('GET', '/health')).status === 200);
   });
 
-  it('does not cap loopback clients by default', async () => {
-    const many: RawConnection[] = [];
-    try {
-      for (let i = 0; i < 70; i++) many.push(await openRaw(keyed.url));
-      expect((await keyed.call('GET', '/health')).status).toBe(200);
-    } finally {
-      for (const connection of many) connection.socket.destroy();
-    }
+  it('closes idle sockets past the cap, oldest first, to serve a new one', async () => {
+    for (let i = 0; i < 64; i++) held.push(await openRaw(capped.url));
+    // A kept-alive socket that has been answered is idle too.
+    held[1]!.socket.write(requestHead('GET', '/health'));
+    expect((await held[1]!.responseHead()).status).toBe(200);
+    // A new connection (not one fetch keeps alive), served once they count as idle (a second
+    // without a request: a socket just opened is about to send one).
+    await eventually(async () => {
+      const fresh = await openRaw(capped.url);
+      fresh.socket.write(requestHead('GET', '/health'));
+      const { status } = await fresh.responseHead();
+      fresh.socket.destroy();
+      return status === 200;
+    });
+    await within(held[0]!.closed(), 5_000, 'close of the oldest idle socket');
+    expect(held[63]!.isClosed()).toBe(false);
+  });
+});
+
+describe('3b. BRIDGE_TRUST_PROXY: a tunnel on loopback, the limit per forwarded client (issue #25.5)', () => {
+  const held: RawConnection[] = [];
+  let tunnelled: TestBridge;
+  const PER_CLIENT = 3;
+
+  beforeAll(async () => {
+    tunnelled = await startTestBridge(
+      { BRIDGE_TRUST_PROXY: '1' },
+      { areas: ['health', 'webhooks'], tuning: { http: { maxConnectionsPerClient: PER_CLIENT } } },
+    );
+  });
+  afterAll(async () => {
+    for (const connection of held) connection.socket.destroy();
+    await tunnelled?.close();
+  });
+
+  /** A request in flight from `client` through the tunnel: its head sent, its body not yet. */
+  async function busyFrom(client: string) {
+    const connection = await openRaw(tunnelled.url);
+    connection.socket.write(
+      requestHead('POST', `/webhooks/test?key=${TEST_API_KEY}`, {
+        'content-type': 'application/json',
+        'content-length': 100,
+        'x-forwarded-for': client,
+      }),
+    );
+    held.push(connection);
+  }
+
+  it("refuses a client past its requests in flight, serves another client, and is not capped by the tunnel's sockets", async () => {
+    for (let i = 0; i < PER_CLIENT; i++) await busyFrom('203.0.113.7');
+    const from = (client: string) =>
+      tunnelled.call('GET', '/health', { headers: { 'x-forwarded-for': client } });
+    await eventually(async () => (await from('203.0.113.7')).status === 503);
+    const refused = await from('203.0.113.7');
+    expect(refused.body).toMatchObject({ success: false, code: 'TOO_MANY_CONNECTIONS' });
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Another client behind the same tunnel, more sockets from loopback than PER_CLIENT.
+    for (let i = 0; i < PER_CLIENT; i++) await busyFrom(`198.51.100.${i}`);
+    expect((await from('203.0.113.8')).status).toBe(200);
+    // A forged hop before the tunnel's does not change who the client is (one hop trusted).
+    expect((await from('198.51.100.99, 203.0.113.7')).status).toBe(503);
   });
 });
 

@@ -80,6 +80,22 @@ describe('config (DESIGN §3)', () => {
     );
   });
 
+  it('reads BRIDGE_TRUST_PROXY as a whole number of hops, 0 by default (issue #25.5)', () => {
+    expect(loadConfig({ env: { BRIDGE_DATA_DIR: dataDir() } }).trustProxyHops).toBe(0);
+    expect(loadConfig({ env: { BRIDGE_DATA_DIR: dataDir(), BRIDGE_TRUST_PROXY: '1' } }).trustProxyHops).toBe(
+      1,
+    );
+    expect(errorsOf({ BRIDGE_TRUST_PROXY: 'yes' })).toEqual([
+      'BRIDGE_TRUST_PROXY: must be a number of proxy hops',
+    ]);
+    expect(errorsOf({ BRIDGE_TRUST_PROXY: '-1' })).toEqual([
+      'BRIDGE_TRUST_PROXY: must be 0 (no proxy) or more',
+    ]);
+    expect(errorsOf({ BRIDGE_TRUST_PROXY: '1.5' })).toEqual([
+      'BRIDGE_TRUST_PROXY: must be a whole number of proxy hops',
+    ]);
+  });
+
   it('needs credentials with CRM_URL and a key with POSTSVC_URL', () => {
     expect(errorsOf({ CRM_URL: 'https://crm.example' })).toEqual([
       'CRM_API_KEY: required with CRM_URL (or CRM_USERNAME and CRM_PASSWORD)',

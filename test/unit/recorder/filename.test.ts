@@ -14,7 +14,16 @@ describe('checkRecorderFilename', () => {
     expect(checkRecorderFilename('Clip 😀 take 2')).toEqual({ ok: true });
   });
   it('accepts names that only start like a device name', () => {
-    for (const name of ['CONSOLE', 'com10', 'LPT0.mp4', 'auxiliary.mov', 'NUL_take', 'PRN-2026'])
+    for (const name of [
+      'CONSOLE',
+      'com10',
+      'LPT00.mp4',
+      'auxiliary.mov',
+      'NUL_take',
+      'PRN-2026',
+      'CLOCK',
+      'CONIN',
+    ])
       expect(checkRecorderFilename(name), name).toEqual({ ok: true });
   });
   it('names the device and the rule for a reserved name', () => {
@@ -22,7 +31,7 @@ describe('checkRecorderFilename', () => {
     expect(check).toMatchObject({ ok: false, suggestion: '20261122_Com3_mp4' });
     if (!check.ok)
       expect(check.rule).toBe(
-        'filename must not be "Com3": a reserved device name on Windows (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9), with or without an extension',
+        'filename must not be "Com3": a reserved device name on Windows (CON, PRN, AUX, NUL, CONIN$, CONOUT$, CLOCK$, COM0–COM9, LPT0–LPT9, also with ¹ ² ³), with or without an extension',
       );
   });
   it.each([
@@ -39,9 +48,19 @@ describe('checkRecorderFilename', () => {
     // exFAT and the ATEM (issue #12.9)
     ['next\u0085line', 'control characters'],
     ['a\u009fb', 'control characters'],
-    ['evil\u202etxt.mp4', 'text-direction controls'],
-    ['a\u202ab', 'text-direction controls'],
-    ['a\u2066b\u2069', 'text-direction controls'],
+    ['evil\u202etxt.mp4', 'invisible or text-direction'],
+    ['a\u202ab', 'invisible or text-direction'],
+    ['a\u2066b\u2069', 'invisible or text-direction'],
+    // Issue #25.7: invisible and direction characters (§6.7)
+    ['con\u200b.mp4', 'invisible or text-direction'],
+    ['left\u200eright', 'invisible or text-direction'],
+    ['left\u200fright', 'invisible or text-direction'],
+    ['arabic\u061cmark', 'invisible or text-direction'],
+    ['line\u2028break', 'invisible or text-direction'],
+    ['para\u2029break', 'invisible or text-direction'],
+    ['join\u200dme', 'invisible or text-direction'],
+    ['word\u2060joiner', 'invisible or text-direction'],
+    ['bom\ufeff', 'invisible or text-direction'],
     ['half\ud800', 'unpaired surrogate'],
     ['\udfffhalf', 'unpaired surrogate'],
     ['CON', 'reserved device name'],
@@ -51,6 +70,16 @@ describe('checkRecorderFilename', () => {
     ['PRN', 'reserved device name'],
     ['COM1', 'reserved device name'],
     ['lpt9.mov', 'reserved device name'],
+    // Issue #25.7: the rest of Windows' reserved names (§6.7)
+    ['COM¹.mp4', 'reserved device name'],
+    ['lpt³', 'reserved device name'],
+    ['COM0.mp4', 'reserved device name'],
+    ['LPT0', 'reserved device name'],
+    ['CON .mp4', 'reserved device name'],
+    ['nul   .wav', 'reserved device name'],
+    ['CONIN$', 'reserved device name'],
+    ['conout$.log', 'reserved device name'],
+    ['CLOCK$', 'reserved device name'],
   ])('refuses %j naming the rule', (name, rule) => {
     const check = checkRecorderFilename(name, day);
     expect(check.ok).toBe(false);
@@ -82,13 +111,21 @@ describe('recorderFilenameJsonSchema: the rule as /openapi.json states it', () =
     'evil\u202etxt.mp4',
     'a\u2066b',
     'half\ud800',
-    'CON',
-    'nul.mp4',
-    'Com3.tar.gz',
-    'lpt9',
+    'con\u200b.mp4',
+    'a\u200eb',
+    'line\u2028break',
   ])('agrees with checkRecorderFilename on %j', (name) => {
     expect(pattern.test(name)).toBe(checkRecorderFilename(name, day).ok);
   });
+  // Without a look-ahead the device names are left to the bridge, as the description says.
+  it.each(['CON', 'nul.mp4', 'Com3.tar.gz', 'lpt9', 'COM¹.mp4', 'CON .mp4', 'CLOCK$'])(
+    'lets the bridge refuse the device name %j',
+    (name) => {
+      expect(pattern.test(name)).toBe(true);
+      expect(checkRecorderFilename(name, day).ok).toBe(false);
+      expect(recorderFilenameJsonSchema.description).toContain('not a Windows device name');
+    },
+  );
 });
 
 describe('suggestRecorderFilename', () => {
