@@ -79,7 +79,7 @@ function firstBrokenRule(filename: string): string | null {
     return `filename is ${bytes} bytes UTF-8, at most ${MAX_FILENAME_BYTES} allowed`;
   if (CONTROL.test(filename)) return 'filename must not contain control characters';
   if (INVISIBLE.test(filename))
-    return 'filename must not contain invisible or text-direction characters (they make a name read differently from what is saved)';
+    return 'filename must not contain invisible characters or text-direction controls (they make a name read differently from what is saved)';
   const forbidden = FORBIDDEN.exec(filename);
   if (forbidden) return `filename must not contain "${forbidden[0]}" (none of / \\ : * ? " < > |)`;
   if (filename === '.' || filename === '..') return 'filename must not be "." or ".."';

@@ -57,7 +57,7 @@ function CurrentFilename({ status }: { status: Omit<RecorderFilenameStatus, 'suc
       <span className="field-label">Next recording</span>
       {filename === null && clearedByRestart ? (
         <p className="recorder-none" data-testid="recorder-current">
-          No filename: <code>{clearedByRestart.filename}</code> was{' '}
+          No filename set: <code>{clearedByRestart.filename}</code> was{' '}
           <span title={formatDateTime(clearedByRestart.clearedAt)}>
             {clearedLine(formatLocal(clearedByRestart.clearedAt), obsFilename)}
           </span>{' '}
