@@ -113,7 +113,7 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
       await host.until((h) => h.feedbacks.recording === false);
       const [take] = (await get('/api/recorder/takes')).takes;
       expect(take.filePath).toEqual(expect.any(String));
-      await host.until((h) => h.variables.last_take_file === take.filePath);
+      await host.until((h) => h.variables.last_take_file === take.filePath.split('/').pop());
       // The name was used by that take: the bridge's next name is _T02, and the variables say so.
       const next = await get('/api/recorder/filename');
       expect(next.filename).toMatch(/_T02$/);

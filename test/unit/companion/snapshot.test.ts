@@ -12,7 +12,7 @@ import {
   type PostPart,
 } from '../../../integrations/companion/src/snapshot.js';
 import { sourcesOf } from '../../../integrations/companion/src/sync.js';
-import { variableValues } from '../../../integrations/companion/src/variables.js';
+import { fileNameOf, variableValues } from '../../../integrations/companion/src/variables.js';
 
 const post = (over: Partial<PostPart>): PostPart => ({
   key: 'api:1',
@@ -85,6 +85,11 @@ describe('derived values', () => {
     const local = new Date(2026, 4, 4, 9, 0);
     expect(formatPostTime(new Date(2026, 4, 4, 14, 5).toISOString(), local)).toBe('14:05');
     expect(formatPostTime(new Date(2026, 4, 6, 8, 30).toISOString(), local)).toBe('6 May 08:30');
+  });
+
+  it('the last take file is its name, from a Linux or a Windows recorder', () => {
+    expect(fileNameOf('/home/studio/Videos/ep42.mkv')).toBe('ep42.mkv');
+    expect(fileNameOf('C:\\Users\\studio\\Videos\\ep42_T02.mkv')).toBe('ep42_T02.mkv');
   });
 
   it('variables read empty while nothing is known', () => {
