@@ -203,6 +203,33 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
     });
   });
 
+  describe('reconnect (last: it restarts the bridge)', () => {
+    it('a bridge that goes away shows Connection Failure; back on its address, the module resyncs and is live again', async () => {
+      const port = new URL(bridge.url).port;
+      const before = host.statuses.length;
+      await bridge.close();
+      const failure = await host.until((h) =>
+        h.statuses.slice(before).find((s) => s.status === 'connection_failure'),
+      );
+      expect(failure.message).toMatch(
+        /^the bridge closed the event stream; trying again in 1 s$|ECONNREFUSED/,
+      );
+
+      bridge = await startTestBridge({ BRIDGE_SANDBOX: '1', BRIDGE_PORT: port });
+      const back = await host.until((h) => h.statuses.slice(before).find((s) => s.status === 'ok'), 40_000);
+      expect(
+        host.statuses
+          .slice(before)
+          .some((s) => s.status === 'connecting' && /^reconnecting/.test(s.message ?? '')),
+      ).toBe(true);
+      expect(back.at).toBeGreaterThan(failure.at);
+      // The new bridge's state (it holds no name after a restart), then its events, reach the variables.
+      await host.until((h) => h.variables.next_filename === '');
+      await post('/api/recorder/filename', { filename: 'after_restart' });
+      await host.until((h) => h.variables.next_filename === 'after_restart');
+    }, 60_000);
+  });
+
   describe('definitions', () => {
     it('has the actions, feedbacks, variables and a 15-key page of presets the issue lists', async () => {
       const definitions = await host.definitions();
