@@ -79,8 +79,13 @@ export class BridgeSync {
   private readonly stream: EventStream;
   private readonly inFlight = new Map<Source, Promise<void>>();
   private readonly again = new Set<Source>();
+  /** The last read of each part that failed (cleared by a good read). */
+  private readonly lastError = new Map<Source, BridgeError>();
   private poll: NodeJS.Timeout | null = null;
   private stopped = false;
+  private streamOpen = false;
+  /** A read failed on the key or the network while the stream was open: status shows it until a good read. */
+  private readFailed = false;
 
   constructor(
     private readonly client: BridgeClient,
@@ -88,12 +93,16 @@ export class BridgeSync {
     private readonly handlers: SyncHandlers,
   ) {
     this.stream = new EventStream(client, {
-      onOpen: () => void this.resync(),
+      onOpen: () => {
+        this.streamOpen = true;
+        void this.resync();
+      },
       onEvent: (event) => {
         const sources = sourcesOf(event);
         if (sources.length > 0) void this.refresh(sources);
       },
       onDown: (error, retryInMs) => {
+        this.streamOpen = false;
         this.stopPolling();
         handlers.onStatus('failure', `${error.message}; trying again in ${Math.round(retryInMs / 1000)} s`);
       },
@@ -118,20 +127,24 @@ export class BridgeSync {
       (failure): failure is BridgeError => failure !== null,
     );
     const fatal = failures.find((failure) => failure.kind !== 'refused');
-    if (fatal) this.handlers.onStatus('failure', fatal.message);
+    if (fatal) {
+      this.readFailed = true;
+      this.handlers.onStatus('failure', fatal.message);
+    } else if (this.readFailed && this.streamOpen && !this.stopped) {
+      this.readFailed = false;
+      this.handlers.onStatus('ok', null);
+    }
   }
 
   private async resync(): Promise<void> {
+    this.readFailed = false;
     await this.refresh(allSources);
-    if (this.stopped) return;
-    // The key or the network failed a read: refresh() said so; the stream's next failure retries.
-    if ([...this.lastError.values()].some((error) => error.kind !== 'refused')) return;
-    this.handlers.onStatus('ok', null);
+    if (this.stopped || !this.streamOpen) return;
+    // A read that failed on the key or the network was reported by refresh(); the poll tries again.
+    if (!this.readFailed) this.handlers.onStatus('ok', null);
     this.stopPolling();
     this.poll = setInterval(() => void this.refresh(allSources), POLL_INTERVAL_MS);
   }
-
-  private readonly lastError = new Map<Source, BridgeError>();
 
   /** Reads one part (coalesced); null, or the failure (a refusal leaves the part unknown). */
   private async read(source: Source): Promise<BridgeError | null> {
