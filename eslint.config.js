@@ -12,6 +12,9 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'test/integration/contracts/typed-client/generated/',
+      // The Companion module's build output (tsc) and packaged archive (companion-module-build).
+      'integrations/companion/dist/',
+      'integrations/companion/pkg/',
     ],
   },
   js.configs.recommended,

@@ -168,3 +168,19 @@ export const driveSimulatedObs = defineContract({
   body: z.object({ action: z.enum(simulatedObsActions) }),
   response: z.object({ success: z.literal(true), action: z.enum(simulatedObsActions) }),
 });
+
+export const nextProduction = defineContract({
+  method: 'get',
+  path: '/api/recorder/next-production',
+  tag: 'recorder',
+  summary:
+    "The next scheduled ContentProduction (the first whose scheduledDate is at most an hour ago or later: one being recorded now still counts) and the recording name the spec's rule gives it, YYYYMMDD_<name> from its scheduled day (UTC). Nothing is set: POST /api/recorder/filename sets it. 503 NOT_CONFIGURED without a CRM.",
+  auth: 'key',
+  response: z.object({
+    success: z.literal(true),
+    /** null when no production is scheduled from an hour ago on. */
+    production: z.object({ id: z.string(), name: z.string(), scheduledDate: z.string() }).nullable(),
+    filename: z.string().nullable(),
+  }),
+});
+export type NextProduction = z.infer<typeof nextProduction.response>;

@@ -9,6 +9,7 @@ import { batchBench } from './batch.js';
 import { eventReadersBench } from './event-readers.js';
 import { hostSpeed } from './host-speed.js';
 import { recorderBench } from './recorder.js';
+import { companionBench } from './companion.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -24,6 +25,7 @@ const benches: Bench[] = [
   dashboardBench,
   recorderBench,
   eventReadersBench,
+  companionBench,
 ];
 
 const wanted = process.argv.slice(2);

