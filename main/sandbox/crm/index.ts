@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { createPrng, LOWER_ALNUM } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
+import type { HasWorld } from '../common/world.js';
 import { uiUser } from './auth.js';
 import { crmEntityNames, type CrmEntityName } from './entities.js';
 import { serverSideHooks, type CrmNotification } from './hooks.js';
@@ -27,7 +28,7 @@ export interface SandboxCrmOptions extends ControlKeyOption {
   warn?: (message: string) => void;
 }
 
-export interface SandboxCrm extends SandboxPeerBase {
+export interface SandboxCrm extends SandboxPeerBase, HasWorld {
   /** Base URL without /api/v1. */
   readonly url: string;
   readonly apiKey: string;
@@ -165,6 +166,8 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
 
   return {
     ...peer,
+    // Records and the notifications hooks sent; webhook targets and deliveries are the runtime's.
+    world: { records: store.world, notifications },
     apiKey,
     username,
     password,
