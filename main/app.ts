@@ -119,7 +119,14 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   // Loaded only in sandbox mode: a studio server never runs simulator code.
   const simulators = config.sandbox ? await import('./sandbox/index.js') : null;
   const sandbox = simulators
-    ? await simulators.startSandboxPeers({ seedDemoData: true, postsvc: { plan: config.postsvcPlan } })
+    ? await simulators.startSandboxPeers({
+        seedDemoData: true,
+        // The sandbox's world lives in the data dir: seeded once, the operator's changes kept (DESIGN §8).
+        worldDir: config.dataDir,
+        warn: (message) => logger.warn(message),
+        now,
+        postsvc: { plan: config.postsvcPlan },
+      })
     : null;
   // The simulated CRM signs with the first configured secret, so the operator's are honoured.
   const webhookSecret = config.webhookSecrets[0] ?? randomBytes(16).toString('hex');

@@ -170,7 +170,7 @@ export const activityPayloads = {
    */
   'guests.stage': {
     guestId: z.string(),
-    source: z.enum(['webhook', 'dashboard', 'fetched']),
+    source: z.enum(['webhook', 'dashboard', 'fetched', 'catch-up']),
     runId: count.optional(),
     workflow: z.string().optional(),
     from: nullableText.optional(),

@@ -14,6 +14,7 @@ import { seedDemoData, type DemoDataSummary } from './demo-data.js';
 import { startSandboxGateway, type SandboxGateway, type SandboxGatewayOptions } from './gateway/index.js';
 import { startSandboxPostsvc, type SandboxPostsvc, type SandboxPostsvcOptions } from './postsvc/index.js';
 import { startSandboxObs, type SandboxObs, type SandboxObsOptions } from './obs/index.js';
+import { WorldKeeper } from './world-keeper.js';
 
 export interface SandboxPeers {
   crm: SandboxCrm;
@@ -24,13 +25,23 @@ export interface SandboxPeers {
   obs: SandboxObs;
   /** The key the four peers' `/__sandbox/*` control routes require (`X-Sandbox-Key`). */
   controlKey: string;
-  /** Set when started with `seedDemoData`. */
+  /** Set when started with `seedDemoData` and the demo was seeded now (not restored from `worldDir`). */
   demo: DemoDataSummary | null;
+  /** True when the world was restored from `worldDir` (so nothing was seeded). */
+  restored: boolean;
   stop(): Promise<void>;
 }
 
 export interface SandboxPeersOptions {
   seedDemoData?: boolean;
+  /**
+   * Where the peers keep their world across restarts (the bridge's data dir): restored from it
+   * at start when it holds one (no seeding), else seeded and written. Unset (tests): the world
+   * lives in memory only, fresh at every start.
+   */
+  worldDir?: string;
+  /** Where a world file that cannot be read or written is reported (default console.warn). */
+  warn?: (message: string) => void;
   /** The control key shared by the four peers (default: a random one). */
   controlKey?: string;
   /** The sandbox clock, shared by all four peers (default: the real one). */
@@ -73,17 +84,35 @@ export async function startSandboxPeers(options: SandboxPeersOptions = {}): Prom
     automation: automation.value,
     obs: obs.value,
   };
+  const keeper = options.worldDir
+    ? new WorldKeeper({
+        dir: options.worldDir,
+        peers,
+        warn: options.warn ?? ((message) => console.warn(message)),
+      })
+    : null;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
-    (stopping ??= Promise.all(Object.values(peers).map((peer) => peer.stop())).then(() => undefined));
+    (stopping ??= (async () => {
+      // The last changes are written before the peers go (a quiet stop writes nothing).
+      keeper?.stop();
+      await Promise.all(Object.values(peers).map((peer) => peer.stop()));
+    })());
   let demo: DemoDataSummary | null = null;
+  let restored = false;
   try {
-    if (options.seedDemoData) demo = seedDemoData(peers, now());
+    restored = keeper?.restore() ?? false;
+    if (!restored && options.seedDemoData) demo = seedDemoData(peers, now());
+    // The peers catch up on their own clock: the provider publishes the posts that came due
+    // while the sandbox was off (as the real one would have), before the bridge asks.
+    peers.postsvc.posts();
+    keeper?.save();
+    keeper?.start();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { ...peers, controlKey, demo, stop };
+  return { ...peers, controlKey, demo, restored, stop };
 }
 
 export { startSandboxCrm, startSandboxPostsvc, startSandboxGateway, startSandboxAutomation, startSandboxObs };

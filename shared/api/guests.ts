@@ -53,7 +53,7 @@ export const templateVariables = [
 export type TemplateVariable = (typeof templateVariables)[number];
 
 /** Where a stage history row came from. */
-export const stageSources = ['created', 'webhook', 'dashboard', 'fetched', 'demo'] as const;
+export const stageSources = ['created', 'webhook', 'dashboard', 'fetched', 'demo', 'catch-up'] as const;
 export type StageSource = (typeof stageSources)[number];
 
 export const workflowRunStatuses = ['queued', 'started', 'failed'] as const;

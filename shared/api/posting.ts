@@ -316,6 +316,22 @@ export const retryPost = defineContract({
   }),
 });
 
+export const postNowPost = defineContract({
+  method: 'post',
+  path: '/api/posts/post-now',
+  tag: 'posting',
+  summary:
+    "Publish a failed CRM post now (e.g. one too late to go out by itself, DESIGN §6.9): its record's scheduledAt is set to now and status to Scheduled, and the record's own work posts it through the ledger as a new generation, so it can never go out twice.",
+  auth: 'key',
+  body: z.object({ socialPostId: idString }),
+  response: z.object({
+    success: z.literal(true),
+    status: postViewStatus,
+    postsvcId: z.string().nullable(),
+    message: z.string(),
+  }),
+});
+
 export const reschedulePost = defineContract({
   method: 'post',
   path: '/api/posts/reschedule',

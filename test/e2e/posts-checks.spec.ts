@@ -141,10 +141,10 @@ test('a failed CRM post whose time has passed: edit and reschedule it, written b
     .getByTestId('post-list')
     .locator('tr', { hasText: 'Behind the scenes of our overnight session' });
   await expect(row).toContainText('Failed');
-  await expect(row).toContainText('Its time has passed: edit it to give it a new one.');
+  await expect(row).toContainText('Its time has passed: post it now or reschedule it.');
   await expect(row.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 
-  await row.getByRole('button', { name: 'Edit…' }).click();
+  await row.getByRole('button', { name: 'Reschedule…' }).click();
   const dialog = page.getByTestId('reschedule-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Photogram (a post from the CRM keeps its platform)');

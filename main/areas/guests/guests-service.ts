@@ -60,7 +60,15 @@ export class GuestsService {
    * guest-updated: the item is a sparse, possibly stale snapshot. The guest's current record
    * is read from the CRM and compared with the bridge's last known stage (DESIGN §6.1.5).
    */
-  readonly onUpdated = async (item: WebhookItem): Promise<ItemOutcome> => {
+  readonly onUpdated = (item: WebhookItem): Promise<ItemOutcome> => this.observeCurrent(item, 'webhook');
+
+  /**
+   * CRM catch-up found the guest changed (DESIGN §6.9): handled as a guest-updated without the
+   * stage, and a transition it finds is recorded as found by catch-up (issue #22.6).
+   */
+  readonly onCaughtUp = (id: string): Promise<ItemOutcome> => this.observeCurrent({ id }, 'catch-up');
+
+  private async observeCurrent(item: WebhookItem, source: 'webhook' | 'catch-up'): Promise<ItemOutcome> {
     const crm = this.deps.crm;
     if (!crm) return { success: true, skipped: true, reason: 'no CRM configured: the guest cannot be read' };
     const guest = await crm.find('GuestBooking', item.id);
@@ -73,7 +81,7 @@ export class GuestsService {
       guestName: text(guest.name),
       currentStage: current,
       itemStage,
-      source: 'webhook',
+      source,
       enteredAt: (itemStage !== undefined ? text(item.modifiedAt) : null) ?? this.deps.now().toISOString(),
       emailCheck: await this.emailCheckBeforeObserving(crm, guest, current),
     });
@@ -81,7 +89,7 @@ export class GuestsService {
     const rechecked = result.hold ? null : await this.deps.holds.recheckGuest(guest);
     const outcome = outcomeOf(result);
     return rechecked?.run ? { ...outcome, heldWorkflowStarted: rechecked.run.workflow } : outcome;
-  };
+  }
 
   /** The email check of the current stage, when observing it could start that stage's workflow. */
   private async emailCheckBeforeObserving(crm: CrmClient, guest: CrmRecord, stage: string) {

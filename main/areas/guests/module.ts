@@ -71,7 +71,7 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
       GuestBooking: {
         drive: 'transition',
         knows: (id) => repo.lastStage(id) !== undefined,
-        handle: (id) => service.onUpdated({ id }),
+        handle: (id) => service.onCaughtUp(id),
       },
     },
     contentStages: {

@@ -24,7 +24,7 @@ export interface ContentStageRow {
   stage: string;
   previous_stage: string | null;
   entered_at: string;
-  source: 'created' | 'webhook' | 'fetched';
+  source: 'created' | 'webhook' | 'fetched' | 'catch-up';
   recorded_at: string;
 }
 

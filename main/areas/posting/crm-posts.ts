@@ -55,6 +55,28 @@ export async function retrySocialPost(deps: CrmPostDeps, id: string): Promise<Cr
   return runAndReport(deps, id);
 }
 
+/**
+ * Post now (DESIGN §6.9: a post too late to go out by itself): the record's time becomes now and
+ * its own work sends it, through the ledger, as a new generation. The time is set a second in the
+ * past (CRM times are whole seconds), so the post is judged late within the grace and published at
+ * once, never scheduled for a moment already gone.
+ */
+export async function postSocialPostNow(deps: CrmPostDeps, id: string): Promise<CrmPostOutcome> {
+  const record = await findRecord(deps.crm, id);
+  if (record.status !== 'Failed') {
+    throw AppError.conflict(
+      `socialPostId: SocialPost ${id} is ${String(record.status)}; only a failed post is posted now`,
+    );
+  }
+  const justPassed = new Date(Math.floor(deps.now().getTime() / 1000) * 1000 - 1000);
+  await deps.crm.update('SocialPost', id, {
+    scheduledAt: justPassed.toISOString(),
+    status: 'Scheduled',
+    error: null,
+  });
+  return runAndReport(deps, id);
+}
+
 /** New text, time and media for a failed or cancelled CRM post; it keeps its one platform. */
 export async function rescheduleSocialPost(
   deps: CrmPostDeps,

@@ -3,6 +3,7 @@ import {
   getQuota,
   listPosts,
   postAnalytics,
+  postNowPost,
   postHistory,
   previewPost,
   reschedulePost,
@@ -15,7 +16,7 @@ import { AppError } from '../../kernel/app-error.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
 import type { AreaContext, Mount } from '../area.js';
 import type { ApiPosting } from './api-posts.js';
-import { rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-posts.js';
+import { postSocialPostNow, rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-posts.js';
 import { postingError } from './errors.js';
 import { listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
@@ -131,6 +132,10 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     }
     return { success: true, ...(await retrySocialPost(crmPosts(), body.socialPostId!)) };
   });
+  mount(postNowPost, async ({ body }) => ({
+    success: true,
+    ...(await postSocialPostNow(crmPosts(), body.socialPostId)),
+  }));
   mount(reschedulePost, async ({ body }) => {
     const { socialPostId, ledgerId, ...edit } = body;
     if (ledgerId !== undefined) {

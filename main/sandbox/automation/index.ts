@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { TimerSet } from '../common/timers.js';
+import type { HasWorld } from '../common/world.js';
 
 /** The guest workflows of spec §3.3, registered and active by default. */
 export const defaultWorkflows = [
@@ -27,7 +28,7 @@ export interface ReceivedRun {
   at: string;
 }
 
-export interface SandboxAutomation extends SandboxPeerBase {
+export interface SandboxAutomation extends SandboxPeerBase, HasWorld {
   /** The auth header's value ('' when none is required). */
   readonly apiKey: string;
   /** The configured `Name: value` header, if any. */
@@ -124,6 +125,8 @@ export async function startSandboxAutomation(
 
   return {
     ...peer,
+    // Which workflows are active and the runs they received.
+    world: { workflows, received },
     apiKey: auth?.value ?? '',
     authHeader: options.authHeader ?? null,
     received: () => received.map((run) => structuredClone(run)),

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { createPrng, LOWER_ALNUM } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
+import type { HasWorld } from '../common/world.js';
 import { uiUser } from './auth.js';
+import { CrmError } from './errors.js';
 import { crmEntityNames, type CrmEntityName } from './entities.js';
 import { serverSideHooks, type CrmNotification } from './hooks.js';
 import { crmRestRouter } from './rest.js';
@@ -27,7 +29,7 @@ export interface SandboxCrmOptions extends ControlKeyOption {
   warn?: (message: string) => void;
 }
 
-export interface SandboxCrm extends SandboxPeerBase {
+export interface SandboxCrm extends SandboxPeerBase, HasWorld {
   /** Base URL without /api/v1. */
   readonly url: string;
   readonly apiKey: string;
@@ -125,6 +127,21 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
         }
         res.json({ list: store.all(entity as CrmEntityName) });
       });
+      // A person creating a record in the CRM's UI (for tests driving the sandbox over HTTP):
+      // the same path as crm.create, so hooks and webhooks fire.
+      router.post('/records/:entity', (req, res) => {
+        const entity = String(req.params.entity);
+        if (!(crmEntityNames as readonly string[]).includes(entity)) {
+          res.status(404).json({ error: `unknown entity ${entity}` });
+          return;
+        }
+        try {
+          res.json(store.create(entity as CrmEntityName, req.body, uiUser));
+        } catch (error) {
+          if (!(error instanceof CrmError)) throw error;
+          res.status(error.status).json({ error: error.reason });
+        }
+      });
       router.post('/webhook-target', (req, res) => {
         const parsed = webhookTargetBody.safeParse(req.body);
         if (!parsed.success) {
@@ -165,6 +182,8 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
 
   return {
     ...peer,
+    // Records and the notifications hooks sent; webhook targets and deliveries are the runtime's.
+    world: { records: store.world, notifications },
     apiKey,
     username,
     password,

@@ -38,8 +38,8 @@ export interface CrmStoreOptions {
 
 /** The CRM's records in memory. Every write, from REST or direct calls, goes through here. */
 export class CrmStore {
-  readonly #tables = new Map<CrmEntityName, Map<string, Row>>();
-  #seq = 0;
+  /** Every record, and the insertion counter: the CRM's persistent world (common/world.ts). */
+  readonly world = { tables: new Map<CrmEntityName, Map<string, Row>>(), seq: 0 };
 
   constructor(private readonly options: CrmStoreOptions) {}
 
@@ -86,7 +86,7 @@ export class CrmStore {
       modifiedById: actor.id,
       modifiedByName: actor.name,
     });
-    const row: Row = { seq: ++this.#seq, attrs: stored };
+    const row: Row = { seq: ++this.world.seq, attrs: stored };
     this.#table(entity).set(id, row);
     const after = this.#view(entity, row);
     this.options.onWrite({
@@ -153,10 +153,10 @@ export class CrmStore {
   }
 
   #table(entity: CrmEntityName): Map<string, Row> {
-    let table = this.#tables.get(entity);
+    let table = this.world.tables.get(entity);
     if (!table) {
       table = new Map();
-      this.#tables.set(entity, table);
+      this.world.tables.set(entity, table);
     }
     return table;
   }
@@ -178,7 +178,7 @@ export class CrmStore {
   #newId(): string {
     for (;;) {
       const id = crmId(this.options.now(), this.options.randomChars);
-      if (![...this.#tables.values()].some((table) => table.has(id))) return id;
+      if (![...this.world.tables.values()].some((table) => table.has(id))) return id;
     }
   }
 }

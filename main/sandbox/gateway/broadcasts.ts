@@ -63,7 +63,8 @@ const CONFLICT_WINDOW_MS = 30 * 60_000;
  * is `live` until End (`end`) makes it `complete`, and DELETE revokes it at any point.
  */
 export class BroadcastBook {
-  readonly #broadcasts = new Map<string, Broadcast>();
+  /** The host's persistent world (common/world.ts). */
+  readonly world = { broadcasts: new Map<string, Broadcast>() };
 
   constructor(
     private readonly options: {
@@ -101,7 +102,7 @@ export class BroadcastBook {
     }
     const channelId = input.channelId ?? this.options.channels[0] ?? 'main';
     const start = Date.parse(input.scheduledAt);
-    for (const other of this.#broadcasts.values()) {
+    for (const other of this.world.broadcasts.values()) {
       if (other.channelId !== channelId || other.revokedAt) continue;
       if (['complete', 'revoked'].includes(this.#status(other))) continue;
       if (Math.abs(Date.parse(other.scheduledAt) - start) < CONFLICT_WINDOW_MS) {
@@ -129,7 +130,7 @@ export class BroadcastBook {
       endedAt: history.endedAt ?? null,
       revokedAt: null,
     };
-    this.#broadcasts.set(broadcast.id, broadcast);
+    this.world.broadcasts.set(broadcast.id, broadcast);
     return this.#view(broadcast);
   }
 
@@ -167,11 +168,11 @@ export class BroadcastBook {
   }
 
   all(): BroadcastView[] {
-    return [...this.#broadcasts.values()].map((b) => this.#view(b));
+    return [...this.world.broadcasts.values()].map((b) => this.#view(b));
   }
 
   #get(id: string): Broadcast {
-    const broadcast = this.#broadcasts.get(id);
+    const broadcast = this.world.broadcasts.get(id);
     if (!broadcast) throw new GatewayError(404, 'NOT_FOUND', `broadcast ${id} not found`);
     return broadcast;
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { ALNUM, createPrng } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
+import type { HasWorld } from '../common/world.js';
 import {
   BroadcastBook,
   type BroadcastHistory,
@@ -27,7 +28,7 @@ export interface SandboxGatewayOptions extends ControlKeyOption {
   seed?: number;
 }
 
-export interface SandboxGateway extends SandboxPeerBase {
+export interface SandboxGateway extends SandboxPeerBase, HasWorld {
   readonly apiKey: string;
   broadcasts(): BroadcastView[];
   publishes(): PublishRecord[];
@@ -142,6 +143,8 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
 
   return {
     ...peer,
+    // Broadcasts and publishes; the session and host failures are the runtime's.
+    world: { broadcasts: broadcasts.world.broadcasts, publishes },
     apiKey,
     broadcasts: () => broadcasts.all(),
     publishes: () => publishes.map((p) => structuredClone(p)),

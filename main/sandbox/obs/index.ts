@@ -17,6 +17,7 @@ import {
   type Message,
 } from './protocol.js';
 import { RecordOutput, timecode } from './recording.js';
+import type { HasWorld } from '../common/world.js';
 
 /**
  * A simulated OBS Studio (DESIGN §5.5, §8): a real obs-websocket 5 server on loopback, spoken to
@@ -41,7 +42,7 @@ export interface ObsRefusal {
   comment: string;
 }
 
-export interface SandboxObs {
+export interface SandboxObs extends HasWorld {
   readonly url: string;
   readonly port: number;
   readonly password: string | null;
@@ -390,6 +391,9 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     url: `ws://127.0.0.1:${port}`,
     port,
     password,
+    // The profile and the files "written" (so a name is never reused); a recording does not
+    // survive OBS quitting, so the record output is the runtime's.
+    world: { profile, written },
     parameter: (category, name) => profile.get(key(category, name)) ?? null,
     get recording() {
       return {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { startPeer, type ControlKeyOption, type SandboxPeerBase } from '../common/peer.js';
 import { ALNUM, createPrng } from '../common/prng.js';
 import { TimerSet } from '../common/timers.js';
+import type { HasWorld } from '../common/world.js';
 import { errorBody, errorCodes } from './errors.js';
 import { providerPlatforms, type ProviderPlatform } from './platforms.js';
 import { PostBook, type ImportedPost, type PostsvcPlan, type ProviderPost } from './posts.js';
@@ -31,7 +32,7 @@ export interface ProviderCall {
   at: string;
 }
 
-export interface SandboxPostsvc extends SandboxPeerBase {
+export interface SandboxPostsvc extends SandboxPeerBase, HasWorld {
   readonly apiKey: string;
   /** Every post, scheduled ones that came due published first. */
   posts(): ProviderPost[];
@@ -169,6 +170,8 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
 
   return {
     ...peer,
+    // The posts (quota is counted from them); failing platforms and the call log are the runtime's.
+    world: book.world,
     apiKey,
     posts: () => book.all(),
     callCount: (pathPrefix, method) =>

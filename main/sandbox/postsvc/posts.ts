@@ -60,7 +60,8 @@ const DAY_MS = 86_400_000;
 
 /** The provider's posts: creation with idempotency and quota, publishing when due, deletion. */
 export class PostBook {
-  readonly #posts: ProviderPost[] = [];
+  /** The provider's persistent world (common/world.ts): every post it ever took. */
+  readonly world = { posts: [] as ProviderPost[] };
   readonly #failing = new Map<ProviderPlatform, { message: string; code: number }>();
   plan: PostsvcPlan;
   readonly refId: string;
@@ -102,22 +103,22 @@ export class PostBook {
   /** Every post (scheduled ones that came due are published first). */
   all(): ProviderPost[] {
     this.settle();
-    return this.#posts.map((post) => structuredClone(post));
+    return this.world.posts.map((post) => structuredClone(post));
   }
 
   find(id: string): ProviderPost | undefined {
     this.settle();
-    return this.#posts.find((post) => post.id === id);
+    return this.world.posts.find((post) => post.id === id);
   }
 
   findByIdempotencyKey(key: string): ProviderPost | undefined {
     this.settle();
-    return this.#posts.find((post) => post.idempotencyKey === key);
+    return this.world.posts.find((post) => post.idempotencyKey === key);
   }
 
   quota(): { plan: PostsvcPlan; limit: number; used: number; resetsAt: string } {
     const today = this.now().toISOString().slice(0, 10);
-    const used = this.#posts.filter((p) => p.countedInQuota && p.created.slice(0, 10) === today).length;
+    const used = this.world.posts.filter((p) => p.countedInQuota && p.created.slice(0, 10) === today).length;
     return {
       plan: this.plan,
       limit: planQuota[this.plan],
@@ -174,7 +175,7 @@ export class PostBook {
       post.publishedAt = post.created;
     post.countedInQuota = post.postIds.some((entry) => entry.status !== 'error');
     post.status = overallStatus(post);
-    this.#posts.push(post);
+    this.world.posts.push(post);
     return post;
   }
 
@@ -216,7 +217,7 @@ export class PostBook {
     if (due && post.postIds.some((entry) => entry.status === 'success'))
       post.publishedAt = publishAt.toISOString();
     post.status = overallStatus(post);
-    this.#posts.push(post);
+    this.world.posts.push(post);
     return structuredClone(post);
   }
 
@@ -234,7 +235,7 @@ export class PostBook {
   /** Scheduled posts whose time has come are published (checked on every read). */
   settle(): void {
     const now = this.now().getTime();
-    for (const post of this.#posts) {
+    for (const post of this.world.posts) {
       if (post.status === 'deleted' || post.scheduleDate === null || Date.parse(post.scheduleDate) > now)
         continue;
       let changed = false;

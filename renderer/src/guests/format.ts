@@ -30,4 +30,5 @@ export const sourceLabel: Record<string, string> = {
   dashboard: 'moved here',
   fetched: 'first seen',
   demo: 'demo history',
+  'catch-up': 'found on catch-up (the bridge was away)',
 };

@@ -5,7 +5,7 @@ import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
-import { useCancelPost, useRetryPost } from './api.js';
+import { useCancelPost, usePostNow, useRetryPost } from './api.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 import { cancellable, platformLabel, statusHelp, statusLabel, statusTone } from './status.js';
 
@@ -80,7 +80,9 @@ export function PostList({ posts }: { posts: PostView[] }) {
 function PostRow({ post }: { post: PostView }) {
   const cancel = useCancelPost();
   const retry = useRetryPost();
+  const postNow = usePostNow();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingNow, setConfirmingNow] = useState(false);
   const [editing, setEditing] = useState(false);
   const now = useNow(30_000);
   const toCancel = cancellable(post);
@@ -92,7 +94,10 @@ function PostRow({ post }: { post: PostView }) {
   const due = post.publishAt !== null && Date.parse(post.publishAt) <= now;
   const canRetry = failed && known && !due;
   const canEdit = (failed || post.status === 'cancelled') && known;
-  const failure = cancel.error ?? retry.error;
+  // A CRM post whose time passed (e.g. too late to go out by itself): Post now or Reschedule (DESIGN §6.9).
+  const canPostNow = post.status === 'failed' && due && post.socialPostId !== null;
+  const nowWhere = post.platforms.map(platformLabel).join(', ');
+  const failure = cancel.error ?? retry.error ?? postNow.error;
   const mixed = new Set(post.platformStates.map((s) => s.status)).size > 1;
   const platformFailures = post.status === 'partial' ? post.platformStates.filter((s) => s.error) : [];
   return (
@@ -130,7 +135,11 @@ function PostRow({ post }: { post: PostView }) {
           </span>
         ))}
         {failed && due && known ? (
-          <span className="muted small">Its time has passed: edit it to give it a new one.</span>
+          <span className="muted small">
+            {canPostNow
+              ? 'Its time has passed: post it now or reschedule it.'
+              : 'Its time has passed: edit it to give it a new one.'}
+          </span>
         ) : null}
         {failure ? (
           <span className="cell-error" role="alert">
@@ -209,9 +218,34 @@ function PostRow({ post }: { post: PostView }) {
             )}
           </button>
         ) : null}
-        {canEdit ? (
+        {canPostNow && !confirmingNow ? (
+          <button type="button" className="button button-small" onClick={() => setConfirmingNow(true)}>
+            Post now
+          </button>
+        ) : null}
+        {canPostNow && confirmingNow ? (
+          // A public action: asked once, naming where it goes (DESIGN §6.8).
+          <span className="posts-confirm posts-confirm-stacked">
+            <button
+              type="button"
+              className="button button-small"
+              disabled={postNow.isPending}
+              onClick={() => postNow.mutate(post.socialPostId!, { onSettled: () => setConfirmingNow(false) })}
+            >
+              {postNow.isPending ? <Spinner label="Posting…" /> : `Publish now on ${nowWhere}`}
+            </button>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              onClick={() => setConfirmingNow(false)}
+            >
+              Not now
+            </button>
+          </span>
+        ) : null}
+        {canEdit && !confirmingNow ? (
           <button type="button" className="button button-small" onClick={() => setEditing(true)}>
-            Edit…
+            {canPostNow ? 'Reschedule…' : 'Edit…'}
           </button>
         ) : null}
         {editing ? <RescheduleDialog post={post} onClose={() => setEditing(false)} /> : null}

@@ -4,6 +4,7 @@ import {
   deletePost,
   getQuota,
   listPosts,
+  postNowPost,
   previewPost,
   reschedulePost,
   retryPost,
@@ -100,6 +101,15 @@ export function useRetryPost() {
   return useMutation({
     mutationFn: (target: { socialPostId: string } | { ledgerId: number }) =>
       callApi(retryPost, { body: target }),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/posts/post-now: a failed CRM post whose time has passed, published at once (DESIGN §6.9). */
+export function usePostNow() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (socialPostId: string) => callApi(postNowPost, { body: { socialPostId } }),
     onSettled: refresh,
   });
 }

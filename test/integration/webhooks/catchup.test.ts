@@ -215,6 +215,13 @@ describe('(c) guests moved while down', () => {
       await eventually(() => sentFor(known).length === 1);
       expect(sentFor(fresh)).toEqual([]);
       expect(report.errors).toBe(0);
+      // Found by catch-up, and recorded so (issue #22.6): not as a webhook's.
+      const timeline = await bridge!.call('GET', `/api/guests/${known}/timeline`);
+      expect(timeline.body.stages.at(-1)).toMatchObject({
+        stage: 'Confirmed',
+        previousStage: 'Responded',
+        source: 'catch-up',
+      });
 
       await stop();
       crm.setReceiverAway(false);
