@@ -9,6 +9,7 @@ import { batchBench } from './batch.js';
 import { eventReadersBench } from './event-readers.js';
 import { hostSpeed } from './host-speed.js';
 import { recorderBench } from './recorder.js';
+import { calendarBench } from './calendar.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -23,6 +24,7 @@ const benches: Bench[] = [
   startBench,
   dashboardBench,
   recorderBench,
+  calendarBench,
   eventReadersBench,
 ];
 

@@ -20,13 +20,14 @@ import { formatLocal, timeZoneName, useNow } from '../../format.js';
 import { useQuota, useReschedulePost } from '../api.js';
 import { RescheduleDialog } from '../RescheduleDialog.js';
 import { addDays, startOfWeek } from '../time.js';
-import { CALENDAR_LIMIT, useCalendarPosts } from './api.js';
+import { useCalendarPosts } from './api.js';
 import { AgendaList } from './AgendaList.js';
 import { CalendarChip, type ChipData } from './CalendarChip.js';
 import { CalendarLegend } from './CalendarLegend.js';
 import { DayListDialog } from './DayListDialog.js';
 import { calendarKeyboard } from './keyboard.js';
 import {
+  CALENDAR_LIMIT,
   dayStart,
   dropTime,
   judgeMove,

@@ -2,9 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listPosts } from '../../../../shared/api/posting.js';
 import { callApi } from '../../api/client.js';
 import { postKeys } from '../api.js';
-
-/** The most posts the bridge lists in one answer (GET /api/posts `limit`). */
-export const CALENDAR_LIMIT = 1000;
+import { CALENDAR_LIMIT } from './model.js';
 
 /**
  * GET /api/posts for the calendar's window, up to the bridge's limit (a busy month holds more
@@ -17,5 +15,8 @@ export function useCalendarPosts(window: { from: string; to: string }) {
     queryFn: ({ signal }) => callApi(listPosts, { signal, query: { ...window, limit: CALENDAR_LIMIT } }),
     refetchInterval: 20_000,
     placeholderData: keepPreviousData,
+    // A month holds up to 1,000 posts: comparing each answer with the last, deep, costs more than
+    // rendering the month again (it shows at most three posts a day).
+    structuralSharing: false,
   });
 }

@@ -10,6 +10,9 @@ import { addDays, localDay, startOfWeek } from '../time.js';
 
 export type CalendarMode = 'month' | 'week';
 
+/** The most posts the bridge lists in one answer (GET /api/posts `limit`): the calendar asks for that many. */
+export const CALENDAR_LIMIT = 1000;
+
 /** The state a post shows, in words as well as colour: "due" is a scheduled post past its time. */
 export type CalendarState =
   'scheduled' | 'due' | 'published' | 'failed' | 'partial' | 'cancelled' | 'sending';
