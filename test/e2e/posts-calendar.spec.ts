@@ -154,6 +154,53 @@ test('calendar: a drop onto a day that has passed is refused in words; nothing c
   expect((await providerPosts(request, bridge, text)).map((p) => p.status)).toEqual(['scheduled']);
 });
 
+test.describe('touch', () => {
+  test.use({ hasTouch: true });
+  test('calendar: a post held and dragged with a finger to another day is rescheduled once', async ({
+    dashboard: page,
+    request,
+    bridge,
+  }) => {
+    const text = `Cal touch ${Date.now().toString(36)}`;
+    const from = localAt(1, 0, 50);
+    const oldId = await schedulePost(request, bridge, text, from);
+    await page.goto('/#/posts');
+    const chip = chipOf(page, text);
+    await expect(chip).toHaveCount(1);
+    const to = localAt(3, 0, 50);
+    const target = page.getByTestId(`cal-day-${dayKey(to)}`);
+    await target.scrollIntoViewIfNeeded();
+    await chip.scrollIntoViewIfNeeded();
+    const a = (await chip.boundingBox())!;
+    const b = (await target.boundingBox())!;
+    // Touch events through the DevTools protocol: the touch sensor starts after a 250 ms hold.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await touch('touchStart', a.x + a.width / 2, a.y + a.height / 2);
+    await page.waitForTimeout(400);
+    for (let i = 1; i <= 10; i++) {
+      await touch(
+        'touchMove',
+        a.x + a.width / 2 + ((b.x + b.width / 2 - a.x - a.width / 2) * i) / 10,
+        a.y + a.height / 2 + ((b.y + b.height - 12 - a.y - a.height / 2) * i) / 10,
+      );
+    }
+    await touch('touchEnd', 0, 0);
+    await expect(page.getByTestId('calendar-move-dialog')).toContainText('New time');
+    await page.getByRole('button', { name: 'Move it' }).click();
+    await expect(page.getByTestId('calendar-notice')).toContainText('Moved to');
+    const atProvider = await providerPosts(request, bridge, text);
+    expect(atProvider.map((p) => [p.id === oldId ? 'old' : 'new', p.status, p.scheduleDate]).sort()).toEqual([
+      ['new', 'scheduled', to.toISOString()],
+      ['old', 'deleted', from.toISOString()],
+    ]);
+  });
+});
+
 test.describe('390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('calendar: the month becomes an agenda list grouped by day', async ({
