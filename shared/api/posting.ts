@@ -337,7 +337,7 @@ export const reschedulePost = defineContract({
   path: '/api/posts/reschedule',
   tag: 'posting',
   summary:
-    'Edit and reschedule a failed or cancelled post: new text and time (a dashboard post also new platforms; a CRM post keeps its one platform and the edit is written back to its record). A new ledger generation: the old post stays failed or cancelled, never two live posts. For a partly failed post only the failed platforms (or new ones) are sent.',
+    "Edit and reschedule a failed or cancelled post: new text and time (a dashboard post also new platforms; a CRM post keeps its one platform and the edit is written back to its record). A new ledger generation: the old post stays failed or cancelled, never two live posts. For a partly failed post only the failed platforms (or new ones) are sent. A post still scheduled (not yet due) is moved, keeping its platforms: the rules and the quota are checked first, then it is cancelled at the provider and created anew (the cancelled post still counts toward the day's quota); a create that fails leaves it failed.",
   auth: 'key',
   body: z
     .object({

@@ -10,6 +10,7 @@ import { eventReadersBench } from './event-readers.js';
 import { hostSpeed } from './host-speed.js';
 import { recorderBench } from './recorder.js';
 import { companionBench } from './companion.js';
+import { calendarBench } from './calendar.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -24,6 +25,7 @@ const benches: Bench[] = [
   startBench,
   dashboardBench,
   recorderBench,
+  calendarBench,
   eventReadersBench,
   companionBench,
 ];

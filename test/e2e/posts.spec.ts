@@ -49,8 +49,7 @@ test('posts: compose with live counters, schedule, see it listed, cancel it', as
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Scheduled');
   await expect(row).toContainText('#podcast #e2e');
-  // The week calendar starts on Monday: tomorrow may be next week.
-  if (new Date(when.iso).getDay() === 1) await page.getByRole('button', { name: 'Next →' }).click();
+  // The month calendar shows six weeks: tomorrow is always in it.
   await expect(page.getByTestId('post-calendar')).toContainText(text.slice(0, 12));
   await screenshot(page, 'posts');
 

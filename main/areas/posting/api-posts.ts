@@ -12,7 +12,7 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { duePassedError, postingError, ruleError } from './errors.js';
 import { apiPostKey, contentHash, type OutgoingPost } from './keys.js';
 import type { PostEdit } from './crm-posts.js';
-import { mergedPlatformStates } from './platform-states.js';
+import { mergedPlatformStates, rowPlatformStates } from './platform-states.js';
 import { quotaMessage, type QuotaTracker } from './quota.js';
 import { postsNear } from './spacing.js';
 import { dateBoundIssue } from '../../../shared/time-bounds.js';
@@ -47,13 +47,13 @@ export class ApiPosting {
   constructor(private readonly deps: ApiPostingDeps) {}
 
   /** The rules' verdict on a draft, with spacing against the ledger and the CRM (the composer's preview). */
-  async review(draft: Draft) {
+  async review(draft: Draft, exclude: { socialPostId?: string | null; id?: number } = {}) {
     const now = this.deps.now();
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
     // A date out of bounds is a rule broken (the review says which): no window is computed
     // around it (at ±275,760 years, 2 hours further is no date: RangeError, a 500).
     const outOfBounds = draft.scheduleDate && dateBoundIssue('scheduleDate', draft.scheduleDate, now);
-    const nearby = Number.isNaN(at) || outOfBounds ? [] : await postsNear(this.deps, at);
+    const nearby = Number.isNaN(at) || outOfBounds ? [] : await postsNear(this.deps, at, exclude);
     const { reviewPost } = await postRules();
     return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }
@@ -207,6 +207,7 @@ export class ApiPosting {
    */
   async reschedule(ledgerId: number, edit: PostEdit, signal?: AbortSignal): Promise<ScheduleAnswer> {
     const root = this.rootOf(ledgerId);
+    if (root.state === 'posted' && this.isWhollyQueued(root)) return this.move(root, edit, signal);
     const { failed, live } = this.platformsOf(root);
     if (edit.platforms === undefined && live.length > 0 && failed.length === 0) {
       // The post's state, not the request, leaves nothing to send: a conflict, not a bad request.
@@ -231,7 +232,70 @@ export class ApiPosting {
       scheduleDate: new Date(edit.scheduleDate).toISOString(),
     };
     if (live.length > 0) return this.sendAgain(root, outgoing, review.warnings, signal);
+    return this.replace(root, outgoing, review.warnings, signal);
+  }
 
+  /**
+   * Moves a post still queued at the provider to a new time (the calendar's drag, issue #31): the
+   * same rules as any reschedule (its own old time left out of the spacing check), then the one
+   * cancel (DESIGN §6.9) and a new ledger generation. The quota is checked before the cancel: the
+   * cancelled post still counts (DESIGN §6.2), so with nothing left the create would be refused
+   * after the old post was gone. A create that fails leaves the new generation Failed, which the
+   * dashboard offers to edit: never two live posts.
+   */
+  private async move(root: LedgerRow, edit: PostEdit, signal?: AbortSignal): Promise<ScheduleAnswer> {
+    if (root.schedule_date === null || Date.parse(root.schedule_date) <= this.deps.now().getTime()) {
+      throw AppError.conflict(
+        `ledgerId: post ${root.id} was due at ${root.schedule_date ?? 'once'} and may be out already; it is not moved`,
+      );
+    }
+    if (
+      edit.platforms !== undefined &&
+      [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
+    ) {
+      throw AppError.validation(
+        `platforms: a scheduled post keeps its platforms (${root.platforms.join(', ')}) when it is moved`,
+      );
+    }
+    const mediaUrls = [...(edit.mediaUrls ?? root.media_urls)];
+    const review = await this.review(
+      {
+        post: edit.post,
+        platforms: [...root.platforms],
+        mediaUrls,
+        hashtags: [...edit.hashtags],
+        scheduleDate: edit.scheduleDate,
+        shortenLinks: true,
+      },
+      { id: root.id },
+    );
+    if (review.errors.length > 0) throw ruleError(review.errors);
+    if (this.deps.quota.snapshot().left < 1) throw this.quotaError();
+    await this.cancel(root.postsvc_id!, signal);
+    const outgoing = {
+      post: review.text,
+      platforms: [...root.platforms],
+      mediaUrls,
+      scheduleDate: new Date(edit.scheduleDate).toISOString(),
+    };
+    return this.replace(this.deps.repo.get(root.id) ?? root, outgoing, review.warnings, signal);
+  }
+
+  /** Every platform of the post queued at the provider by its first and only provider post. */
+  private isWhollyQueued(root: LedgerRow): boolean {
+    if (this.deps.repo.retriesOf(root.id).length > 0) return false;
+    const states = rowPlatformStates(root);
+    return states.length > 0 && states.every((state) => state.status === 'scheduled');
+  }
+
+  /** A new ledger generation in place of a failed or cancelled post, sent to the provider. */
+  private async replace(
+    root: LedgerRow,
+    outgoing: OutgoingPost & { platforms: PlatformKey[] },
+    warnings: string[],
+    signal?: AbortSignal,
+  ): Promise<ScheduleAnswer> {
+    const ledgerId = root.id;
     const claim = this.deps.repo.supersede(
       root.id,
       {
@@ -249,7 +313,7 @@ export class ApiPosting {
         `ledgerId: post ${ledgerId} is no longer failed or cancelled (it was changed meanwhile); nothing was sent`,
       );
     }
-    return this.send(claim.row, review.warnings, signal);
+    return this.send(claim.row, warnings, signal);
   }
 
   /** The post the dashboard shows for this ledger id: a retry of failed platforms belongs to its first post. */

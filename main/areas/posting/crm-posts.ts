@@ -6,6 +6,7 @@ import type { JobRow } from '../../kernel/jobs/repo.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { duePassedError, ruleError } from './errors.js';
 import type { PostingRepo } from './repo.js';
+import { quotaMessage, type QuotaTracker } from './quota.js';
 
 /**
  * Retry and edit-and-reschedule of a CRM SocialPost from the dashboard (issue #14.3). The CRM
@@ -18,8 +19,10 @@ export interface CrmPostDeps {
   crm: CrmClient;
   repo: PostingRepo;
   now: () => Date;
-  /** The posting rules' verdict, spacing included (ApiPosting.review). */
-  review: (draft: PostDraftInput) => Promise<PostReview>;
+  /** The posting rules' verdict, spacing included (ApiPosting.review), the post's own old time left out. */
+  review: (draft: PostDraftInput, exclude: { socialPostId: string }) => Promise<PostReview>;
+  /** Today's quota: with none left, a move is refused before its cancel (DESIGN §6.2). */
+  quota: Pick<QuotaTracker, 'snapshot' | 'retryAfterS'>;
   /** Queues the record's webhook work now (in its lane). */
   runRecordWork: (socialPostId: string) => JobRow;
   waitFor: (jobId: number, timeoutMs: number) => Promise<unknown>;
@@ -77,7 +80,11 @@ export async function postSocialPostNow(deps: CrmPostDeps, id: string): Promise<
   return runAndReport(deps, id);
 }
 
-/** New text, time and media for a failed or cancelled CRM post; it keeps its one platform. */
+/**
+ * New text, time and media for a failed or cancelled CRM post, or a new time for one still
+ * scheduled (the calendar's drag, issue #31); it keeps its one platform. The change is written
+ * to the record (its `scheduledAt` included) before the record's work runs.
+ */
 export async function rescheduleSocialPost(
   deps: CrmPostDeps,
   id: string,
@@ -90,23 +97,39 @@ export async function rescheduleSocialPost(
   }
   const row = deps.repo.active(id);
   const cancelled = record.status === 'Draft' && row?.state === 'cancelled';
-  if (record.status !== 'Failed' && !cancelled) {
+  const queued =
+    record.status === 'Scheduled' && row?.state === 'posted' && row.provider_status === 'scheduled';
+  if (record.status !== 'Failed' && !cancelled && !queued) {
     throw AppError.conflict(
-      `socialPostId: SocialPost ${id} is ${String(record.status)}; only a failed or cancelled post is rescheduled here`,
+      `socialPostId: SocialPost ${id} is ${String(record.status)}; only a failed, cancelled or scheduled post is rescheduled here`,
+    );
+  }
+  if (queued && (row.schedule_date === null || Date.parse(row.schedule_date) <= deps.now().getTime())) {
+    throw AppError.conflict(
+      `socialPostId: SocialPost ${id} was due at ${row.schedule_date ?? 'once'} and may be out already; it is not moved`,
     );
   }
   const mediaUrls =
     edit.mediaUrls ?? (typeof record.mediaUrl === 'string' && record.mediaUrl ? [record.mediaUrl] : []);
   if (mediaUrls.length > 1) throw AppError.validation('mediaUrls: a post from the CRM has one media URL');
-  const review = await deps.review({
-    post: edit.post,
-    platforms: [platform],
-    mediaUrls: [...mediaUrls],
-    hashtags: [...edit.hashtags],
-    scheduleDate: edit.scheduleDate,
-    shortenLinks: true,
-  });
+  const review = await deps.review(
+    {
+      post: edit.post,
+      platforms: [platform],
+      mediaUrls: [...mediaUrls],
+      hashtags: [...edit.hashtags],
+      scheduleDate: edit.scheduleDate,
+      shortenLinks: true,
+    },
+    { socialPostId: id },
+  );
   if (review.errors.length > 0) throw ruleError(review.errors);
+  // A scheduled post is moved by the record's own work: §6.3's cancel, then the create. The
+  // cancelled post still counts, so with no quota left nothing is touched.
+  if (queued && deps.quota.snapshot().left < 1) {
+    const quota = deps.quota.snapshot();
+    throw AppError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), deps.quota.retryAfterS(), quota);
+  }
   await deps.crm.update('SocialPost', id, {
     content: review.text,
     scheduledAt: new Date(edit.scheduleDate).toISOString(),

@@ -165,7 +165,8 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
       crm,
       repo,
       now: ctx.now,
-      review: (draft) => posting.review(draft),
+      review: (draft, exclude) => posting.review(draft, exclude),
+      quota,
       runRecordWork: deps.retrySocialPost,
       waitFor: (jobId, timeoutMs) => ctx.jobs.waitFor(jobId, timeoutMs),
     };

@@ -3,11 +3,11 @@ import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { Spinner } from '../components/States.js';
 import { usePosts, useQuota } from './api.js';
+import { PostCalendar } from './calendar/PostCalendar.js';
 import { Composer } from './Composer.js';
 import { PostList } from './PostList.js';
 import { QuotaMeter } from './QuotaMeter.js';
 import { SyncButton } from './SyncButton.js';
-import { WeekCalendar } from './WeekCalendar.js';
 import './posts.css';
 
 export function PostsPage() {
@@ -42,8 +42,8 @@ export function PostsPage() {
           </Panel>
         </div>
       </div>
-      <Panel title="Week">
-        <WeekCalendar />
+      <Panel title="Calendar">
+        <PostCalendar />
       </Panel>
       <Panel
         title="All posts"

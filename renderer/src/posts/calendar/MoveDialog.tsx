@@ -1,0 +1,64 @@
+import type { PostView } from '../../../../shared/api/posting.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { formatLocal, formatUtc } from '../../format.js';
+import { platformLabel } from '../status.js';
+
+/**
+ * The one question a drop asks, saying what the move costs: the post is cancelled at the
+ * provider and created again (a new provider post), and the cancelled one still counts toward
+ * the day's quota (DESIGN §6.2). The rules' warnings are listed; the bridge checks all again.
+ */
+export function MoveDialog({
+  post,
+  at,
+  warnings,
+  quotaLeft,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  post: PostView;
+  at: Date;
+  warnings: readonly string[];
+  quotaLeft: number | null;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const iso = at.toISOString();
+  const where = post.platforms.map(platformLabel).join(', ');
+  return (
+    <ConfirmDialog
+      title={`Move “${post.name ?? post.post.slice(0, 40)}” to ${formatLocal(iso)}?`}
+      confirmLabel="Move it"
+      pendingLabel="Moving…"
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <div className="cal-move" data-testid="calendar-move-dialog">
+        <p>
+          New time: <strong>{formatLocal(iso)}</strong> <span className="mono small">({formatUtc(iso)})</span>
+          {post.publishAt ? <>, was {formatLocal(post.publishAt)}.</> : null}
+        </p>
+        <p>
+          The bridge cancels it at the provider first, then creates it again on {where} for the new time. The
+          cancelled post still counts toward today&apos;s quota: this move uses one more post
+          {quotaLeft !== null ? ` (${quotaLeft} left today, UTC)` : ''}. If the new one is refused, the post
+          shows Failed, to edit; it is never live twice.
+        </p>
+        {post.source === 'crm' ? <p>The new time is written back to its CRM record.</p> : null}
+        {warnings.length > 0 ? (
+          <ul className="cal-move-warnings" data-testid="calendar-move-warnings">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </ConfirmDialog>
+  );
+}
