@@ -230,6 +230,8 @@ export const platformState = z.object({
   error: z.string().nullable(),
   /** The provider post that carries this platform (a retry of failed platforms is a post of its own). */
   postsvcId: z.string().nullable(),
+  /** Where the post is on the platform, once the provider published it. */
+  postUrl: z.string().nullable(),
 });
 export type PlatformState = z.infer<typeof platformState>;
 
@@ -251,6 +253,16 @@ export const postView = z.object({
   publishAt: z.string().nullable(),
   postsvcId: z.string().nullable(),
   error: z.string().nullable(),
+  /**
+   * DESIGN §6.9: a post past its time the provider has not confirmed yet: `due` while the bridge
+   * checks (every 2 min for an hour), `unconfirmed` after that (Check again); null otherwise.
+   */
+  confirmation: z.enum(['due', 'unconfirmed']).nullable(),
+  /**
+   * A live post held for the operator: its CRM record was set back to Scheduled
+   * (`waiting-operator`: nothing is sent or cancelled) or deleted (`crm-deleted`: still live).
+   */
+  liveHold: z.enum(['waiting-operator', 'crm-deleted']).nullable(),
 });
 export type PostView = z.infer<typeof postView>;
 

@@ -19,6 +19,7 @@ import { rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-p
 import { postingError } from './errors.js';
 import { listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
+import type { PostConfirmations } from './confirmations.js';
 import type { QuotaTracker } from './quota.js';
 import type { PostingRepo } from './repo.js';
 import type { SocialPostWorkflow } from './social-posts.js';
@@ -30,6 +31,8 @@ export interface PostingRouteDeps {
   api: ApiPosting | null;
   provider: ProviderPosts | null;
   workflow: SocialPostWorkflow | null;
+  /** Posts follow the provider: the operator's Check again. */
+  confirmations: PostConfirmations | null;
   /** Queues a SocialPost's webhook work again (the Retry of a CRM post). */
   retrySocialPost: (socialPostId: string) => JobRow;
 }
@@ -100,7 +103,7 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
   });
   mount(listPosts, async ({ query }) => ({
     success: true,
-    ...(await listPostViews({ repo, crm: ctx.peers.crm }, query)),
+    ...(await listPostViews({ repo, crm: ctx.peers.crm, now: ctx.now }, query)),
     quota: quota.snapshot(),
   }));
   mount(previewPost, async ({ body }) => {
