@@ -3,6 +3,7 @@ import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { unconfirmedPostAlarms } from './alarms.js';
 import { ApiPosting } from './api-posts.js';
+import { LiveSafeCancel } from './live-cancel.js';
 import { CONFIRM_POLL_MS, PostConfirmations } from './confirmations.js';
 import { PostingJobs } from './jobs.js';
 import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
@@ -51,8 +52,9 @@ export function postingArea(
         ...(tuning.unknownGraceMs !== undefined ? { unknownGraceMs: tuning.unknownGraceMs } : {}),
       })
     : null;
+  const liveCancel = client ? new LiveSafeCancel({ client, repo, now: ctx.now }) : null;
   const workflow =
-    client && scheduler && crm
+    client && scheduler && crm && liveCancel
       ? new SocialPostWorkflow({
           crm,
           client,
@@ -62,14 +64,16 @@ export function postingArea(
           quota,
           now: ctx.now,
           lateGraceMs: ctx.config.latePostGraceMinutes * 60_000,
+          liveCancel,
         })
       : null;
 
   const postingJobs = new PostingJobs({ jobs: ctx.jobs, repo, activity: ctx.activity, scheduler, workflow });
   const api =
-    client && scheduler
+    client && scheduler && liveCancel
       ? new ApiPosting({
           client,
+          liveCancel,
           crm,
           repo,
           scheduler,

@@ -1,4 +1,6 @@
 import {
+  cancelPost,
+  checkPost,
   deletePost,
   getQuota,
   listPosts,
@@ -17,7 +19,7 @@ import type { AreaContext, Mount } from '../area.js';
 import type { ApiPosting } from './api-posts.js';
 import { rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-posts.js';
 import { postingError } from './errors.js';
-import { listPostViews } from './posts-view.js';
+import { confirmationOf, ledgerStatus, listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
 import type { PostConfirmations } from './confirmations.js';
 import type { QuotaTracker } from './quota.js';
@@ -51,7 +53,37 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
       throw postingError(error);
     }
   });
-  mount(deletePost, async ({ body }) => ({ success: true, message: await need(api).cancel(body.id) }));
+  // The spec's delete keeps its meaning (a published post is taken down); the dashboard's Cancel never does.
+  mount(deletePost, async ({ body }) => ({
+    success: true,
+    message: await need(api).cancel(body.id, 'delete'),
+  }));
+  mount(checkPost, async ({ body }) => {
+    const row = repo.get(body.ledgerId);
+    if (!row || row.state !== 'posted' || !row.postsvc_id)
+      throw AppError.notFound(`ledgerId: no post ${body.ledgerId} the provider holds`);
+    let checked;
+    try {
+      checked = await need(deps.confirmations).checkAgain(row.id);
+    } catch (error) {
+      throw postingError(error);
+    }
+    const status = checked ? ledgerStatus(checked) : 'scheduled';
+    const confirmation = confirmationOf(checked, ctx.now());
+    return {
+      success: true,
+      status,
+      confirmation,
+      message:
+        confirmation === null
+          ? `post ${row.postsvc_id} is ${status}`
+          : `post ${row.postsvc_id} is not published yet: the bridge checks again every 2 min for an hour`,
+    };
+  });
+  mount(cancelPost, async ({ body }) => ({
+    success: true,
+    message: await need(api).cancel(body.id, 'unless-live'),
+  }));
   mount(postHistory, async ({ query }) => {
     try {
       return { success: true, data: await need(provider).history(query) };

@@ -106,3 +106,119 @@ it('a platform that fails at its time is Failed in the CRM with the platform’s
     postsvc.failPlatform('microblog', null);
   }
 });
+
+const deletes = () => postsvc.callCount('/post', 'DELETE');
+const viewOf = async (socialPostId: string) =>
+  (await bridge.call('GET', '/api/posts')).body.data.find(
+    (p: { socialPostId: string }) => p.socialPostId === socialPostId,
+  );
+
+it('published before the bridge’s +30 s check: a dashboard Cancel gets 409 and a CRM Draft leaves the post live and the record Published', async () => {
+  const byDashboard = await scheduledPost('Cancelled too late', 30);
+  const byCrm = await scheduledPost('Drafted too late', 30);
+  const deletesBefore = deletes();
+
+  // The provider publishes both at their time; the bridge's own check (+30 s) has not come yet.
+  clock = byDashboard.at + 5_000;
+  const cancel = await bridge.call('POST', '/api/posts/cancel', { body: { id: byDashboard.postsvcId } });
+  expect(cancel.status).toBe(409);
+  expect(cancel.body).toMatchObject({
+    success: false,
+    code: 'ALREADY_PUBLISHED',
+    details: { platforms: ['microblog'] },
+  });
+  expect(cancel.body.error).toMatch(/already published on microblog/);
+  expect(providerPost(byDashboard.postsvcId).status).toBe('success');
+  expect(crm.get('SocialPost', byDashboard.id)?.status).toBe('Published');
+
+  crm.update('SocialPost', byCrm.id, { status: 'Draft' });
+  await webhooksQuiet(crm);
+  await eventually(() => crm.get('SocialPost', byCrm.id)?.status === 'Published');
+  expect(providerPost(byCrm.postsvcId).status).toBe('success');
+  expect(crm.get('SocialPost', byCrm.id)?.postsvcId).toBe(byCrm.postsvcId);
+  const warnings = await bridge.call('GET', '/api/activity?type=posting.still-live&limit=10');
+  expect(warnings.body.data).toContainEqual(
+    expect.objectContaining({
+      level: 'warn',
+      message: expect.stringMatching(/was set to Draft but its post .* is already live on microblog/),
+    }),
+  );
+  expect(deletes()).toBe(deletesBefore);
+
+  // The spec's /postsvc/delete keeps its meaning: asked for by name, it takes the live post down.
+  const removed = await bridge.call('POST', '/postsvc/delete', { body: { id: byDashboard.postsvcId } });
+  expect(removed.status).toBe(200);
+  expect(providerPost(byDashboard.postsvcId).status).toBe('deleted');
+});
+
+it('a CRM record deleted while its post is live: nothing written or deleted, the dashboard says "CRM record deleted, still live"', async () => {
+  const post = await scheduledPost('Deleted while live', 30);
+  const deletesBefore = deletes();
+  clock = post.at + 5_000;
+  crm.remove('SocialPost', post.id);
+  await webhooksQuiet(crm);
+  await eventually(async () => (await viewOf(post.id))?.liveHold === 'crm-deleted');
+  expect(providerPost(post.postsvcId).status).toBe('success');
+  expect(deletes()).toBe(deletesBefore);
+  const activity = await bridge.call('GET', '/api/activity?type=posting.still-live&limit=10');
+  expect(activity.body.data).toContainEqual(
+    expect.objectContaining({ message: expect.stringMatching(/^CRM record deleted, still live/) }),
+  );
+});
+
+it('a Published record set back to Scheduled waits for the operator: nothing sent, cancelled or written', async () => {
+  const post = await scheduledPost('Back to Scheduled', 30);
+  clock = post.at + 31_000;
+  await eventually(() => crm.get('SocialPost', post.id)?.status === 'Published', 15_000);
+  const creates = postsvc.callCount('/post', 'POST');
+  const deletesBefore = deletes();
+
+  crm.update('SocialPost', post.id, { status: 'Scheduled', content: 'Back to Scheduled, edited' });
+  await webhooksQuiet(crm);
+  await eventually(async () => (await viewOf(post.id))?.liveHold === 'waiting-operator');
+  expect(crm.get('SocialPost', post.id)?.status).toBe('Scheduled');
+  expect(postsvc.callCount('/post', 'POST')).toBe(creates);
+  expect(deletes()).toBe(deletesBefore);
+  expect(providerPost(post.postsvcId).status).toBe('success');
+});
+
+it('a post past the newest 1,000 in the provider’s history is still confirmed, by id', async () => {
+  const post = await scheduledPost('Deep in history', 30);
+  // 1,001 newer posts made elsewhere push it out of the deepest history page.
+  for (let i = 0; i < 1_001; i++) {
+    postsvc.importPost({
+      post: `Elsewhere ${i}`,
+      platforms: ['socialnet'],
+      created: new Date(clock + 1_000),
+    });
+  }
+  const byIdBefore = postsvc.callCount(`/post/${post.postsvcId}`, 'GET');
+  clock = post.at + 31_000;
+  await eventually(() => crm.get('SocialPost', post.id)?.status === 'Published', 15_000);
+  expect(postsvc.callCount(`/post/${post.postsvcId}`, 'GET')).toBeGreaterThan(byIdBefore);
+});
+
+it('Sync’s counts match the rows it changed', async () => {
+  // What earlier tests left for Sync to bring in line is done first: from here, only these two change.
+  await bridge.call('POST', '/postsvc/sync');
+  const crmPost = await scheduledPost('Synced by hand', 30);
+  const scheduleDate = new Date(crmPost.at + 60_000).toISOString();
+  const api = await bridge.call('POST', '/postsvc/schedule', {
+    body: {
+      post: 'From the dashboard: the new episode https://studio.example/sync',
+      platforms: ['microblog'],
+      scheduleDate,
+    },
+  });
+  expect(api.status).toBe(200);
+  // Both are out at the provider; the bridge's own checks (+30 s) have not come yet.
+  clock = Date.parse(scheduleDate) + 5_000;
+
+  const first = await bridge.call('POST', '/postsvc/sync');
+  expect(first.status).toBe(200);
+  // The CRM record went Published and the API post's ledger row published: two posts changed.
+  expect(first.body.updated).toBe(2);
+  expect(crm.get('SocialPost', crmPost.id)?.status).toBe('Published');
+  const again = await bridge.call('POST', '/postsvc/sync');
+  expect(again.body).toMatchObject({ updated: 0, errors: 0 });
+});
