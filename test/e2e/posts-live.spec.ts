@@ -26,6 +26,7 @@ test('Cancel on a post the provider already published offers only "Delete from â
   const row = page.locator('[data-testid^="post-row-"]').filter({ hasText: text });
   await expect(row.getByTestId('post-confirmation')).toHaveText('Due â€” checking');
   await screenshot(page, 'posts-live-due-checking-1280');
+  await row.screenshot({ path: 'test/e2e/screenshots/posts-live-row-due-1280.png' });
 
   await row.getByRole('button', { name: 'Cancel', exact: true }).click();
   await row.getByRole('button', { name: 'Cancel post' }).click();
@@ -42,11 +43,13 @@ test('Cancel on a post the provider already published offers only "Delete from â
   await expect(confirm).toHaveClass(/button-danger/);
   await expect(row.getByRole('button', { name: 'Keep it live' })).toBeVisible();
   await screenshot(page, 'posts-live-delete-confirm-1280');
+  await row.screenshot({ path: 'test/e2e/screenshots/posts-live-row-confirm-1280.png' });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await confirm.scrollIntoViewIfNeeded();
   await expect(confirm).toBeInViewport();
   await screenshot(page, 'posts-live-delete-confirm-390');
+  await row.screenshot({ path: 'test/e2e/screenshots/posts-live-row-confirm-390.png' });
   await row.getByRole('button', { name: 'Keep it live' }).click();
   await expect(row.getByRole('button', { name: 'Delete from Microblogâ€¦' })).toBeVisible();
   await screenshot(page, 'posts-live-refused-390');
