@@ -11,9 +11,7 @@ const item = (over: Partial<ProviderHistoryItem>): ProviderHistoryItem => ({
   status: 'scheduled',
   ...over,
 });
-const row = { platforms: ['microblog', 'socialnet'] as const } as {
-  platforms: ('microblog' | 'socialnet')[];
-};
+const row: { platforms: ('microblog' | 'socialnet')[] } = { platforms: ['microblog', 'socialnet'] };
 
 describe('providerVerdict (DESIGN §6.9: what the provider says of a post now)', () => {
   it('is not final while a platform is still scheduled', () => {
