@@ -85,6 +85,22 @@ export const activityPayloads = {
     code: z.string().optional(),
   },
   'posting.retry': { socialPostId: z.string(), event: socialEvent },
+  /** The provider published a post at its time; the bridge saw it (DESIGN §6.9 "Posts follow the provider"). */
+  'posting.published': {
+    ledgerId: count,
+    postsvcId: nullableText,
+    socialPostId: nullableText,
+    postUrls: z.array(z.string()),
+  },
+  /** Still not final an hour after its time: the Posts page offers Check again. */
+  'posting.unconfirmed': { ledgerId: count, postsvcId: nullableText },
+  /** A cancel, a CRM Draft, edit or deletion met a post already live: it was kept (never deleted unasked). */
+  'posting.still-live': {
+    ledgerId: count,
+    postsvcId: nullableText,
+    socialPostId: nullableText,
+    platforms: z.array(z.string()),
+  },
   'posting.sync': {
     synced: count,
     updated: count,

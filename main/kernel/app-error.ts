@@ -61,6 +61,10 @@ export class AppError extends Error {
   static conflict(message: string, details?: unknown): AppError {
     return new AppError('conflict', 'CONFLICT', message, { details });
   }
+  /** 409: the post is live on these platforms; nothing was deleted (DESIGN §6.9). */
+  static alreadyPublished(message: string, details?: unknown): AppError {
+    return new AppError('conflict', 'ALREADY_PUBLISHED', message, { details });
+  }
   static tooMany(
     code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED',
     message: string,

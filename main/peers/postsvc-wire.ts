@@ -56,6 +56,9 @@ const historyItem = z.looseObject({
 });
 export type ProviderHistoryItem = z.infer<typeof historyItem>;
 
+/** GET /post/{id}: one post as in history (DESIGN §5.2). */
+export const postItemAnswer = historyItem;
+
 /** GET /history, one page. */
 export const historyAnswer = z.looseObject({ history: z.array(historyItem), total: z.number().optional() });
 

@@ -9,6 +9,7 @@ import {
   historyAnswer,
   perPlatform,
   postAnswer,
+  postItemAnswer,
   postMetrics,
   socialMetrics,
   userAnswer,
@@ -248,16 +249,33 @@ export class PostsvcClient {
       ...(signal ? { signal } : {}),
     });
     const answer = this.http.parse(response.body, historyAnswer, { method: 'GET', path: '/history' });
+    return { items: answer.history.map((item) => this.ownNames(item)), total: answer.total ?? null };
+  }
+
+  /**
+   * GET /post/{id}: one post as history shows it, found by id however far back it is (history
+   * reaches the newest 1,000 only). null when the provider does not know the id (404, code 186).
+   */
+  async getPost(id: string, signal?: AbortSignal): Promise<ProviderHistoryItem | null> {
+    const path = `/post/${encodeURIComponent(id)}`;
+    try {
+      const response = await this.send(this.http, { method: 'GET', path, ...(signal ? { signal } : {}) });
+      return this.ownNames(this.http.parse(response.body, postItemAnswer, { method: 'GET', path }));
+    } catch (error) {
+      if (error instanceof PostsvcError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** A provider post with the bridge's platform keys instead of the provider's names. */
+  private ownNames(item: ProviderHistoryItem): ProviderHistoryItem {
     return {
-      items: answer.history.map((item) => ({
-        ...item,
-        platforms: item.platforms.map((p) => this.fromProvider(p) ?? p),
-        postIds: item.postIds.map((entry) => ({
-          ...entry,
-          platform: this.fromProvider(entry.platform) ?? entry.platform,
-        })),
+      ...item,
+      platforms: item.platforms.map((p) => this.fromProvider(p) ?? p),
+      postIds: item.postIds.map((entry) => ({
+        ...entry,
+        platform: this.fromProvider(entry.platform) ?? entry.platform,
       })),
-      total: answer.total ?? null,
     };
   }
 

@@ -82,6 +82,8 @@ export const errorCodes = [
   'QUOTA_EXCEEDED',
   'TOO_MANY_CONNECTIONS',
   'CONFLICT',
+  /** A cancel met a post already live on a platform: nothing was deleted (DESIGN §6.9). */
+  'ALREADY_PUBLISHED',
   'AUTH_ERROR',
   'INVALID_MEDIA',
   'PLATFORM_ERROR',

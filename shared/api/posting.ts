@@ -111,6 +111,17 @@ export const deletePost = defineContract({
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
+export const cancelPost = defineContract({
+  method: 'post',
+  path: '/api/posts/cancel',
+  tag: 'posting',
+  summary:
+    "The dashboard's Cancel: calls back a scheduled post, but never deletes one already live (DESIGN §6.9). The provider is read first when the post's time is under 2 min away or past; a post published on any platform is answered 409 ALREADY_PUBLISHED with `details.platforms` (and `postUrls`), nothing deleted — deleting it is POST /postsvc/delete, asked for by name. A CRM post goes back to Draft.",
+  auth: 'key',
+  body: z.object({ id: idString.meta({ description: 'the provider post id' }) }),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
 export const historyStatus = z.enum(['scheduled', 'published', 'error']);
 export const historyItem = z.object({
   id: z.string(),
@@ -199,7 +210,7 @@ export const syncPosts = defineContract({
   path: '/postsvc/sync',
   tag: 'posting',
   summary:
-    'Reads every post from the provider and updates matching SocialPost records (status Published/Scheduled/Failed, by postsvcId). `synced`: records matched; `updated`: records changed; `errors`: updates that failed.',
+    'Reads every post from the provider and updates matching SocialPost records (status Published/Scheduled/Failed, by postsvcId). `synced`: SocialPost records matched; `updated`: those it changed (ledger row or CRM record, each post counted once); `errors`: CRM updates that failed.',
   auth: 'key',
   response: z.object({
     success: z.literal(true),
@@ -230,6 +241,8 @@ export const platformState = z.object({
   error: z.string().nullable(),
   /** The provider post that carries this platform (a retry of failed platforms is a post of its own). */
   postsvcId: z.string().nullable(),
+  /** Where the post is on the platform, once the provider published it. */
+  postUrl: z.string().nullable(),
 });
 export type PlatformState = z.infer<typeof platformState>;
 
@@ -251,6 +264,16 @@ export const postView = z.object({
   publishAt: z.string().nullable(),
   postsvcId: z.string().nullable(),
   error: z.string().nullable(),
+  /**
+   * DESIGN §6.9: a post past its time the provider has not confirmed yet: `due` while the bridge
+   * checks (every 2 min for an hour), `unconfirmed` after that (Check again); null otherwise.
+   */
+  confirmation: z.enum(['due', 'unconfirmed']).nullable(),
+  /**
+   * A live post held for the operator: its CRM record was set back to Scheduled
+   * (`waiting-operator`: nothing is sent or cancelled) or deleted (`crm-deleted`: still live).
+   */
+  liveHold: z.enum(['waiting-operator', 'crm-deleted']).nullable(),
 });
 export type PostView = z.infer<typeof postView>;
 
@@ -373,4 +396,20 @@ export const getQuota = defineContract({
     "The provider plan's daily post quota: used today (UTC, from the ledger), left, and when it resets.",
   auth: 'key',
   response: z.object({ success: z.literal(true), quota: quotaSnapshot }),
+});
+
+export const checkPost = defineContract({
+  method: 'post',
+  path: '/api/posts/check',
+  tag: 'posting',
+  summary:
+    "Check again (DESIGN §6.9): reads the post's state at the provider now (GET /post/{id} when history does not reach it) and, if it is still not published or failed, keeps checking every 2 min for another hour. The CRM record follows as the timed checks do.",
+  auth: 'key',
+  body: z.object({ ledgerId: z.number().int().positive() }),
+  response: z.object({
+    success: z.literal(true),
+    status: postViewStatus,
+    confirmation: z.enum(['due', 'unconfirmed']).nullable(),
+    message: z.string(),
+  }),
 });

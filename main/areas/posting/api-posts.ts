@@ -19,12 +19,22 @@ import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import { crmRecordLane, type Lane } from '../../kernel/jobs/lane.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
+import type { LiveSafeCancel } from './live-cancel.js';
+
+/**
+ * `delete`: the spec's /postsvc/delete — cancels a scheduled post and deletes a published one.
+ * `unless-live`: the dashboard's Cancel — a post already out on a platform is never deleted
+ * (409 ALREADY_PUBLISHED); the operator then asks for the delete by name (DESIGN §6.9).
+ */
+export type CancelMode = 'delete' | 'unless-live';
 
 type Draft = z.output<typeof postDraftBody>;
 type ScheduleAnswer = ResponseOf<typeof schedulePost>;
 
 export interface ApiPostingDeps {
   client: PostsvcClient;
+  /** The dashboard's cancel: never deletes a live post (DESIGN §6.9). */
+  liveCancel: LiveSafeCancel;
   crm: CrmClient | null;
   repo: PostingRepo;
   scheduler: PostScheduler;
@@ -106,13 +116,13 @@ export class ApiPosting {
    * is cancelled too. Holding the lane rather than queueing a job in it: a job would wait
    * behind a retry the queue has put off for minutes, and the operator needs the answer now.
    */
-  async cancel(postsvcId: string, signal?: AbortSignal): Promise<string> {
+  async cancel(postsvcId: string, mode: CancelMode, signal?: AbortSignal): Promise<string> {
     const socialPostId = this.deps.repo.byPostsvcId(postsvcId)?.social_post_id ?? null;
-    if (!socialPostId) return this.cancelNow(postsvcId, null, signal);
+    if (!socialPostId) return this.cancelNow(postsvcId, null, mode, signal);
     try {
       return await this.deps.withLane(
         crmRecordLane('SocialPost', socialPostId),
-        () => this.cancelNow(postsvcId, socialPostId, signal),
+        () => this.cancelNow(postsvcId, socialPostId, mode, signal),
         this.deps.cancelWaitMs ?? 20_000,
       );
     } catch (error) {
@@ -123,12 +133,25 @@ export class ApiPosting {
     }
   }
 
-  private async cancelNow(postsvcId: string, socialPostId: string | null, signal?: AbortSignal) {
+  private async cancelNow(
+    postsvcId: string,
+    socialPostId: string | null,
+    mode: CancelMode,
+    signal?: AbortSignal,
+  ) {
     const { client, repo, crm, activity, now } = this.deps;
     const row = repo.byPostsvcId(postsvcId);
     let existed: boolean;
     try {
-      existed = await client.delete(postsvcId, signal);
+      if (mode === 'delete') existed = await client.delete(postsvcId, signal);
+      else {
+        const outcome =
+          row?.state === 'posted'
+            ? await this.deps.liveCancel.cancelRow(row, signal)
+            : await this.deps.liveCancel.cancelId(postsvcId, row?.publish_at ?? null, row, signal);
+        if (outcome.kind === 'live') return await this.refuseLive(postsvcId, row, socialPostId, outcome);
+        existed = outcome.existed;
+      }
     } catch (error) {
       throw postingError(error);
     }
@@ -140,9 +163,18 @@ export class ApiPosting {
     const current = socialPostId ? repo.active(socialPostId) : undefined;
     if (current?.state === 'posted' && current.postsvc_id && current.postsvc_id !== postsvcId) {
       try {
-        if (await client.delete(current.postsvc_id, signal)) cancelled.push(current.postsvc_id);
-        repo.markCancelled(current.id, now());
-        note = `; its replacement ${current.postsvc_id} cancelled too`;
+        if (mode === 'delete') {
+          if (await client.delete(current.postsvc_id, signal)) cancelled.push(current.postsvc_id);
+          repo.markCancelled(current.id, now());
+          note = `; its replacement ${current.postsvc_id} cancelled too`;
+        } else {
+          const outcome = await this.deps.liveCancel.cancelRow(current, signal);
+          if (outcome.kind === 'cancelled' && outcome.existed) cancelled.push(current.postsvc_id);
+          note =
+            outcome.kind === 'live'
+              ? `; its replacement ${current.postsvc_id} is already live on ${outcome.platforms.join(', ')} and was kept`
+              : `; its replacement ${current.postsvc_id} cancelled too`;
+        }
       } catch (error) {
         // The record still goes to Draft: the follow-up run finds the live post and cancels it.
         this.deps.cancelLater(current.social_post_id!);
@@ -175,6 +207,38 @@ export class ApiPosting {
       { postsvcId, postsvcIds: cancelled, socialPostId },
     );
     return `post ${postsvcId} cancelled${note}`;
+  }
+
+  /**
+   * The dashboard's Cancel met a live post: nothing deleted. The CRM record follows the provider
+   * (Published), and the answer is 409 ALREADY_PUBLISHED naming the platforms, so the dashboard
+   * offers "Delete from <platform>…" instead.
+   */
+  private async refuseLive(
+    postsvcId: string,
+    row: LedgerRow | undefined,
+    socialPostId: string | null,
+    live: { platforms: PlatformKey[]; postUrls: string[] },
+  ): Promise<never> {
+    const { crm, activity } = this.deps;
+    if (socialPostId && crm) {
+      try {
+        await crm.update('SocialPost', socialPostId, { status: 'Published', postsvcId });
+      } catch {
+        // The confirmation checks write it later; the answer does not wait on the CRM.
+      }
+    }
+    const where = live.platforms.join(', ');
+    activity.record(
+      'posting.still-live',
+      'warn',
+      `Cancel of post ${postsvcId} refused: it is already live on ${where}; nothing was deleted`,
+      { ledgerId: row?.id ?? 0, postsvcId, socialPostId, platforms: live.platforms },
+    );
+    throw AppError.alreadyPublished(
+      `id: post ${postsvcId} is already published on ${where}: nothing was cancelled. Deleting it takes it down from ${where}, where the public can see it now`,
+      { platforms: live.platforms, postUrls: live.postUrls },
+    );
   }
 
   /**

@@ -3,6 +3,8 @@ import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { unconfirmedPostAlarms } from './alarms.js';
 import { ApiPosting } from './api-posts.js';
+import { LiveSafeCancel } from './live-cancel.js';
+import { CONFIRM_POLL_MS, PostConfirmations } from './confirmations.js';
 import { PostingJobs } from './jobs.js';
 import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
 import { QuotaTracker } from './quota.js';
@@ -50,8 +52,9 @@ export function postingArea(
         ...(tuning.unknownGraceMs !== undefined ? { unknownGraceMs: tuning.unknownGraceMs } : {}),
       })
     : null;
+  const liveCancel = client ? new LiveSafeCancel({ client, repo, now: ctx.now }) : null;
   const workflow =
-    client && scheduler && crm
+    client && scheduler && crm && liveCancel
       ? new SocialPostWorkflow({
           crm,
           client,
@@ -61,14 +64,16 @@ export function postingArea(
           quota,
           now: ctx.now,
           lateGraceMs: ctx.config.latePostGraceMinutes * 60_000,
+          liveCancel,
         })
       : null;
 
   const postingJobs = new PostingJobs({ jobs: ctx.jobs, repo, activity: ctx.activity, scheduler, workflow });
   const api =
-    client && scheduler
+    client && scheduler && liveCancel
       ? new ApiPosting({
           client,
+          liveCancel,
           crm,
           repo,
           scheduler,
@@ -85,6 +90,17 @@ export function postingArea(
             ),
         })
       : null;
+  const confirmations = client
+    ? new PostConfirmations({
+        client,
+        crm,
+        repo,
+        activity: ctx.activity,
+        logger: ctx.logger,
+        now: ctx.now,
+        withLane: (lane, work, waitMs) => ctx.jobs.withLane(lane, work, waitMs),
+      })
+    : null;
   const provider = client
     ? new ProviderPosts({ client, crm, repo, activity: ctx.activity, latestNumbers, now: ctx.now })
     : null;
@@ -99,6 +115,7 @@ export function postingArea(
         api,
         provider,
         workflow,
+        confirmations,
         retrySocialPost: (id) => postingJobs.enqueueSocialPost(id, 'social-updated', 0),
       }),
     webhooks: {
@@ -115,6 +132,9 @@ export function postingArea(
         postRules().catch((error: unknown) => ctx.logger.warn({ err: error }, 'posting rules not loaded'));
       }, RULES_PRELOAD_DELAY_MS).unref();
       postingJobs.settleLeftInFlight();
+      // Posts follow the provider (DESIGN §6.9): the checks that came due, looked for every few seconds.
+      if (confirmations)
+        ctx.scheduler.every('post confirmations', CONFIRM_POLL_MS, () => confirmations.runDue());
     },
   };
 }

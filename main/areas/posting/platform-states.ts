@@ -20,7 +20,12 @@ export function outcomesOf(
   for (const platform of platforms) {
     const entry = accepted.find((e) => e.platform === platform && e.status !== 'error');
     outcomes[platform] = entry
-      ? { status: entryStatus(entry.status), error: null, postId: entry.id ?? null }
+      ? {
+          status: entryStatus(entry.status),
+          error: null,
+          postId: entry.id ?? null,
+          postUrl: entry.postUrl ?? null,
+        }
       : {
           status: 'failed',
           error: refusals.find((e) => e.platform === platform)?.message ?? fallbackError,
@@ -44,6 +49,7 @@ export function rowPlatformStates(row: LedgerRow): PlatformState[] {
       status,
       error,
       postsvcId: status === 'failed' ? null : row.postsvc_id,
+      postUrl: status === 'published' ? (row.platform_states?.[platform]?.postUrl ?? null) : null,
     });
     switch (row.state) {
       case 'claimed':

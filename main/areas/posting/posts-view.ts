@@ -27,9 +27,19 @@ export function recordStatus(record: CrmRecord, row: LedgerRow | undefined): Pos
   }
 }
 
+/**
+ * DESIGN §6.9: a post past its time that the provider still holds as scheduled is "due" while
+ * the bridge's checks run, "unconfirmed" once they stopped (an hour after its time).
+ */
+export function confirmationOf(row: LedgerRow | undefined, now: Date): PostView['confirmation'] {
+  if (!row?.active || row.state !== 'posted' || row.provider_status !== 'scheduled') return null;
+  if (Date.parse(row.publish_at) > now.getTime()) return null;
+  return row.confirm_at !== null ? 'due' : 'unconfirmed';
+}
+
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function fromLedger(row: LedgerRow, retries: readonly LedgerRow[]): PostView {
+function fromLedger(row: LedgerRow, retries: readonly LedgerRow[], now: Date): PostView {
   const platformStates = mergedPlatformStates(row, retries);
   const status = overallStatus(platformStates);
   return {
@@ -49,10 +59,12 @@ function fromLedger(row: LedgerRow, retries: readonly LedgerRow[]): PostView {
     postsvcId: row.postsvc_id,
     // A post that is partly out carries its failures per platform; the row's error is the whole call's.
     error: status === 'failed' ? row.error : null,
+    confirmation: status === 'scheduled' ? confirmationOf(row, now) : null,
+    liveHold: row.live_hold,
   };
 }
 
-function fromRecord(record: CrmRecord, row: LedgerRow | undefined): PostView {
+function fromRecord(record: CrmRecord, row: LedgerRow | undefined, now: Date): PostView {
   const platform = str(record.platform)?.toLowerCase() ?? null;
   const mediaUrl = str(record.mediaUrl);
   const scheduledAt = str(record.scheduledAt);
@@ -69,14 +81,28 @@ function fromRecord(record: CrmRecord, row: LedgerRow | undefined): PostView {
     crmStatus: str(record.status),
     post: str(record.content) ?? row?.post ?? '',
     platforms: platform ? [platform] : [],
-    // A SocialPost has one platform: its state is the record's.
-    platformStates: platform ? [{ platform, status, error, postsvcId }] : [],
+    // A SocialPost has one platform: its state is the record's (its URL the ledger's, once published).
+    platformStates: platform
+      ? [{ platform, status, error, postsvcId, postUrl: publishedUrl(row, platform, postsvcId, status) }]
+      : [],
     mediaUrls: mediaUrl ? [mediaUrl] : [],
     scheduleDate: scheduledAt,
     publishAt: scheduledAt ?? row?.publish_at ?? null,
     postsvcId,
     error,
+    confirmation: status === 'scheduled' ? confirmationOf(row, now) : null,
+    liveHold: row?.active ? row.live_hold : null,
   };
+}
+
+function publishedUrl(
+  row: LedgerRow | undefined,
+  platform: string,
+  postsvcId: string | null,
+  status: PostViewStatus,
+): string | null {
+  if (status !== 'published' || !row || row.postsvc_id !== postsvcId) return null;
+  return row.platform_states?.[platform as keyof typeof row.platform_states]?.postUrl ?? null;
 }
 
 /**
@@ -85,10 +111,11 @@ function fromRecord(record: CrmRecord, row: LedgerRow | undefined): PostView {
  * the ledger alone, and the reason.
  */
 export async function listPostViews(
-  deps: { repo: PostingRepo; crm: CrmClient | null },
+  deps: { repo: PostingRepo; crm: CrmClient | null; now: () => Date },
   query: { from?: string | undefined; to?: string | undefined; limit: number },
 ): Promise<{ data: PostView[]; crmError: string | null }> {
   const { repo, crm } = deps;
+  const now = deps.now();
   const from = query.from ? new Date(query.from).toISOString() : null;
   const to = query.to ? new Date(query.to).toISOString() : null;
   const rows =
@@ -112,15 +139,17 @@ export async function listPostViews(
   const views = new Map<string, PostView>();
   for (const row of rows) {
     // A retry of failed platforms is shown within the post it retries.
-    if (!row.active || row.retry_of !== null || (row.source === 'crm' && crm && !crmError)) continue;
+    // A CRM post's view is its record's, unless the record was deleted while its post is live.
+    const shownByRecord = row.source === 'crm' && crm && !crmError && row.live_hold !== 'crm-deleted';
+    if (!row.active || row.retry_of !== null || shownByRecord) continue;
     const key = row.social_post_id ? `crm:${row.social_post_id}` : `api:${row.id}`;
-    views.set(key, fromLedger(row, repo.retriesOf(row.id)));
+    views.set(key, fromLedger(row, repo.retriesOf(row.id), now));
   }
   for (const record of records) {
     const row = repo.active(record.id);
     // Drafts are the CRM's business, unless the bridge cancelled their post (they can be rescheduled here).
     if (record.status === 'Draft' && !(row?.state === 'cancelled')) continue;
-    const view = fromRecord(record, row);
+    const view = fromRecord(record, row, now);
     if ((from || to) && !inWindow(view.publishAt)) continue;
     views.set(view.key, view);
   }

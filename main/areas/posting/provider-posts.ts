@@ -3,10 +3,10 @@ import type { PlatformKey } from '../../../shared/platforms.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import type { PostsvcClient, PostsvcStatus } from '../../peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
-import type { PostingRepo } from './repo.js';
+import type { LedgerRow, PostingRepo } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';
-import { outcomesOf } from './platform-states.js';
+import { outcomesOf, rowPlatformStates } from './platform-states.js';
 
 export interface SyncResult {
   synced: number;
@@ -44,6 +44,15 @@ export function syncChange(
 
 function errorsOf(item: ProviderHistoryItem): string[] {
   return item.errors.map((e) => [e.platform, e.message].filter(Boolean).join(': ')).filter(Boolean);
+}
+
+/**
+ * What the operator sees of a ledger row (each platform's state, reason, provider post and URL),
+ * as one comparable string: Sync counts a row as updated when this changed, not when it only
+ * refined a timestamp or filled in what the row already implied.
+ */
+function ledgerFacts(row: LedgerRow): string {
+  return JSON.stringify(rowPlatformStates(row));
 }
 
 /** A provider post's likes, comments and shares as last collected (zeros when never collected). */
@@ -112,7 +121,9 @@ export class ProviderPosts {
     for (const item of items) {
       const row =
         repo.byPostsvcId(item.id) ?? (item.idempotencyKey ? repo.byKey(item.idempotencyKey) : undefined);
+      let changed = false;
       if (row) {
+        const before = ledgerFacts(row);
         if (!row.postsvc_id && (row.state === 'failed' || row.state === 'unknown')) {
           // The provider has the post an earlier attempt could not confirm: the ledger owns it now.
           if (row.state === 'unknown')
@@ -129,16 +140,24 @@ export class ProviderPosts {
             ? outcomesOf(row.platforms, item.postIds, item.errors, 'the provider reports an error')
             : null,
         );
+        const after = repo.get(row.id);
+        changed = after !== undefined && ledgerFacts(after) !== before;
+        // A final state found here needs no timed check any more (DESIGN §6.9).
+        if (after?.confirm_at && item.status !== 'scheduled') repo.setNextCheck(row.id, null, now());
       }
       const viaLedger = row?.social_post_id && row.active ? byId.get(row.social_post_id) : undefined;
       const record = byPostsvcId.get(item.id) ?? viaLedger;
-      if (!record || !crm) continue;
-      result.synced++;
-      const change = syncChange(item, record, record.postsvcId === item.id);
-      if (!change) continue;
+      if (record && crm) result.synced++;
+      // A live post held for the operator (DESIGN §6.9) is not written over by Sync either.
+      const held = row?.live_hold != null;
+      const change = record && crm && !held ? syncChange(item, record, record.postsvcId === item.id) : null;
+      if (!change || !record || !crm) {
+        if (changed) result.updated++;
+        continue;
+      }
       try {
         await crm.update('SocialPost', record.id, change);
-        result.updated++;
+        changed = true;
       } catch (error) {
         result.errors++;
         result.failures.push({
@@ -146,11 +165,13 @@ export class ProviderPosts {
           error: error instanceof Error ? error.message : String(error),
         });
       }
+      // Counted once per post, whether its ledger row, its record or both changed.
+      if (changed) result.updated++;
     }
     activity.record(
       'posting.sync',
       result.errors > 0 ? 'warn' : 'info',
-      `sync: ${items.length} provider posts read, ${result.synced} SocialPost records matched, ${result.updated} updated, ${result.errors} errors`,
+      `sync: ${items.length} provider posts read, ${result.synced} SocialPost records matched, ${result.updated} posts updated (ledger or record), ${result.errors} errors`,
       { ...result, failures: result.failures.slice(0, 20) },
     );
     return result;

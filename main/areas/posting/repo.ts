@@ -11,6 +11,8 @@ export interface PlatformOutcome {
   error: string | null;
   /** The platform's own post id, once the provider gives one. */
   postId: string | null;
+  /** Where the published post is on the platform (absent on rows written before it was kept). */
+  postUrl?: string | null;
 }
 export type PlatformOutcomes = Partial<Record<PlatformKey, PlatformOutcome>>;
 
@@ -51,7 +53,15 @@ export interface LedgerRow {
   platform_states: PlatformOutcomes | null;
   /** The partly failed post whose failed platforms this row sends again (issue #14.11). */
   retry_of: number | null;
+  /** When the bridge next reads this post's state at the provider; null: no check pending (DESIGN §6.9). */
+  confirm_at: string | null;
+  /** When the checks stop: a post still not final then is "unconfirmed". */
+  confirm_until: string | null;
+  /** A live post held for the operator (migration 018): its CRM record went back to Scheduled, or was deleted. */
+  live_hold: LiveHold | null;
 }
+
+export type LiveHold = 'waiting-operator' | 'crm-deleted';
 
 /** What a claim writes: the post as it will be sent. */
 export interface LedgerClaim {
@@ -72,6 +82,16 @@ export type ClaimResult =
   /** Somebody got there first: the caller returns what this row says, never posts again. */
   | { kind: 'exists'; row: LedgerRow }
   | { kind: 'quota'; used: number; limit: number };
+
+/**
+ * A post the provider holds for a time is read again at its time + 30 s, and checked until an
+ * hour after it (DESIGN §6.9); `:status` is what the provider just answered.
+ */
+const FIRST_CHECK = `
+  confirm_at = CASE WHEN :status = 'scheduled' AND schedule_date IS NOT NULL
+    THEN strftime('%Y-%m-%dT%H:%M:%fZ', publish_at, '+30 seconds') END,
+  confirm_until = CASE WHEN :status = 'scheduled' AND schedule_date IS NOT NULL
+    THEN strftime('%Y-%m-%dT%H:%M:%fZ', publish_at, '+1 hour') END`;
 
 /** States that used one of the day's provider posts (or may have: claimed, unknown). */
 const COUNTED = "('claimed', 'unknown', 'posted', 'cancelled')";
@@ -170,7 +190,8 @@ export function createPostingRepo(db: Db) {
   }>(
     `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status,
        published_at = COALESCE(:publishedAt, published_at), error = :error, error_code = :code,
-       platform_states = COALESCE(:states, platform_states), updated_at = :now
+       platform_states = COALESCE(:states, platform_states), updated_at = :now,
+       ${FIRST_CHECK}
      WHERE id = :id AND state IN ('claimed', 'unknown')`,
   );
   const unknown = db.prepare<{ id: number; error: string; now: string }>(
@@ -206,7 +227,8 @@ export function createPostingRepo(db: Db) {
      WHERE id = :id`,
   );
   const adopt = db.prepare<{ id: number; postsvcId: string; status: string; now: string }>(
-    `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status, updated_at = :now
+    `UPDATE social_post_ledger SET state = 'posted', postsvc_id = :postsvcId, provider_status = :status, updated_at = :now,
+       ${FIRST_CHECK}
      WHERE id = :id AND state IN ('failed', 'cancelled')`,
   );
   const retriesOf = ledgerRows(
@@ -243,6 +265,22 @@ export function createPostingRepo(db: Db) {
          AND active = 1 AND state = 'posted' AND provider_status = 'scheduled'
        ORDER BY publish_at LIMIT :limit`,
     ),
+  );
+  const dueChecks = ledgerRows(
+    db.prepare<{ now: string; limit: number }, LedgerDbRow>(
+      `SELECT * FROM social_post_ledger WHERE confirm_at IS NOT NULL AND confirm_at <= :now
+       ORDER BY confirm_at LIMIT :limit`,
+    ),
+  );
+  const nextCheck = db.prepare<{ id: number; at: string | null; until: string | null; now: string }>(
+    `UPDATE social_post_ledger SET confirm_at = :at, confirm_until = COALESCE(:until, confirm_until), updated_at = :now
+     WHERE id = :id`,
+  );
+  const createdSince = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM social_post_ledger WHERE created_at >= ? AND postsvc_id IS NOT NULL',
+  );
+  const liveHold = db.prepare<{ id: number; hold: string | null; now: string }>(
+    'UPDATE social_post_ledger SET live_hold = :hold, updated_at = :now WHERE id = :id AND live_hold IS NOT :hold',
   );
   const stale = ledgerRows(
     db.prepare<[], LedgerDbRow>(
@@ -446,6 +484,21 @@ export function createPostingRepo(db: Db) {
     inWindow: (from: string, to: string, limit: number) => inWindow.all({ from, to, limit }),
     /** Active posts whose time is in [from, before) and that the provider has not confirmed (still `scheduled`). */
     unconfirmed: (from: string, before: string, limit: number) => unconfirmed.all({ from, before, limit }),
+    /** Posts whose next confirmation check is due (DESIGN §6.9), the longest waiting first. */
+    dueChecks: (now: Date, limit: number) => dueChecks.all({ now: now.toISOString(), limit }),
+    /** The next check of a post (null: none; it is final or unconfirmed); `until` moves the end of the checks. */
+    setNextCheck: (id: number, at: Date | null, now: Date, until: Date | null = null) =>
+      nextCheck.run({
+        id,
+        at: at?.toISOString() ?? null,
+        until: until?.toISOString() ?? null,
+        now: now.toISOString(),
+      }).changes > 0,
+    /** How many provider posts this bridge created since `iso` (how deep history must reach to find a post). */
+    createdSince: (iso: string) => createdSince.get(iso)?.n ?? 0,
+    /** Holds a live post for the operator, or lifts the hold (null); true when it changed. */
+    setLiveHold: (id: number, hold: LiveHold | null, now: Date) =>
+      liveHold.run({ id, hold, now: now.toISOString() }).changes > 0,
     /** Rows with a call in flight or an unknown outcome (reconciled at start-up). */
     unsettled: () => stale.all(),
     scheduledFromCrm: () => scheduledFromCrm.all(),

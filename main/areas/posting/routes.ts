@@ -1,4 +1,6 @@
 import {
+  cancelPost,
+  checkPost,
   deletePost,
   getQuota,
   listPosts,
@@ -18,8 +20,9 @@ import type { AreaContext, Mount } from '../area.js';
 import type { ApiPosting } from './api-posts.js';
 import { postSocialPostNow, rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-posts.js';
 import { postingError } from './errors.js';
-import { listPostViews } from './posts-view.js';
+import { confirmationOf, ledgerStatus, listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
+import type { PostConfirmations } from './confirmations.js';
 import type { QuotaTracker } from './quota.js';
 import type { PostingRepo } from './repo.js';
 import type { SocialPostWorkflow } from './social-posts.js';
@@ -31,6 +34,8 @@ export interface PostingRouteDeps {
   api: ApiPosting | null;
   provider: ProviderPosts | null;
   workflow: SocialPostWorkflow | null;
+  /** Posts follow the provider: the operator's Check again. */
+  confirmations: PostConfirmations | null;
   /** Queues a SocialPost's webhook work again (the Retry of a CRM post). */
   retrySocialPost: (socialPostId: string) => JobRow;
 }
@@ -49,7 +54,37 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
       throw postingError(error);
     }
   });
-  mount(deletePost, async ({ body }) => ({ success: true, message: await need(api).cancel(body.id) }));
+  // The spec's delete keeps its meaning (a published post is taken down); the dashboard's Cancel never does.
+  mount(deletePost, async ({ body }) => ({
+    success: true,
+    message: await need(api).cancel(body.id, 'delete'),
+  }));
+  mount(checkPost, async ({ body }) => {
+    const row = repo.get(body.ledgerId);
+    if (!row || row.state !== 'posted' || !row.postsvc_id)
+      throw AppError.notFound(`ledgerId: no post ${body.ledgerId} the provider holds`);
+    let checked;
+    try {
+      checked = await need(deps.confirmations).checkAgain(row.id);
+    } catch (error) {
+      throw postingError(error);
+    }
+    const status = checked ? ledgerStatus(checked) : 'scheduled';
+    const confirmation = confirmationOf(checked, ctx.now());
+    return {
+      success: true,
+      status,
+      confirmation,
+      message:
+        confirmation === null
+          ? `post ${row.postsvc_id} is ${status}`
+          : `post ${row.postsvc_id} is not published yet: the bridge checks again every 2 min for an hour`,
+    };
+  });
+  mount(cancelPost, async ({ body }) => ({
+    success: true,
+    message: await need(api).cancel(body.id, 'unless-live'),
+  }));
   mount(postHistory, async ({ query }) => {
     try {
       return { success: true, data: await need(provider).history(query) };
@@ -101,7 +136,7 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
   });
   mount(listPosts, async ({ query }) => ({
     success: true,
-    ...(await listPostViews({ repo, crm: ctx.peers.crm }, query)),
+    ...(await listPostViews({ repo, crm: ctx.peers.crm, now: ctx.now }, query)),
     quota: quota.snapshot(),
   }));
   mount(previewPost, async ({ body }) => {

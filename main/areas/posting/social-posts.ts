@@ -12,6 +12,7 @@ import { postsNear } from './spacing.js';
 import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import { judgeLateness, type Lateness, type PostTrigger } from './late-posts.js';
 import type { PostScheduler } from './scheduler.js';
+import { knownLive, type LiveCancelOutcome, type LiveSafeCancel } from './live-cancel.js';
 
 /**
  * Keeps the provider in line with the CRM's SocialPost records (spec §3.4, §6; DESIGN §6.3).
@@ -55,6 +56,8 @@ export interface SocialPostDeps {
   now: () => Date;
   /** LATE_POST_GRACE_MINUTES in ms (DESIGN §6.9). */
   lateGraceMs: number;
+  /** The one cancel of every path: never deletes a live post (DESIGN §6.9). */
+  liveCancel: LiveSafeCancel;
 }
 
 const ENTITY = 'SocialPost';
@@ -93,6 +96,9 @@ export class SocialPostWorkflow {
     if (event === 'social-created')
       return skip(`status is ${status || 'empty'}, not Scheduled: nothing sent`);
     if (status === 'Draft') return this.ensureCancelled(record, run);
+    // The operator settled a held live post by marking it Published again: the hold is lifted.
+    const held = this.deps.repo.active(record.id);
+    if (status === 'Published' && held?.live_hold) this.deps.repo.setLiveHold(held.id, null, this.deps.now());
     return skip(`status ${status}: nothing to do at the provider`);
   }
 
@@ -117,10 +123,16 @@ export class SocialPostWorkflow {
     // The hash covers the record's scheduledAt, also when a late post is sent for "now".
     const hash = draft.outgoing ? contentHash(draft.outgoing) : null;
 
+    if (row?.state === 'posted' && (row.live_hold === 'waiting-operator' || knownLive(row).length > 0)) {
+      // Published set back to Scheduled, edited or not (DESIGN §6.9): nothing is sent, cancelled
+      // or written; the mark holds it for the operator on every path (webhooks, catch-up, late rule).
+      return this.waitForOperator(record, row);
+    }
     if (row?.state === 'posted') {
       // Same content and time: already done (no rule re-checked: the date may have passed meanwhile).
       if (hash === row.content_hash) return this.alreadyScheduled(record, row);
-      await this.cancelRow(row, run, 'its content, time or media changed');
+      const cancel = await this.cancelRow(row, run, 'its content, time or media changed');
+      if (cancel.kind === 'live') return this.keptLive(record, row, cancel, 'was edited');
       row = repo.get(row.id);
     }
 
@@ -199,21 +211,22 @@ export class SocialPostWorkflow {
 
   /** Draft: the provider post (if any) cancelled and postsvcId cleared. */
   private async ensureCancelled(record: CrmRecord, run: RunContext): Promise<ItemOutcome> {
-    const { repo, client } = this.deps;
+    const { repo } = this.deps;
     const row = await this.settled(repo.active(record.id), run);
     const recordPostsvcId = text(record.postsvcId);
     const cancelled: string[] = [];
     if (row?.state === 'posted' && row.postsvc_id) {
-      if (row.provider_status === 'published') {
-        return skip(`post ${row.postsvc_id} is already published; take it down with /postsvc/delete`);
-      }
-      await this.cancelRow(row, run, 'the record went back to Draft');
+      const cancel = await this.cancelRow(row, run, 'the record went back to Draft');
+      if (cancel.kind === 'live') return this.keptLive(record, row, cancel, 'was set to Draft');
       cancelled.push(row.postsvc_id);
     }
     if (recordPostsvcId && !cancelled.includes(recordPostsvcId)) {
       const owned = repo.byPostsvcId(recordPostsvcId);
       if (owned?.state !== 'cancelled') {
-        await this.providerCall(() => client.delete(recordPostsvcId, run.signal));
+        const cancel = await this.providerCall(() =>
+          this.deps.liveCancel.cancelId(recordPostsvcId, owned?.publish_at ?? null, owned, run.signal),
+        );
+        if (cancel.kind === 'live') return this.keptLive(record, owned, cancel, 'was set to Draft');
         if (owned) repo.markCancelled(owned.id, this.deps.now());
         cancelled.push(recordPostsvcId);
       }
@@ -238,7 +251,20 @@ export class SocialPostWorkflow {
     const row = await this.settled(repo.active(id), run);
     if (!row || row.state !== 'posted' || !row.postsvc_id)
       return skip('no provider post for it in the ledger');
-    await this.cancelRow(row, run, 'the SocialPost was deleted');
+    if (row.live_hold === 'crm-deleted') return skip('CRM record deleted, still live: kept for the operator');
+    const cancel = await this.cancelRow(row, run, 'the SocialPost was deleted');
+    if (cancel.kind === 'live') {
+      // Nothing is written (there is no record); the ledger keeps the live post and the dashboard says so.
+      repo.setLiveHold(row.id, 'crm-deleted', this.deps.now());
+      const where = cancel.platforms.join(', ');
+      this.deps.activity.record(
+        'posting.still-live',
+        'warn',
+        `CRM record deleted, still live: SocialPost ${id}'s post ${row.postsvc_id} is out on ${where}; nothing was deleted (Delete from ${where} on the Posts page takes it down)`,
+        { ledgerId: row.id, postsvcId: row.postsvc_id, socialPostId: id, platforms: cancel.platforms },
+      );
+      return skip(`CRM record deleted, still live on ${where}: nothing deleted`);
+    }
     this.deps.activity.record(
       'posting.cancelled',
       'info',
@@ -272,9 +298,10 @@ export class SocialPostWorkflow {
     return { success: true, postsvcId: row.postsvc_id, reused: true };
   }
 
-  private async cancelRow(row: LedgerRow, run: RunContext, why: string): Promise<void> {
-    await this.providerCall(() => this.deps.client.delete(row.postsvc_id!, run.signal));
-    this.deps.repo.markCancelled(row.id, this.deps.now());
+  /** The live-safe cancel of the row's post; a live one is left alone (the caller says what follows). */
+  private async cancelRow(row: LedgerRow, run: RunContext, why: string): Promise<LiveCancelOutcome> {
+    const outcome = await this.providerCall(() => this.deps.liveCancel.cancelRow(row, run.signal));
+    if (outcome.kind === 'live') return outcome;
     this.deps.activity.record(
       'posting.cancelled',
       'info',
@@ -284,6 +311,46 @@ export class SocialPostWorkflow {
         postsvcId: row.postsvc_id,
       },
     );
+    return outcome;
+  }
+
+  /**
+   * A Draft or an edit met a live post (DESIGN §6.9): nothing is deleted, the record is written
+   * back to Published (it is out, whatever the CRM says) and a warning names the live post.
+   */
+  private async keptLive(
+    record: CrmRecord,
+    row: LedgerRow | undefined,
+    live: Extract<LiveCancelOutcome, { kind: 'live' }>,
+    what: string,
+  ): Promise<ItemOutcome> {
+    const postsvcId = row?.postsvc_id ?? text(record.postsvcId);
+    await this.writeBack(record.id, { status: 'Published', postsvcId });
+    if (row?.live_hold) this.deps.repo.setLiveHold(row.id, null, this.deps.now());
+    const where = live.platforms.join(', ');
+    const warning = `SocialPost ${describe(record)} ${what} but its post ${postsvcId} is already live on ${where}${live.postUrls.length > 0 ? ` (${live.postUrls.join(' ')})` : ''}: nothing was deleted and the record is Published again; Delete from ${where} on the Posts page takes it down`;
+    this.deps.activity.record('posting.still-live', 'warn', warning, {
+      ledgerId: row?.id ?? 0,
+      postsvcId,
+      socialPostId: record.id,
+      platforms: live.platforms,
+    });
+    return { success: true, skipped: true, reason: `already live on ${where}: kept`, warnings: [warning] };
+  }
+
+  /** A live post whose record went back to Scheduled waits for the operator: nothing sent, cancelled or written. */
+  private waitForOperator(record: CrmRecord, row: LedgerRow): ItemOutcome {
+    const { repo, activity, now } = this.deps;
+    const where = (knownLive(row).length > 0 ? knownLive(row) : row.platforms).join(', ');
+    if (repo.setLiveHold(row.id, 'waiting-operator', now())) {
+      activity.record(
+        'posting.still-live',
+        'warn',
+        `SocialPost ${describe(record)} went back to Scheduled but its post ${row.postsvc_id} is live on ${where}: nothing is sent, cancelled or written until the operator decides (mark it Published again, or Delete from ${where} on the Posts page)`,
+        { ledgerId: row.id, postsvcId: row.postsvc_id, socialPostId: record.id, platforms: knownLive(row) },
+      );
+    }
+    return skip(`post ${row.postsvc_id} is live on ${where}: waiting for the operator`);
   }
 
   /** Status Failed with the message on the record (spec §3.4), an error in the activity log, 500 to the sender. */

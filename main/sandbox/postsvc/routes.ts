@@ -60,6 +60,14 @@ export function postsvcRouter(ctx: PostsvcContext): Router {
     res.json({ status: 'success', id: post.id, refId: post.refId });
   });
 
+  // One post as history shows it, by id (DESIGN §5.2): for due posts the newest 1,000 no longer reach.
+  router.get('/post/:id', (req, res) => {
+    const post = book.find(req.params.id);
+    if (!post)
+      throw new ProviderError(404, errorBody(errorCodes.postNotFound, `Post id not found: ${req.params.id}`));
+    res.json(historyItem(post));
+  });
+
   router.get('/history', (req, res) => {
     const query = new URLSearchParams(req.url.split('?')[1] ?? '');
     const limit = intQuery(query.get('limit'), 'limit', 100);

@@ -24,6 +24,8 @@ const advice: Record<ErrorCode | ClientErrorCode, string> = {
   QUOTA_EXCEEDED: 'Today’s posting quota is used up. It resets at 00:00 UTC.',
   TOO_MANY_CONNECTIONS: 'The bridge is busy with too many connections. Try again in a moment.',
   CONFLICT: 'Something else changed this at the same time. Reload, check, and try again.',
+  ALREADY_PUBLISHED:
+    'It is already published, so it cannot be cancelled: the public can see it. Deleting it from the platform is a separate action.',
   AUTH_ERROR: 'A connected service refused the bridge’s credentials. Check its key in Settings.',
   INVALID_MEDIA: 'A platform needs other media: change the media link and try again.',
   PLATFORM_ERROR: 'A platform refused it; its reason is below. Fix the cause and try again.',

@@ -57,6 +57,9 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'posting.confirmed': [queryKeys.posts],
   'posting.failed': [queryKeys.posts],
   'posting.retry': [queryKeys.posts],
+  'posting.published': [queryKeys.posts],
+  'posting.unconfirmed': [queryKeys.posts],
+  'posting.still-live': [queryKeys.posts],
   'posting.sync': [queryKeys.posts],
 
   'publish.abandoned': [queryKeys.publishing],

@@ -5,9 +5,19 @@ import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
-import { useCancelPost, usePostNow, useRetryPost } from './api.js';
+import { ApiError } from '../api/client.js';
+import { useCancelPost, useCheckAgain, usePostNow, useRetryPost } from './api.js';
+import { LiveDelete } from './LiveDelete.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
-import { cancellable, platformLabel, statusHelp, statusLabel, statusTone } from './status.js';
+import {
+  cancellable,
+  confirmationHelp,
+  confirmationLabel,
+  platformLabel,
+  statusHelp,
+  statusLabel,
+  statusTone,
+} from './status.js';
 
 type Filter = 'all' | 'scheduled' | 'published' | 'failed' | 'cancelled';
 const filters: { value: Filter; label: string; matches: (s: PostViewStatus) => boolean }[] = [
@@ -81,12 +91,23 @@ function PostRow({ post }: { post: PostView }) {
   const cancel = useCancelPost();
   const retry = useRetryPost();
   const postNow = usePostNow();
+  const checkAgain = useCheckAgain();
+  // The provider had already published it: Cancel answered 409 and nothing was deleted (DESIGN §6.9).
+  const liveRefusal =
+    cancel.error instanceof ApiError && cancel.error.code === 'ALREADY_PUBLISHED'
+      ? ((cancel.error.details as { platforms?: string[] } | undefined)?.platforms ?? post.platforms)
+      : null;
+  const heldLive = post.liveHold !== null && post.postsvcId !== null;
+  const livePlatforms = liveRefusal ?? (heldLive ? post.platforms : null);
   const [confirming, setConfirming] = useState(false);
   const [confirmingNow, setConfirmingNow] = useState(false);
   const [editing, setEditing] = useState(false);
   const now = useNow(30_000);
   const toCancel = cancellable(post);
-  const canCancel = (post.status === 'scheduled' || post.status === 'partial') && toCancel.ids.length > 0;
+  const canCancel =
+    (post.status === 'scheduled' || post.status === 'partial') &&
+    toCancel.ids.length > 0 &&
+    livePlatforms === null;
   const cancelWhere = toCancel.platforms.map(platformLabel).join(', ');
   const known = post.socialPostId !== null || post.ledgerId !== null;
   const failed = post.status === 'failed' || post.status === 'partial';
@@ -97,7 +118,8 @@ function PostRow({ post }: { post: PostView }) {
   // A CRM post whose time passed (e.g. too late to go out by itself): Post now or Reschedule (DESIGN §6.9).
   const canPostNow = post.status === 'failed' && due && post.socialPostId !== null;
   const nowWhere = post.platforms.map(platformLabel).join(', ');
-  const failure = cancel.error ?? retry.error ?? postNow.error;
+  const failure = (liveRefusal ? null : cancel.error) ?? retry.error ?? checkAgain.error ?? postNow.error;
+  const postUrls = post.platformStates.filter((state) => state.postUrl);
   const mixed = new Set(post.platformStates.map((s) => s.status)).size > 1;
   const platformFailures = post.status === 'partial' ? post.platformStates.filter((s) => s.error) : [];
   return (
@@ -134,6 +156,27 @@ function PostRow({ post }: { post: PostView }) {
             {platformLabel(state.platform)}: {state.error}
           </span>
         ))}
+        {post.liveHold === 'crm-deleted' ? (
+          <span className="posts-hold" data-testid="live-hold">
+            CRM record deleted, still live
+          </span>
+        ) : null}
+        {post.liveHold === 'waiting-operator' ? (
+          <span className="posts-hold" data-testid="live-hold">
+            Set back to Scheduled in the CRM while live: nothing is sent or cancelled until you decide
+          </span>
+        ) : null}
+        {postUrls.map((state) => (
+          <a
+            key={state.platform}
+            className="posts-url small"
+            href={state.postUrl!}
+            target="_blank"
+            rel="noreferrer"
+          >
+            View on {platformLabel(state.platform)}
+          </a>
+        ))}
         {failed && due && known ? (
           <span className="muted small">
             {canPostNow
@@ -148,9 +191,15 @@ function PostRow({ post }: { post: PostView }) {
         ) : null}
       </td>
       <td>
-        <span title={statusHelp[post.status]}>
-          <StatusPill tone={statusTone[post.status]}>{statusLabel[post.status]}</StatusPill>
-        </span>
+        {post.confirmation ? (
+          <span title={confirmationHelp[post.confirmation]} data-testid="post-confirmation">
+            <StatusPill tone="warn">{confirmationLabel[post.confirmation]}</StatusPill>
+          </span>
+        ) : (
+          <span title={statusHelp[post.status]}>
+            <StatusPill tone={statusTone[post.status]}>{statusLabel[post.status]}</StatusPill>
+          </span>
+        )}
       </td>
       {/* Ids are for integrators: in the tooltip (and the JSON API), not in the operator's text (issue #14.8). */}
       <td className="small" data-postsvc-id={post.postsvcId ?? undefined}>
@@ -195,6 +244,19 @@ function PostRow({ post }: { post: PostView }) {
               Keep
             </button>
           </span>
+        ) : null}
+        {livePlatforms && post.postsvcId ? (
+          <LiveDelete postsvcId={post.postsvcId} platforms={livePlatforms} />
+        ) : null}
+        {post.confirmation === 'unconfirmed' && post.ledgerId !== null ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={checkAgain.isPending}
+            onClick={() => checkAgain.mutate(post.ledgerId!)}
+          >
+            {checkAgain.isPending ? <Spinner label="Checking…" /> : 'Check again'}
+          </button>
         ) : null}
         {canRetry ? (
           <button

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '../../../shared/api/contract.js';
 import {
+  cancelPost,
+  checkPost,
   deletePost,
   getQuota,
   listPosts,
@@ -83,15 +85,34 @@ export function useCancelPost() {
   return useMutation({
     /**
      * One provider post, or several in turn (a partly failed post whose platforms went out as
-     * separate provider posts): each through the bridge's cancel, which keeps the ledger.
+     * separate provider posts): each through the dashboard's cancel, which keeps the ledger and
+     * never deletes a live post — it answers 409 ALREADY_PUBLISHED instead (DESIGN §6.9).
      */
     mutationFn: async (ids: string | readonly string[]) => {
       const answers = [];
       for (const id of typeof ids === 'string' ? [ids] : ids) {
-        answers.push(await callApi(deletePost, { body: { id } }));
+        answers.push(await callApi(cancelPost, { body: { id } }));
       }
       return answers;
     },
+    onSettled: refresh,
+  });
+}
+
+/** POST /postsvc/delete: takes a live post down from its platforms — only when the operator asks by name. */
+export function useDeleteLivePost() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (id: string) => callApi(deletePost, { body: { id } }),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/posts/check: Check again, for a post the provider has not confirmed. */
+export function useCheckAgain() {
+  const refresh = useRefreshPosts();
+  return useMutation({
+    mutationFn: (ledgerId: number) => callApi(checkPost, { body: { ledgerId } }),
     onSettled: refresh,
   });
 }

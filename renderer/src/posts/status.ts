@@ -26,6 +26,18 @@ export const statusTone: Record<PostViewStatus, Tone> = {
   cancelled: 'neutral',
 };
 
+/** A post past its time the provider has not confirmed (DESIGN §6.9). */
+export const confirmationLabel: Record<NonNullable<PostView['confirmation']>, string> = {
+  due: 'Due — checking',
+  unconfirmed: 'Unconfirmed',
+};
+
+export const confirmationHelp: Record<NonNullable<PostView['confirmation']>, string> = {
+  due: 'Its time has passed; the bridge is asking the provider whether it went out (every 2 minutes for an hour).',
+  unconfirmed:
+    'An hour after its time the provider still has not said it went out. It is not marked failed: check the platform, or Check again.',
+};
+
 /** What a status means for the operator, as a tooltip. */
 export const statusHelp: Record<PostViewStatus, string> = {
   draft: 'Not sent to the provider.',

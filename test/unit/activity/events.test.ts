@@ -38,6 +38,14 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
   'posting.confirmed': { ledgerId: 12, postsvcId: 'p-9' },
   'posting.failed': { socialPostId: 'sp1', code: 'PLATFORM_ERROR' },
   'posting.retry': { socialPostId: 'sp1', event: 'social-updated' },
+  'posting.published': {
+    ledgerId: 12,
+    postsvcId: 'p-9',
+    socialPostId: 'sp1',
+    postUrls: ['https://microblog.example/status/1'],
+  },
+  'posting.unconfirmed': { ledgerId: 12, postsvcId: 'p-9' },
+  'posting.still-live': { ledgerId: 12, postsvcId: 'p-9', socialPostId: null, platforms: ['microblog'] },
   'posting.sync': {
     synced: 4,
     updated: 1,
