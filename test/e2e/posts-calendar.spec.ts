@@ -175,7 +175,7 @@ test.describe('touch', () => {
     const b = (await target.boundingBox())!;
     // Touch events through the DevTools protocol: the touch sensor starts after a 250 ms hold.
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, x: number, y: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
