@@ -145,12 +145,33 @@ export const clipNumber = z.coerce
   .max(MAX_CLIPS, `must be at most ${MAX_CLIPS}`);
 const analysisClipParams = z.object({ analysisId, n: clipNumber });
 
+const draftName = z
+  .string()
+  .regex(NOT_BLANK_TEXT, 'must not be empty')
+  .trim()
+  .max(255, 'is longer than 255 characters');
+const draftTargets = z.array(clipPlatformName).max(clipPlatformNames.length);
+
+const draftResponse = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  name: z.string(),
+  duration: z.number().int(),
+  hookQuote: z.string(),
+  contentProductionId: z.string(),
+  status: z.literal('Draft'),
+  /** false: this draft (same content, quote and duration) already existed; its id is answered. */
+  created: z.boolean(),
+  /** The draft checked by the one fit rule, its ratio now known: the activity feed's words. */
+  fit: z.object({ fits: z.boolean(), problems: z.array(z.string()), message: z.string().nullable() }),
+});
+
 export const createDraftClip = defineContract({
   method: 'post',
   path: '/clips/create-draft',
   tag: 'clips',
   summary:
-    'Create a Draft Clip in the CRM from a suggestion (name, hookQuote, duration in whole seconds, contentProductionId); a repeat answers the existing draft. Times in seconds: 0 ≤ startTime < endTime ≤ 172800 (48 h). With analysisId and clip, the reviewed in/out and quote kept beside that analysis are used.',
+    'Create a Draft Clip in the CRM from a suggestion (name, hookQuote, duration in whole seconds, contentProductionId); a repeat answers the existing draft. Times in seconds: 0 ≤ startTime < endTime ≤ 172800 (48 h).',
   auth: 'key',
   body: z
     .object({
@@ -159,60 +180,37 @@ export const createDraftClip = defineContract({
         .string()
         .regex(NOT_BLANK_TEXT, 'is required')
         .trim()
-        .max(2000, 'is longer than 2000 characters')
-        .optional(),
+        .max(2000, 'is longer than 2000 characters'),
       /** Seconds into the recording: 0 ≤ startTime < endTime ≤ 48 h (clipTimeIssues, shared/time-bounds.ts). */
-      startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds).optional(),
-      endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds).optional(),
+      startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
+      endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       /** Default: "<m:ss–m:ss> <start of the quote>". */
-      name: z
-        .string()
-        .regex(NOT_BLANK_TEXT, 'must not be empty')
-        .trim()
-        .max(255, 'is longer than 255 characters')
-        .optional(),
-      targetPlatforms: z.array(clipPlatformName).max(clipPlatformNames.length).optional(),
-      /** The stored analysis and suggestion number: its reviewed in/out and quote are the draft's. */
-      analysisId: analysisId.optional(),
-      clip: clipNumber.optional(),
+      name: draftName.optional(),
+      targetPlatforms: draftTargets.optional(),
     })
     .superRefine((body, ctx) => {
-      if ((body.analysisId === undefined) !== (body.clip === undefined)) {
-        const missing = body.analysisId === undefined ? 'analysisId' : 'clip';
-        ctx.addIssue({
-          code: 'custom',
-          path: [missing],
-          message: 'is required with analysisId and clip, both or neither',
-        });
-        return;
-      }
-      if (body.analysisId !== undefined) return;
-      for (const field of ['hookQuote', 'startTime', 'endTime'] as const) {
-        if (body[field] === undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: [field],
-            message: 'is required (or give analysisId and clip)',
-          });
-      }
-      if (body.startTime === undefined || body.endTime === undefined) return;
       for (const issue of clipTimeIssues(body.startTime, body.endTime)) {
         ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.problem });
       }
     }),
-  response: z.object({
-    success: z.literal(true),
-    id: z.string(),
-    name: z.string(),
-    duration: z.number().int(),
-    hookQuote: z.string(),
-    contentProductionId: z.string(),
-    status: z.literal('Draft'),
-    /** false: this draft (same content, quote and duration) already existed; its id is answered. */
-    created: z.boolean(),
-    /** The draft checked by the one fit rule, its ratio now known: the activity feed's words. */
-    fit: z.object({ fits: z.boolean(), problems: z.array(z.string()), message: z.string().nullable() }),
+  response: draftResponse,
+});
+
+export const draftFromAnalysis = defineContract({
+  method: 'post',
+  path: '/clips/analyses/:analysisId/clips/:n/draft',
+  tag: 'clips',
+  summary:
+    "Create a Draft Clip in the CRM from suggestion n of a stored analysis, as reviewed: its in/out, duration and hookQuote; the in/out and the draft's id are kept beside the analysis. A repeat answers the existing draft.",
+  auth: 'key',
+  params: analysisClipParams,
+  body: z.object({
+    /** Default: "<m:ss–m:ss> <start of the quote>". */
+    name: draftName.optional(),
+    /** Default: the platforms the reviewed clip fits by length. */
+    targetPlatforms: draftTargets.optional(),
   }),
+  response: draftResponse,
 });
 
 /** A suggestion as reviewed: its in/out nudged by whole sentences, kept beside the analysis. */
@@ -246,8 +244,7 @@ export const nudgeClip = defineContract({
       .number({ error: 'must be a number of sentences' })
       .int('must be a whole number of sentences')
       .min(-MAX_NUDGE_SENTENCES, `must be at least -${MAX_NUDGE_SENTENCES}`)
-      .max(MAX_NUDGE_SENTENCES, `must be at most ${MAX_NUDGE_SENTENCES}`)
-      .refine((n) => n !== 0, 'must not be 0'),
+      .max(MAX_NUDGE_SENTENCES, `must be at most ${MAX_NUDGE_SENTENCES}`),
   }),
   response: z.object({ success: z.literal(true), analysisId: z.string(), clip: reviewedClip }),
 });

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import {
   analyzeClips,
   createDraftClip,
+  draftFromAnalysis,
   formatClipTime,
   getAnalysisEdl,
   getClipSrt,
@@ -17,7 +18,7 @@ import type { AreaContext, Mount } from '../area.js';
 import type { TakeLookup } from '../recorder/module.js';
 import type { ClipAnalyses } from './analyses.js';
 import { checkClip } from './clip-fit.js';
-import { createDraftClip as createDraftInCrm, listContent } from './crm-clips.js';
+import { createDraftClip as createDraftInCrm, listContent, type DraftClipInput } from './crm-clips.js';
 import { TranscriptError } from './parse.js';
 import type { LiveMark } from './pin.js';
 import { AnalysisUnavailableError, type ClipAnalysisRunner } from './runner.js';
@@ -118,43 +119,27 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     sendFile(res, text, 'text/plain', `${params.analysisId}-${query.fps.replace('.', '_')}fps.edl`);
   });
 
-  mount(createDraftClip, async ({ body }) => {
-    // From a stored analysis: the reviewed in/out and quote are the draft's (issue #28.5).
-    const stored = body.analysisId === undefined ? null : analyses.load(body.analysisId);
-    if (stored && stored.contentProductionId !== body.contentProductionId) {
-      throw AppError.validation(
-        `body.contentProductionId: analysis ${stored.id} is of ${stored.contentProductionId}, not ${body.contentProductionId}`,
-      );
-    }
-    const reviewed = stored && body.clip !== undefined ? analyses.clip(stored, body.clip) : null;
-    const input = {
-      contentProductionId: body.contentProductionId,
-      hookQuote: reviewed?.hookQuote ?? body.hookQuote!,
-      startTime: reviewed?.startTime ?? body.startTime!,
-      endTime: reviewed?.endTime ?? body.endTime!,
-      name: body.name,
-      targetPlatforms: body.targetPlatforms ?? reviewed?.fitsPlatforms,
-    };
+  /** Creates the draft, records it, and judges it by the one fit rule now its ratio is known. */
+  const draft = async (input: DraftClipInput) => {
     const result = await createDraftInCrm(requireCrm(), input);
-    if (stored && body.clip !== undefined) analyses.keepDraft(stored, body.clip, result.id);
     if (result.created) {
       ctx.activity.record(
         'clips.draft-created',
         'info',
         `Draft clip ${clipNameQuoted(result.name)} (${result.duration} s) created for "${result.contentName}"`,
-        { clipId: result.id, contentProductionId: body.contentProductionId },
+        { clipId: result.id, contentProductionId: input.contentProductionId },
       );
     }
-    // The same rule and words as the clip webhook's warning, now the ratio is known.
+    // The same rule and words as the clip webhook's warning.
     const fit = checkClip(result.record);
     return {
-      success: true,
+      success: true as const,
       id: result.id,
       name: result.name,
       duration: result.duration,
       hookQuote: input.hookQuote,
-      contentProductionId: body.contentProductionId,
-      status: 'Draft',
+      contentProductionId: input.contentProductionId,
+      status: 'Draft' as const,
       created: result.created,
       fit: {
         fits: fit.fits,
@@ -162,6 +147,24 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
         message: fit.fits ? null : misfitMessage(result.name, fit.problems),
       },
     };
+  };
+
+  mount(createDraftClip, ({ body }) => draft(body));
+
+  // From a stored analysis: the reviewed in/out and quote are the draft's (issue #28.5).
+  mount(draftFromAnalysis, async ({ params, body }) => {
+    const stored = analyses.load(params.analysisId);
+    const reviewed = analyses.clip(stored, params.n);
+    const answer = await draft({
+      contentProductionId: stored.contentProductionId,
+      hookQuote: reviewed.hookQuote,
+      startTime: reviewed.startTime,
+      endTime: reviewed.endTime,
+      name: body.name,
+      targetPlatforms: body.targetPlatforms ?? reviewed.fitsPlatforms,
+    });
+    analyses.keepDraft(stored, params.n, answer.id);
+    return answer;
   });
 
   mount(listCrmContent, async ({ query }) => {
