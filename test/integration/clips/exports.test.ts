@@ -137,10 +137,10 @@ describe('exports of a stored analysis (issue #28.4)', () => {
     expect(edl.headers.get('content-disposition')).toBe(`attachment; filename="${analysisId}-29_97fps.edl"`);
     const lines = (edl.body as string).split('\n');
     expect(lines.slice(0, 2)).toEqual(['TITLE: ep28', 'FCM: DROP FRAME']);
-    const events = lines.filter((line) => /^\d{3}  /.test(line));
+    const events = lines.filter((line) => /^\d{3} {2}/.test(line));
     expect(events).toHaveLength(3);
     expect(events[0]).toMatch(
-      /^001  EP28     V     C        \d\d:\d\d:\d\d;\d\d \d\d:\d\d:\d\d;\d\d 01:00:00;00 /,
+      /^001 {2}EP28 {5}V {5}C {8}\d\d:\d\d:\d\d;\d\d \d\d:\d\d:\d\d;\d\d 01:00:00;00 /,
     );
     expect(lines.filter((line) => line === '* FROM CLIP NAME: ep28.mkv')).toHaveLength(3);
     const byDefault = await bridge.call('GET', `/clips/analyses/${analysisId}/edl`);
