@@ -170,11 +170,13 @@ test('clips: a take’s mark pins a clip; review it, download its SRT, WebVTT an
   const first = cards.first();
   await expect(first).toContainText('Marked live');
   await expect(first.locator('.cl-reason')).toContainText(/^Marked live at 00:00:0\d \("great answer"\)/);
-  await expect(suggestions).not.toContainText('AFINN +');
+  // Reasons in words; the AFINN score stays in "What scored".
+  for (const reason of await suggestions.locator('.cl-reason').allInnerTexts())
+    expect(reason).not.toContain('AFINN');
 
-  // Review: the out one sentence later; the card's time and duration follow.
+  // Review: the out one sentence earlier; the card's time and duration follow.
   const before = await first.locator('.cl-time').innerText();
-  await first.getByRole('button', { name: 'Out: one sentence later' }).click();
+  await first.getByRole('button', { name: 'Out: one sentence earlier' }).click();
   await expect(first.getByTestId('clip-reviewed')).toContainText('sentences');
   await expect(first.locator('.cl-time')).not.toHaveText(before);
 

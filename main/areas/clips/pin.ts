@@ -56,11 +56,19 @@ export function pinMarks(
       continue;
     }
     const minFrom = last ? last.to + 1 : 0;
-    const best = bestWindowSpanning(input, at, minFrom);
+    if (minFrom >= sentences.length) {
+      warnings.push(
+        `the mark at ${formatMoment(at)} is not pinned: no sentence is left after the clip before it`,
+      );
+      continue;
+    }
+    // A mark before the first words (or before the next free sentence) pins the clip starting there.
+    const moment = Math.max(at, sentences[minFrom]!.start);
+    const best = bestWindowSpanning(input, moment, minFrom);
     pinned.push(
       best
         ? { from: best.from, to: best.to, marks: [mark] }
-        : { ...around(input, at, minFrom), marks: [mark] },
+        : { ...around(input, moment, minFrom), marks: [mark] },
     );
   }
   return { pinned, warnings };

@@ -97,3 +97,15 @@ describe('live marks pin clips (DESIGN §6.6, issue #28.1)', () => {
     ]);
   });
 });
+
+describe('a mark before the first words', () => {
+  it('pins a 15–90 s clip from the first sentence (found by the e2e run: it pinned one 4 s sentence)', () => {
+    const [clip] = analyzeTranscript(interview, {
+      maxClips: 1,
+      marks: [{ id: 1, offsetS: 1, label: null }],
+    }).suggestedClips;
+    expect(clip!.startTime).toBe(4);
+    expect(clip!.duration).toBeGreaterThanOrEqual(15);
+    expect(clip!.reason).toMatch(/^Marked live at 00:00:01/);
+  });
+});
