@@ -142,6 +142,16 @@ module.exports = {
       to: { path: '^(main|renderer)/' },
     },
 
+    // --- one rule of what a clip fits (DESIGN §6.6, issue #28.2) ---
+    {
+      name: 'one-clip-fit-rule',
+      comment:
+        "Only shared/clip-fit.ts reads the clip platform table (shared/clip-platforms.ts): a suggestion's fitsPlatforms, the draft's check and the webhook warning all ask fitClip, so they cannot disagree.",
+      severity: 'error',
+      from: { path: '^(main|shared|renderer)/', pathNot: '^shared/clip-fit\\.ts$' },
+      to: { path: '^shared/clip-platforms\\.ts$' },
+    },
+
     // --- renderer/src/: the entry and shell/ above the pages; components/, api/, top-level files below ---
     {
       name: 'renderer-no-main',

@@ -264,8 +264,8 @@ type RunningArea = AreaModule;
 
 /**
  * Builds the wanted areas and hands each what it asks of the others through their modules:
- * health reads posting's quota and analytics' last run; the webhooks area runs every area's
- * item handlers.
+ * health reads posting's quota and analytics' last run; clips reads the recorder's takes and marks;
+ * the webhooks area runs every area's item handlers.
  */
 function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: AreaWiring): RunningArea[] {
   const analytics = wanted.has('analytics') ? analyticsArea(ctx, wiring.tuning.analytics) : null;
@@ -274,10 +274,11 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     : null;
   const guests = wanted.has('guests') ? guestsArea(ctx) : null;
   const publishing = wanted.has('publishing') ? publishingArea(ctx) : null;
+  const recorder = wanted.has('recorder') ? recorderArea(ctx) : null;
   const built: Record<AreaName, RunningArea | null> = {
     health: null,
     webhooks: null,
-    recorder: wanted.has('recorder') ? recorderArea(ctx) : null,
+    recorder,
     settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore, wiring.sandboxControlKey) : null,
     broadcasts: wanted.has('broadcasts') ? broadcastsArea(ctx, wiring.tuning.broadcasts) : null,
     publishing,
@@ -287,7 +288,9 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       ? contentArea(ctx, guests?.contentStages ?? null, guests?.contentChanged ?? null)
       : null,
     posting,
-    clips: wanted.has('clips') ? clipsArea(ctx, wiring.tuning.clips) : null,
+    clips: wanted.has('clips')
+      ? clipsArea(ctx, wiring.tuning.clips, recorder ? (id) => recorder.take(id) : null)
+      : null,
   };
   let webhooks: WebhooksModule | null = null;
   if (wanted.has('webhooks')) {

@@ -225,6 +225,8 @@ export const activityPayloads = {
   // --- clips and content (main/areas/clips, main/areas/content) ---
   'clips.analyzed': {
     contentProductionId: z.string(),
+    /** The stored analysis (exports, review); absent on events recorded before it was kept. */
+    analysisId: z.string().optional(),
     clips: count,
     words: count,
     format: transcriptFormat,

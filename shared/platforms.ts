@@ -97,25 +97,4 @@ export const socialPostPlatforms = [
 /** Posting quota per provider plan (spec §8). */
 export const planDailyQuota = { free: 10, premium: 100, business: 500 } as const;
 
-/** Clip target platforms (spec §2.3): preferred ratio and max duration in seconds. */
-export const clipPlatforms = [
-  { name: 'Videosite Shorts', preferredRatios: ['9:16'], maxDurationS: 60 },
-  { name: 'Photogram Reels', preferredRatios: ['9:16'], maxDurationS: 90 },
-  { name: 'Shortvideo', preferredRatios: ['9:16'], maxDurationS: 600 },
-  { name: 'Microblog', preferredRatios: ['16:9', '1:1'], maxDurationS: 140 },
-  { name: 'Socialnet Reels', preferredRatios: ['9:16'], maxDurationS: 90 },
-] as const;
-export type ClipPlatformName = (typeof clipPlatforms)[number]['name'];
-
-/** Clip.aspectRatio wire values → ratio (spec §2.3; only `Portrait 9:16` is confirmed). */
-export function clipRatioOf(aspectRatio: string): '16:9' | '9:16' | '1:1' | null {
-  if (aspectRatio.includes('9:16')) return '9:16';
-  if (aspectRatio.includes('16:9')) return '16:9';
-  if (aspectRatio.includes('1:1')) return '1:1';
-  return null;
-}
-
-/** Clip platforms a clip of this many seconds fits. */
-export function clipPlatformsFitting(durationS: number): ClipPlatformName[] {
-  return clipPlatforms.filter((p) => durationS <= p.maxDurationS).map((p) => p.name);
-}
+// The clip platforms (spec §2.3) and the one rule of what fits them: shared/clip-fit.ts.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clipPlatforms } from '../platforms.js';
+import { clipPlatformNames } from '../clip-fit.js';
 import { LETTER } from '../portable-pattern.js';
 import { clipTimeIssues, MAX_CLIP_TIME_S } from '../time-bounds.js';
 import { defineContract, idString, NOT_BLANK_TEXT, queryInt } from './contract.js';
@@ -12,7 +12,7 @@ export const DEFAULT_MAX_CLIPS = 5;
 export const CLIP_MIN_S = 15;
 export const CLIP_MAX_S = 90;
 
-export const clipPlatformName = z.enum(clipPlatforms.map((p) => p.name));
+export const clipPlatformName = z.enum(clipPlatformNames);
 
 export const transcriptFormat = z.enum(['srt', 'vtt', 'stamped', 'plain']);
 /** The named signals a clip window is scored on (DESIGN §6.6), and the penalties. */
@@ -60,6 +60,8 @@ export const suggestedClip = z.object({
   fitsPlatforms: z.array(clipPlatformName),
   speakers: z.array(z.string()),
   sentiment: z.object({ score: z.number(), label: z.enum(['positive', 'negative', 'mixed', 'neutral']) }),
+  /** The live marks (DESIGN §6.7) that pinned this clip; empty for a clip found by scoring. */
+  marks: z.array(z.object({ id: z.number().int(), offsetS: z.number(), label: z.string().nullable() })),
 });
 export type SuggestedClip = z.infer<typeof suggestedClip>;
 
@@ -101,10 +103,20 @@ export const analyzeClips = defineContract({
       .min(1, 'must be at least 1')
       .max(MAX_CLIPS, `must be at most ${MAX_CLIPS}`)
       .default(DEFAULT_MAX_CLIPS),
+    takeId: z
+      .number({ error: 'must be a number (the id of a take, GET /api/recorder/takes)' })
+      .int('must be a whole number')
+      .positive('must be a take id (1 or more)')
+      .optional()
+      .meta({ description: 'the recorder take the transcript is of: each of its marks pins a clip' }),
   }),
   response: z.object({
     success: z.literal(true),
     contentProductionId: z.string(),
+    /** The stored analysis (exports, review), kept until `expiresAt` (30 days). */
+    analysisId: z.string(),
+    expiresAt: z.string(),
+    take: z.object({ id: z.number().int(), name: z.string(), fileName: z.string() }).nullable(),
     /** stamped: times come from the transcript; estimated: plain text read at 150 words per minute. */
     timing: z.enum(['stamped', 'estimated']),
     format: transcriptFormat,
@@ -120,6 +132,39 @@ export const analyzeClips = defineContract({
   }),
 });
 export type AnalyzeClipsResponse = z.infer<typeof analyzeClips.response>;
+
+/** An analysis id as POST /clips/analyze answers it. */
+export const analysisId = z
+  .string()
+  .regex(/^an_[A-Za-z0-9_-]{16}$/, 'is not an analysis id (an_ and 16 characters, from POST /clips/analyze)');
+/** A suggestion of an analysis by its number, 1 for the first (as the Clips page ranks them). */
+export const clipNumber = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_CLIPS, `must be at most ${MAX_CLIPS}`);
+const analysisClipParams = z.object({ analysisId, n: clipNumber });
+
+const draftName = z
+  .string()
+  .regex(NOT_BLANK_TEXT, 'must not be empty')
+  .trim()
+  .max(255, 'is longer than 255 characters');
+const draftTargets = z.array(clipPlatformName).max(clipPlatformNames.length);
+
+const draftResponse = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  name: z.string(),
+  duration: z.number().int(),
+  hookQuote: z.string(),
+  contentProductionId: z.string(),
+  status: z.literal('Draft'),
+  /** false: this draft (same content, quote and duration) already existed; its id is answered. */
+  created: z.boolean(),
+  /** The draft checked by the one fit rule, its ratio now known: the activity feed's words. */
+  fit: z.object({ fits: z.boolean(), problems: z.array(z.string()), message: z.string().nullable() }),
+});
 
 export const createDraftClip = defineContract({
   method: 'post',
@@ -140,29 +185,113 @@ export const createDraftClip = defineContract({
       startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       /** Default: "<m:ss–m:ss> <start of the quote>". */
-      name: z
-        .string()
-        .regex(NOT_BLANK_TEXT, 'must not be empty')
-        .trim()
-        .max(255, 'is longer than 255 characters')
-        .optional(),
-      targetPlatforms: z.array(clipPlatformName).max(clipPlatforms.length).optional(),
+      name: draftName.optional(),
+      targetPlatforms: draftTargets.optional(),
     })
     .superRefine((body, ctx) => {
       for (const issue of clipTimeIssues(body.startTime, body.endTime)) {
         ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.problem });
       }
     }),
-  response: z.object({
-    success: z.literal(true),
-    id: z.string(),
-    name: z.string(),
-    duration: z.number().int(),
-    contentProductionId: z.string(),
-    status: z.literal('Draft'),
-    /** false: this draft (same content, quote and duration) already existed; its id is answered. */
-    created: z.boolean(),
+  response: draftResponse,
+});
+
+export const draftFromAnalysis = defineContract({
+  method: 'post',
+  path: '/clips/analyses/:analysisId/clips/:n/draft',
+  tag: 'clips',
+  summary:
+    "Create a Draft Clip in the CRM from suggestion n of a stored analysis, as reviewed: its in/out, duration and hookQuote; the in/out and the draft's id are kept beside the analysis. A repeat answers the existing draft.",
+  auth: 'key',
+  params: analysisClipParams,
+  body: z.object({
+    /** Default: "<m:ss–m:ss> <start of the quote>". */
+    name: draftName.optional(),
+    /** Default: the platforms the reviewed clip fits by length. */
+    targetPlatforms: draftTargets.optional(),
   }),
+  response: draftResponse,
+});
+
+/** A suggestion as reviewed: its in/out nudged by whole sentences, kept beside the analysis. */
+export const reviewedClip = z.object({
+  n: z.number().int(),
+  startTime: z.number(),
+  endTime: z.number(),
+  duration: z.number(),
+  hookQuote: z.string(),
+  fitsPlatforms: z.array(clipPlatformName),
+  sentences: z.number().int(),
+  /** Whether in or out moved from the suggestion. */
+  nudged: z.boolean(),
+});
+export type ReviewedClip = z.infer<typeof reviewedClip>;
+
+/** How far one nudge moves an edge, in whole sentences. */
+export const MAX_NUDGE_SENTENCES = 20;
+
+export const nudgeClip = defineContract({
+  method: 'post',
+  path: '/clips/analyses/:analysisId/clips/:n/nudge',
+  tag: 'clips',
+  summary:
+    "Move a suggestion's in or out by whole sentences (negative: earlier); its duration and hookQuote follow. The clip stays 15–90 s.",
+  auth: 'key',
+  params: analysisClipParams,
+  body: z.object({
+    edge: z.enum(['in', 'out'], { error: 'must be "in" or "out"' }),
+    sentences: z
+      .number({ error: 'must be a number of sentences' })
+      .int('must be a whole number of sentences')
+      .min(-MAX_NUDGE_SENTENCES, `must be at least -${MAX_NUDGE_SENTENCES}`)
+      .max(MAX_NUDGE_SENTENCES, `must be at most ${MAX_NUDGE_SENTENCES}`),
+  }),
+  response: z.object({ success: z.literal(true), analysisId: z.string(), clip: reviewedClip }),
+});
+
+export const captionFormats = ['srt', 'vtt'] as const;
+
+export const getClipSrt = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/clips/:n/srt',
+  tag: 'clips',
+  summary: "A suggestion's lines as SRT captions, re-timed to start at 0 (its reviewed in/out).",
+  auth: 'key',
+  params: analysisClipParams,
+  response: z.string(),
+  responseType: 'application/x-subrip',
+});
+
+export const getClipVtt = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/clips/:n/vtt',
+  tag: 'clips',
+  summary: "A suggestion's lines as WebVTT captions, re-timed to start at 0 (its reviewed in/out).",
+  auth: 'key',
+  params: analysisClipParams,
+  response: z.string(),
+  responseType: 'text/vtt',
+});
+
+export const edlFrameRates = ['23.976', '24', '25', '29.97', '30', '50', '59.94', '60'] as const;
+export type EdlFrameRate = (typeof edlFrameRates)[number];
+
+export const getAnalysisEdl = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/edl',
+  tag: 'clips',
+  summary:
+    'The analysis as a CMX3600 EDL: one cut per suggestion (reviewed in/out), record from 01:00:00:00; 29.97 and 59.94 drop-frame.',
+  auth: 'key',
+  params: z.object({ analysisId }),
+  query: z.object({
+    fps: z
+      .enum(edlFrameRates, { error: `must be one of ${edlFrameRates.join(', ')}` })
+      .default('25')
+      .meta({ description: 'frame rate of the timecodes' }),
+  }),
+  response: z.string(),
+  responseType: 'text/plain',
 });
 
 export const contentSummary = z.object({

@@ -113,3 +113,104 @@ test('clips: an SRT file from disk, and a transcript the bridge cannot read', as
   await expect(suggestions.getByTestId('clip-card')).toHaveCount(5);
   await expect(page.getByTestId('clips-summary')).toContainText('SRT');
 });
+
+/** Records a take on the sandbox's simulated OBS with one live mark about a second in. */
+async function takeWithMark(request: APIRequestContext, bridge: BridgeUnderTest): Promise<string> {
+  const headers = { authorization: `Bearer ${bridge.key}` };
+  const api = (path: string) => `${bridge.url}/api/recorder${path}`;
+  const status = async () =>
+    (await (await request.get(api('/status'), { headers })).json()) as {
+      connection: { connected: boolean };
+      recording: { active: boolean };
+    };
+  await expect.poll(async () => (await status()).connection.connected).toBe(true);
+  expect((await request.post(api('/filename'), { headers, data: { filename: 'e2e clips' } })).ok()).toBe(
+    true,
+  );
+  expect((await request.post(api('/sandbox'), { headers, data: { action: 'start' } })).ok()).toBe(true);
+  await expect.poll(async () => (await status()).recording.active).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  expect((await request.post(api('/marks'), { headers, data: { label: 'great answer' } })).ok()).toBe(true);
+  expect((await request.post(api('/sandbox'), { headers, data: { action: 'stop' } })).ok()).toBe(true);
+  let name = '';
+  await expect
+    .poll(async () => {
+      const { takes } = (await (await request.get(api('/takes'), { headers })).json()) as {
+        takes: Array<{ name: string; stoppedAt: string | null; marks: unknown[] }>;
+      };
+      name = takes[0]?.stoppedAt && takes[0].marks.length === 1 ? takes[0].name : '';
+      return name;
+    })
+    .not.toBe('');
+  return name;
+}
+
+test('clips: a take’s mark pins a clip; review it, download its SRT, WebVTT and the EDL', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  const content = await firstContent(request, bridge);
+  const takeName = await takeWithMark(request, bridge);
+  await page.goto('/#/clips');
+  await page.getByLabel('Content record', { exact: true }).selectOption(content.id);
+  const take = page.getByLabel(/^Take/);
+  await expect(take).toContainText(`${takeName} · 1 mark`);
+  await take.selectOption({
+    label: (await take.locator('option', { hasText: takeName }).first().innerText()).trim(),
+  });
+  await expect(page.getByTestId('clips-take-help')).toContainText('Its 1 live mark each pin a clip');
+  await page.getByLabel('Transcript', { exact: true }).fill(fixture('interview.txt'));
+  await page.getByLabel('Clips', { exact: true }).fill('3');
+  await page.getByRole('button', { name: 'Suggest clips' }).click();
+
+  const suggestions = page.getByTestId('clips-suggestions');
+  const cards = suggestions.getByTestId('clip-card');
+  await expect(cards).toHaveCount(3);
+  const first = cards.first();
+  await expect(first).toContainText('Marked live');
+  await expect(first.locator('.cl-reason')).toContainText(/^Marked live at 00:00:0\d \("great answer"\)/);
+  // Reasons in words; the AFINN score stays in "What scored".
+  for (const reason of await suggestions.locator('.cl-reason').allInnerTexts())
+    expect(reason).not.toContain('AFINN');
+
+  // Review: the out one sentence earlier; the card's time and duration follow.
+  const before = await first.locator('.cl-time').innerText();
+  await first.getByRole('button', { name: 'Out: one sentence earlier' }).click();
+  await expect(first.getByTestId('clip-reviewed')).toContainText('sentences');
+  await expect(first.locator('.cl-time')).not.toHaveText(before);
+
+  const download = async (button: ReturnType<typeof first.getByRole>) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const path = await file.path();
+    return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+  };
+  const srt = await download(first.getByRole('button', { name: 'SRT' }));
+  expect(srt.name).toMatch(/^an_[\w-]{16}-clip-1\.srt$/);
+  expect(srt.text).toMatch(/^1\n00:00:00,000 --> 00:00:\d\d,\d{3}\n/);
+  const vtt = await download(first.getByRole('button', { name: 'WebVTT' }));
+  expect(vtt.name).toMatch(/-clip-1\.vtt$/);
+  expect(vtt.text).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> /);
+  await page.getByLabel('EDL frame rate').selectOption('29.97');
+  const edl = await download(page.getByTestId('clips-exports').getByRole('button', { name: 'EDL' }));
+  expect(edl.name).toMatch(/-29_97fps\.edl$/);
+  const edlLines = edl.text.split('\n');
+  expect(edlLines[1]).toBe('FCM: DROP FRAME');
+  expect(edlLines.filter((line) => /^00\d {2}\S+ +V {5}C {8}/.test(line))).toHaveLength(3);
+  expect(edl.text).toContain(`* FROM CLIP NAME: ${takeName}`);
+  await screenshot(page, 'clips-review-exports');
+
+  // The draft follows the review, and says in the activity feed's words what does not fit.
+  await first.getByRole('button', { name: 'Create draft clip' }).click();
+  await expect(first.getByTestId('clip-draft-created')).toBeVisible();
+  const fit = first.getByTestId('clip-draft-fit');
+  await expect(fit).toContainText('Microblog: prefers 16:9 or 1:1, the clip exists in 9:16 only');
+  await expect(fit).not.toContainText('""');
+  await first.scrollIntoViewIfNeeded();
+  await screenshot(page, 'clips-draft-fit');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'clips-review-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'clips-review-1280');
+});

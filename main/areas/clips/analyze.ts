@@ -5,8 +5,10 @@ import {
   type SuggestedClip,
   type TranscriptTopic,
 } from '../../../shared/api/clips.js';
-import { clipPlatformsFitting } from '../../../shared/platforms.js';
+import { fitClip } from '../../../shared/clip-fit.js';
+import { keptSentence, type KeptSentence } from './kept-sentences.js';
 import { parseTranscript } from './parse.js';
+import { formatMoment, pinMarks, type LiveMark } from './pin.js';
 import { cleanQuote } from './quote.js';
 import { MIN_CONFIDENCE, selectClips } from './select.js';
 import { segmentSentences } from './sentences.js';
@@ -22,31 +24,62 @@ import {
   type SignalName,
 } from './windows.js';
 
-export type ClipAnalysis = Omit<AnalyzeClipsResponse, 'success' | 'contentProductionId'>;
+export type ClipAnalysis = Omit<
+  AnalyzeClipsResponse,
+  'success' | 'contentProductionId' | 'analysisId' | 'expiresAt' | 'take'
+>;
+
+export interface AnalyzeOptions {
+  maxClips: number;
+  /** The marks of the take the transcript belongs to: each pins a clip (DESIGN §6.6). */
+  marks?: readonly LiveMark[];
+}
+
+/** What an analysis keeps beside its answer, for exports and review (stored 30 days). */
+export interface KeptTranscript {
+  sentences: KeptSentence[];
+  /** Each suggestion's sentences [from, to], in the order of `suggestedClips`. */
+  windows: Array<{ from: number; to: number }>;
+}
 
 /**
  * Transcript in, clip suggestions out (DESIGN §6.6). Pure and offline: same input, same
  * output. Throws TranscriptError when the transcript cannot be read.
  */
-export function analyzeTranscript(transcript: string, options: { maxClips: number }): ClipAnalysis {
+export function analyzeTranscript(transcript: string, options: AnalyzeOptions): ClipAnalysis {
+  return analyzeAndKeep(transcript, options).analysis;
+}
+
+/** analyzeTranscript, plus the sentences and windows kept for exports and review. */
+export function analyzeAndKeep(
+  transcript: string,
+  options: AnalyzeOptions,
+): { analysis: ClipAnalysis; kept: KeptTranscript } {
   const parsed = parseTranscript(transcript);
   const sentences = segmentSentences(parsed.cues);
   const signals = sentences.map(sentenceSignals);
   const topics = buildTopicModel(sentences);
   const input: ScoringInput = { sentences, signals, topics };
   const candidates = scoreWindows(input, MIN_CONFIDENCE);
-  const chosen = selectClips(candidates, options.maxClips);
+  // Marked moments first (the operator was there), then the best of what they do not overlap.
+  const { pinned, warnings: pinWarnings } = pinMarks(input, options.marks ?? [], options.maxClips);
+  const free = candidates.filter((c) => !pinned.some((p) => c.from <= p.to && p.from <= c.to));
+  const chosen = selectClips(free, options.maxClips - pinned.length);
+  const windows = [
+    ...pinned.map((p) => ({ from: p.from, to: p.to, marks: p.marks })),
+    ...chosen.map((c) => ({ from: c.from, to: c.to, marks: [] })),
+  ];
 
   const durationS = round(sentences.at(-1)!.end);
-  const warnings = [...parsed.warnings];
+  const warnings = [...parsed.warnings, ...pinWarnings];
   if (sentences.at(-1)!.end - sentences[0]!.start < CLIP_MIN_S) {
     warnings.push(`the transcript covers ${durationS} s; a clip needs at least ${CLIP_MIN_S} s`);
   }
   const totalTopicSeconds = topics.topics.reduce((sum, t) => sum + t.seconds, 0) || 1;
-  return {
+  const analysis: ClipAnalysis = {
     timing: parsed.format === 'plain' ? 'estimated' : 'stamped',
     format: parsed.format,
-    suggestedClips: chosen.map((c) => describeClip(input, c.from, c.to)),
+    suggestedClips: windows.map((w) => describeClip(input, w.from, w.to, w.marks)),
     topics: topics.topics.map((topic): TranscriptTopic => ({
       id: topic.id,
       keywords: topic.keywords,
@@ -62,6 +95,13 @@ export function analyzeTranscript(transcript: string, options: { maxClips: numbe
     },
     warnings,
   };
+  return {
+    analysis,
+    kept: {
+      sentences: sentences.map((s, i) => keptSentence(s, signals[i]!.quotability)),
+      windows: windows.map(({ from, to }) => ({ from, to })),
+    },
+  };
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
@@ -70,7 +110,12 @@ const unique = <T>(items: Iterable<T>) => [...new Set(items)];
 const phrases = (matches: readonly PhraseMatch[]) =>
   [...matches].sort((a, b) => b.weight - a.weight).map((m) => m.phrase);
 
-function describeClip(input: ScoringInput, from: number, to: number): SuggestedClip {
+function describeClip(
+  input: ScoringInput,
+  from: number,
+  to: number,
+  marks: readonly LiveMark[],
+): SuggestedClip {
   const { sentences, signals, topics } = input;
   const window = describeWindow(input, from, to);
   const inside = signals.slice(window.from, window.to + 1);
@@ -97,6 +142,7 @@ function describeClip(input: ScoringInput, from: number, to: number): SuggestedC
     numbers: unique(inside.flatMap((s) => s.numbers)).slice(0, 4),
     contrast: unique(phrases(inside.flatMap((s) => s.contrasts))).slice(0, 3),
     openLoop: unique(phrases(inside.flatMap((s) => s.openLoops))).slice(0, 3),
+    // The AFINN score stays here, in the details; the reason says the words (issue #28.3).
     emotion: [`AFINN ${afinn > 0 ? '+' : ''}${afinn}`, ...emotionWords.slice(0, 5)],
     quote: [],
     coherence: topic.keywords,
@@ -135,14 +181,15 @@ function describeClip(input: ScoringInput, from: number, to: number): SuggestedC
     endTime: round(window.end),
     duration: round(duration),
     confidence: Math.round(window.confidence * 1000) / 1000,
-    reason: reasonText(clipSignals, { openingHook, openingQuestion: opening.question, sentimentLabel }),
+    reason: reasonText(clipSignals, marks, { openingHook, openingQuestion: opening.question }),
     topic: topic.keywords.join(', '),
     topicId: topic.id,
     keywords: topics.keywords(window.from, window.to, 4),
     signals: clipSignals,
-    fitsPlatforms: clipPlatformsFitting(duration),
+    fitsPlatforms: fitClip({ durationS: duration, ratios: [], targets: null }).fitsPlatforms,
     speakers: unique(span.map((s) => s.speaker).filter((s): s is string => s !== null)),
     sentiment: { score: afinn, label: sentimentLabel },
+    marks: marks.map((m) => ({ id: m.id, offsetS: m.offsetS, label: m.label })),
   };
 }
 
@@ -157,14 +204,25 @@ function clip(text: string, length: number): string {
 
 const quoted = (items: readonly string[]) => items.map((item) => `"${item}"`).join(', ');
 
-/** One line naming what scored, strongest first: "Opens with a hook ("here's the thing"); ...". */
+/**
+ * One line a person reads, marks first, then what scored, strongest first: "Marked live at
+ * 00:12:31; opens with a hook ("here's the thing"); strong feeling: love, destroyed."
+ */
 function reasonText(
   signals: readonly ClipSignal[],
-  context: { openingHook: boolean; openingQuestion: boolean; sentimentLabel: string },
+  marks: readonly LiveMark[],
+  context: { openingHook: boolean; openingQuestion: boolean },
 ): string {
   const parts: string[] = [];
+  if (marks.length > 0) {
+    const labels = marks.flatMap((m) => (m.label ? [`"${m.label}"`] : []));
+    parts.push(
+      `marked live at ${marks.map((m) => formatMoment(m.offsetS)).join(', ')}${labels.length > 0 ? ` (${labels.join(', ')})` : ''}`,
+    );
+  }
+  const most = parts.length + 4;
   for (const signal of signals) {
-    if (parts.length === 4) break;
+    if (parts.length === most) break;
     if (signal.kind === 'penalty' || signal.contribution < 0.015) continue;
     const e = signal.evidence;
     switch (signal.name) {
@@ -185,11 +243,11 @@ function reasonText(
         if (e.length > 0) parts.push(`open loop (${quoted(e)})`);
         break;
       case 'emotion': {
+        // evidence[0] is the AFINN score (kept in the details); the words are what a person reads.
         const words = e.slice(1, 4);
-        const feeling =
-          context.sentimentLabel === 'neutral' ? 'emotional language' : `${context.sentimentLabel} emotion`;
+        const strong = signal.score >= 0.5 ? 'strong ' : '';
         parts.push(
-          `${signal.score >= 0.5 ? 'strong ' : ''}${feeling} (${e[0]}${words.length > 0 ? `: ${words.join(', ')}` : ''})`,
+          words.length > 0 ? `${strong}feeling: ${words.join(', ')}` : `${strong}emotional language`,
         );
         break;
       }

@@ -1,19 +1,10 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import type { CrmClient } from '../../peers/crm.js';
-import { checkClip } from './clip-fit.js';
+import { misfitMessage } from '../../../shared/clip-fit.js';
+import { CLIP_FIT_FIELDS, checkClip } from './clip-fit.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** Clip attributes the platform check depends on: an update touching none of them is not re-checked. */
-const CLIP_FIT_FIELDS = [
-  'duration',
-  'aspectRatio',
-  'targetPlatforms',
-  'videoUrlLandscape',
-  'videoUrlPortrait',
-  'videoUrlSquare',
-] as const;
 
 /**
  * Clip webhooks: each clip checked against the platform table of spec §2.3, misfits surfaced.
@@ -42,7 +33,7 @@ export class ClipEvents {
     if (fit.fits) return { success: true, fits: true, checked: fit.checked };
     const name = text(clip.name) ?? clip.id;
     const messages = fit.problems.map((problem) => problem.message);
-    this.deps.activity.record('clips.fit', 'warn', `Clip "${name}" does not fit: ${messages.join('; ')}`, {
+    this.deps.activity.record('clips.fit', 'warn', misfitMessage(name, fit.problems), {
       clipId: clip.id,
       contentProductionId: text(clip.contentProductionId),
       problems: fit.problems,

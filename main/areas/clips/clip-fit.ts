@@ -1,51 +1,46 @@
-import { clipPlatforms, clipRatioOf } from '../../../shared/platforms.js';
-
-type Ratio = '16:9' | '9:16' | '1:1';
+import {
+  clipRatioOf,
+  fitClip,
+  type ClipProblem,
+  type ClipRatio,
+  type ClipFitResult,
+} from '../../../shared/clip-fit.js';
 
 /** A Clip record: duration, aspectRatio, targetPlatforms and the three video URLs are read. */
 export type ClipFields = Readonly<Record<string, unknown>>;
 
-export interface ClipProblem {
-  platform: string | null;
-  kind: 'duration' | 'ratio' | 'unknown-platform' | 'unknown-ratio' | 'no-duration';
-  message: string;
-}
-
-export interface ClipFit {
-  fits: boolean;
-  /** The target platforms that were checked. */
-  checked: string[];
+export interface ClipFit extends Omit<ClipFitResult, 'fitsPlatforms'> {
   /** The ratios the clip exists in: its aspectRatio plus every version with a URL. */
-  ratios: Ratio[];
-  problems: ClipProblem[];
+  ratios: ClipRatio[];
 }
 
-/** As the spec's table writes them: 71 → "71 s", 140 → "2:20", 600 → "10 min". */
-export function formatSeconds(seconds: number): string {
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (seconds % 60 === 0) return `${minutes} min`;
-  return `${minutes}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
-}
+/** Clip attributes the fit depends on: an update touching none of them is not re-checked. */
+export const CLIP_FIT_FIELDS = [
+  'duration',
+  'aspectRatio',
+  'targetPlatforms',
+  'videoUrlLandscape',
+  'videoUrlPortrait',
+  'videoUrlSquare',
+] as const;
 
 const present = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Checks a clip against the platform table of spec §2.3: each target platform's maximum
- * duration and preferred ratio. A platform is satisfied by any version of the clip in a
- * preferred ratio (aspectRatio, or a landscape/portrait/square URL).
+ * Reads a CRM Clip record into the one fit rule (shared/clip-fit.ts): its duration, the ratios it
+ * exists in (aspectRatio, or a landscape/portrait/square URL) and its target platforms.
  */
 export function checkClip(clip: ClipFields): ClipFit {
-  const problems: ClipProblem[] = [];
   const targets = Array.isArray(clip.targetPlatforms)
     ? clip.targetPlatforms.filter((p): p is string => typeof p === 'string')
     : [];
-  const ratios = new Set<Ratio>();
+  const ratios = new Set<ClipRatio>();
+  const unknownRatio: ClipProblem[] = [];
   if (typeof clip.aspectRatio === 'string' && clip.aspectRatio !== '') {
     const ratio = clipRatioOf(clip.aspectRatio);
     if (ratio) ratios.add(ratio);
     else
-      problems.push({
+      unknownRatio.push({
         platform: null,
         kind: 'unknown-ratio',
         message: `aspect ratio "${clip.aspectRatio}" is none of 16:9, 9:16, 1:1`,
@@ -55,43 +50,11 @@ export function checkClip(clip: ClipFields): ClipFit {
   if (present(clip.videoUrlPortrait)) ratios.add('9:16');
   if (present(clip.videoUrlSquare)) ratios.add('1:1');
 
-  const duration =
+  const durationS =
     typeof clip.duration === 'number' && Number.isFinite(clip.duration) && clip.duration > 0
       ? clip.duration
       : null;
-  if (duration === null && targets.length > 0) {
-    problems.push({
-      platform: null,
-      kind: 'no-duration',
-      message: 'no duration set: the platform limits cannot be checked',
-    });
-  }
-
-  for (const target of targets) {
-    const platform = clipPlatforms.find((p) => p.name === target);
-    if (!platform) {
-      problems.push({
-        platform: target,
-        kind: 'unknown-platform',
-        message: `${target}: not a clip platform of the spec table (${clipPlatforms.map((p) => p.name).join(', ')})`,
-      });
-      continue;
-    }
-    if (duration !== null && duration > platform.maxDurationS) {
-      problems.push({
-        platform: target,
-        kind: 'duration',
-        message: `${target}: ${formatSeconds(duration)} is longer than its ${formatSeconds(platform.maxDurationS)} maximum`,
-      });
-    }
-    const preferred: readonly Ratio[] = platform.preferredRatios;
-    if (ratios.size > 0 && !preferred.some((ratio) => ratios.has(ratio))) {
-      problems.push({
-        platform: target,
-        kind: 'ratio',
-        message: `${target}: prefers ${preferred.join(' or ')}, the clip exists in ${[...ratios].join(', ')} only`,
-      });
-    }
-  }
-  return { fits: problems.length === 0, checked: targets, ratios: [...ratios], problems };
+  const fit = fitClip({ durationS, ratios: [...ratios], targets });
+  const problems = [...unknownRatio, ...fit.problems];
+  return { fits: problems.length === 0, checked: fit.checked, ratios: [...ratios], problems };
 }

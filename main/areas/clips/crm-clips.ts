@@ -1,7 +1,8 @@
 import { formatClipTime, type ContentSummary } from '../../../shared/api/clips.js';
-import type { ClipPlatformName } from '../../../shared/platforms.js';
+import type { ClipPlatformName } from '../../../shared/clip-fit.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { AppError } from '../../kernel/app-error.js';
+import { CLIP_FIT_FIELDS } from './clip-fit.js';
 
 export interface DraftClipInput {
   contentProductionId: string;
@@ -19,6 +20,8 @@ export interface DraftClipResult {
   /** false: the same draft already existed (a double click, or a retry after a timeout). */
   created: boolean;
   contentName: string;
+  /** The clip as the CRM holds it (its aspect ratio known now), for the fit check. */
+  record: CrmRecord;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -62,11 +65,18 @@ export async function createDraftClip(crm: CrmClient, input: DraftClipInput): Pr
         { type: 'equals', attribute: 'contentProductionId', value: content.id },
         { type: 'equals', attribute: 'status', value: 'Draft' },
       ],
-      select: ['name', 'hookQuote', 'duration'],
+      select: ['name', 'hookQuote', 'duration', ...CLIP_FIT_FIELDS],
     })
   ).find((clip) => clip.hookQuote === input.hookQuote && clip.duration === duration);
   if (existing) {
-    return { id: existing.id, name: text(existing.name) ?? '', duration, created: false, contentName };
+    return {
+      id: existing.id,
+      name: text(existing.name) ?? '',
+      duration,
+      created: false,
+      contentName,
+      record: existing,
+    };
   }
   const name = input.name ?? defaultClipName(input, contentName);
   const created = await crm.create('Clip', {
@@ -77,7 +87,7 @@ export async function createDraftClip(crm: CrmClient, input: DraftClipInput): Pr
     contentProductionId: content.id,
     ...(input.targetPlatforms?.length ? { targetPlatforms: input.targetPlatforms } : {}),
   });
-  return { id: created.id, name, duration, created: true, contentName };
+  return { id: created.id, name, duration, created: true, contentName, record: created };
 }
 
 /** One page of ContentProduction records, newest first. */

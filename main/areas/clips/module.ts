@@ -1,5 +1,8 @@
 import type { AreaContext, AreaModule } from '../area.js';
+import type { TakeLookup } from '../recorder/module.js';
+import { ClipAnalyses } from './analyses.js';
 import { ClipEvents } from './clip-events.js';
+import { createClipsRepo } from './repo.js';
 import { clipsRoutes } from './routes.js';
 import { ClipAnalysisRunner, type RunnerLimits } from './runner.js';
 
@@ -9,13 +12,24 @@ export interface ClipsTuning {
   runner?: Partial<RunnerLimits>;
 }
 
-/** The clips area; it also owns the clip webhooks (each clip checked against spec §2.3's platform table). */
-export function clipsArea(ctx: AreaContext, tuning: ClipsTuning = {}): AreaModule {
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * The clips area; it also owns the clip webhooks (each clip checked against spec §2.3's platform
+ * table). `takes` is the recorder's (app.ts): a take's marks pin clips.
+ */
+export function clipsArea(
+  ctx: AreaContext,
+  tuning: ClipsTuning = {},
+  takes: TakeLookup | null = null,
+): AreaModule {
   const runner = new ClipAnalysisRunner(ctx.logger, tuning.runner);
+  const analyses = new ClipAnalyses(ctx.repo(createClipsRepo), ctx.now);
   const events = new ClipEvents({ crm: ctx.peers.crm, activity: ctx.activity });
+  ctx.scheduler.every('clip analyses pruning', PRUNE_EVERY_MS, () => analyses.pruneExpired(), true);
   return {
     name: 'clips',
-    routes: (mount) => clipsRoutes(mount, ctx, runner),
+    routes: (mount) => clipsRoutes(mount, ctx, { runner, analyses, takes }),
     webhooks: { 'clip-created': events.onClip, 'clip-updated': events.onClip },
     stop: () => runner.stop(),
   };

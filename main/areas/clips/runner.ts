@@ -1,17 +1,25 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { ClipAnalysis } from './analyze.js';
+import type { ClipAnalysis, KeptTranscript } from './analyze.js';
 import { TranscriptError } from './parse.js';
+import type { LiveMark } from './pin.js';
 
 export interface AnalysisRequest {
   id: number;
   transcript: string;
   maxClips: number;
+  marks: LiveMark[];
+}
+
+/** The answer and what is kept beside it for exports and review. */
+export interface AnalysisOutcome {
+  analysis: ClipAnalysis;
+  kept: KeptTranscript;
 }
 
 export type AnalysisReply =
   | { id: number; started: true }
-  | { id: number; ok: true; analysis: ClipAnalysis }
+  | { id: number; ok: true; outcome: AnalysisOutcome }
   | { id: number; ok: false; rule: TranscriptError['rule'] | null; message: string };
 
 /** Why an analysis did not run or did not finish (the route answers 503 with Retry-After). */
@@ -40,7 +48,7 @@ const DEFAULT_LIMITS: RunnerLimits = { maxWaiting: 2, timeoutMs: 20_000, release
 interface Job {
   request: AnalysisRequest;
   signal: AbortSignal | undefined;
-  resolve: (analysis: ClipAnalysis) => void;
+  resolve: (outcome: AnalysisOutcome) => void;
   reject: (error: Error) => void;
 }
 
@@ -73,7 +81,10 @@ export class ClipAnalysisRunner {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
-  analyze(transcript: string, options: { maxClips: number; signal?: AbortSignal }): Promise<ClipAnalysis> {
+  analyze(
+    transcript: string,
+    options: { maxClips: number; marks?: readonly LiveMark[]; signal?: AbortSignal },
+  ): Promise<AnalysisOutcome> {
     if (this.stopped) return Promise.reject(new Error('clip analysis stopped: the bridge is shutting down'));
     const busy = this.running !== null;
     if (busy && this.queue.length >= this.limits.maxWaiting) {
@@ -86,9 +97,14 @@ export class ClipAnalysisRunner {
         ),
       );
     }
-    return new Promise<ClipAnalysis>((resolve, reject) => {
+    return new Promise<AnalysisOutcome>((resolve, reject) => {
       const job: Job = {
-        request: { id: this.nextId++, transcript, maxClips: options.maxClips },
+        request: {
+          id: this.nextId++,
+          transcript,
+          maxClips: options.maxClips,
+          marks: [...(options.marks ?? [])],
+        },
         signal: options.signal,
         resolve,
         reject,
@@ -143,7 +159,10 @@ export class ClipAnalysisRunner {
   }
 
   /** Settles the running job and moves on to the next one. */
-  private finish(running: NonNullable<ClipAnalysisRunner['running']>, outcome: Error | ClipAnalysis): void {
+  private finish(
+    running: NonNullable<ClipAnalysisRunner['running']>,
+    outcome: Error | AnalysisOutcome,
+  ): void {
     clearTimeout(running.timer);
     running.signal?.removeEventListener('abort', running.onAbort);
     if (this.running === running) this.running = null;
@@ -176,7 +195,7 @@ export class ClipAnalysisRunner {
       const running = this.running;
       if (!running || running.request.id !== reply.id) return;
       if ('started' in reply) running.timer = this.timeLimit(running.request.id);
-      else if (reply.ok) this.finish(running, reply.analysis);
+      else if (reply.ok) this.finish(running, reply.outcome);
       else if (reply.rule) this.finish(running, new TranscriptError(reply.rule, reply.message));
       else this.finish(running, new Error(`clip analysis failed: ${reply.message}`));
     });
@@ -222,11 +241,11 @@ export class ClipAnalysisRunner {
     const running = { ...job, onAbort: () => undefined };
     this.running = running;
     import('./analyze.js')
-      .then(({ analyzeTranscript }) =>
-        analyzeTranscript(job.request.transcript, { maxClips: job.request.maxClips }),
+      .then(({ analyzeAndKeep }) =>
+        analyzeAndKeep(job.request.transcript, { maxClips: job.request.maxClips, marks: job.request.marks }),
       )
       .then(
-        (analysis) => this.finish(running, analysis),
+        (outcome) => this.finish(running, outcome),
         (error: unknown) => this.finish(running, error instanceof Error ? error : new Error(String(error))),
       );
   }

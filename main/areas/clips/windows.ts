@@ -232,6 +232,28 @@ export function scoreWindows(
   return candidates;
 }
 
+/**
+ * The best-scoring window of whole sentences, 15–90 s, that spans the moment `at` (seconds) and
+ * starts at sentence `minFrom` or later (a live mark's clip, DESIGN §6.6). Scored however dull:
+ * the operator marked it. Ties go to the earlier, then the shorter window. Null when no such
+ * window exists (the transcript is shorter than 15 s there, or a sentence is longer than 90 s).
+ */
+export function bestWindowSpanning(input: ScoringInput, at: number, minFrom: number): Candidate | null {
+  const { sentences } = input;
+  let best: Candidate | null = null;
+  for (let from = minFrom; from < sentences.length && sentences[from]!.start <= at; from++) {
+    if (at - sentences[from]!.start > CLIP_MAX_S) continue;
+    const window = new WindowAccumulator(input, from);
+    while (window.to + 1 < sentences.length && sentences[window.to + 1]!.end - window.start <= CLIP_MAX_S) {
+      window.grow();
+      if (window.end < at || window.end - window.start < CLIP_MIN_S) continue;
+      const { to, start, end, confidence, topic } = window.detail();
+      if (best === null || confidence > best.confidence) best = { from, to, start, end, confidence, topic };
+    }
+  }
+  return best;
+}
+
 export function describeWindow(input: ScoringInput, from: number, to: number): WindowDetail {
   const window = new WindowAccumulator(input, from);
   while (window.to < to) window.grow();

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { analyzeTranscript } from './analyze.js';
+import { analyzeAndKeep } from './analyze.js';
 import { TranscriptError } from './parse.js';
 import type { AnalysisReply, AnalysisRequest } from './runner.js';
 
@@ -12,7 +12,7 @@ parentPort?.on('message', (request: AnalysisRequest) => {
     reply = {
       id: request.id,
       ok: true,
-      analysis: analyzeTranscript(request.transcript, { maxClips: request.maxClips }),
+      outcome: analyzeAndKeep(request.transcript, { maxClips: request.maxClips, marks: request.marks }),
     };
   } catch (error) {
     reply =

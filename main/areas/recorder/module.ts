@@ -1,3 +1,4 @@
+import type { RecorderTake } from '../../../shared/api/recorder.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { clearedAtRestart } from './cleared-at-restart.js';
 import { Recorder } from './recorder.js';
@@ -9,7 +10,15 @@ import { recorderRoutes } from './routes.js';
  * The recorder's next filename (spec §4.5, DESIGN §6.7): held in memory, applied to OBS when one is
  * configured (peers.obs), takes and marks kept in SQLite.
  */
-export function recorderArea(ctx: AreaContext): AreaModule {
+export interface RecorderModule extends AreaModule {
+  /** A take with its marks, for the clips area's pinned clips (DESIGN §6.6); null when unknown. */
+  take(id: number): RecorderTake | null;
+}
+
+/** How another area asks for a take (the clips area, through app.ts). */
+export type TakeLookup = (id: number) => RecorderTake | null;
+
+export function recorderArea(ctx: AreaContext): RecorderModule {
   const repo = ctx.repo(createRecorderRepo);
   const recorder = new Recorder({
     obs: ctx.peers.obs,
@@ -24,5 +33,6 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     routes: (mount) => recorderRoutes(mount, recorder, repo, ctx),
     start: () => ctx.peers.obs?.start(),
     stop: () => ctx.peers.obs?.stop(),
+    take: (id) => repo.take(id),
   };
 }

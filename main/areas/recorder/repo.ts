@@ -62,6 +62,20 @@ export function createRecorderRepo(db: Db) {
     'INSERT INTO recorder_marks (take_id, label, at, offset_ms) VALUES (?, ?, ?, ?)',
   );
   const markById = db.prepare<[number], MarkRow>('SELECT * FROM recorder_marks WHERE id = ?');
+  const takeById = db.prepare<[number], TakeRow>('SELECT * FROM recorder_takes WHERE id = ?');
+  const marksOfTake = db.prepare<[number], MarkRow>(
+    'SELECT * FROM recorder_marks WHERE take_id = ? ORDER BY id',
+  );
+  const toTake = (row: TakeRow, marks: RecorderMark[]): RecorderTake => ({
+    id: row.id,
+    name: row.name,
+    filePath: row.file_path,
+    startedAt: row.started_at,
+    stoppedAt: row.stopped_at,
+    durationS: row.duration_ms === null ? null : row.duration_ms / 1000,
+    stopSeen: row.stop_seen === 1,
+    marks,
+  });
 
   return {
     startTake(take: {
@@ -101,16 +115,12 @@ export function createRecorderRepo(db: Db) {
         list.push(toMark(row));
         marks.set(row.take_id!, list);
       }
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        filePath: row.file_path,
-        startedAt: row.started_at,
-        stoppedAt: row.stopped_at,
-        durationS: row.duration_ms === null ? null : row.duration_ms / 1000,
-        stopSeen: row.stop_seen === 1,
-        marks: marks.get(row.id) ?? [],
-      }));
+      return rows.map((row) => toTake(row, marks.get(row.id) ?? []));
+    },
+    /** One take with its marks in order; null when there is no such take. */
+    take(id: number): RecorderTake | null {
+      const row = takeById.get(id);
+      return row ? toTake(row, marksOfTake.all(id).map(toMark)) : null;
     },
     looseMarks(limit: number): RecorderMark[] {
       return looseMarks.all(limit).map(toMark);

@@ -112,6 +112,46 @@ export async function callApi<
   return parsed.data;
 }
 
+/**
+ * Fetches a route that answers a file (an export: SRT, WebVTT, EDL) with the stored key: its bytes
+ * and the name the bridge gave it (Content-Disposition). Throws ApiError with the bridge's words.
+ */
+export async function fetchFile<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(
+  contract: RouteContract<P, Q, B, R>,
+  options: Pick<CallOptions<z.input<Q>, never>, 'params' | 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; fileName: string }> {
+  const key = keyStore.get().key;
+  const headers: Record<string, string> = {};
+  if (key) headers.Authorization = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(contract.path, options.params, options.query), {
+      headers,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(`Cannot reach the bridge at ${bridgeLabel()} (${reason})`, 0, 'NETWORK_ERROR');
+  }
+  if (!response.ok) {
+    const failure = errorEnvelope.safeParse(await readJson(response).catch(() => undefined));
+    if (response.status === 401 && key) keyStore.reject(key);
+    throw new ApiError(
+      failure.success ? failure.data.error : `The bridge answered HTTP ${response.status}`,
+      response.status,
+      failure.success ? knownCode(failure.data.code) : undefined,
+    );
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.txt';
+  return { blob: await response.blob(), fileName };
+}
+
 /** Absolute URL of a bridge path, e.g. for EventSource: `bridgeUrl('/events', {key})`. */
 export function bridgeUrl(path: string, query?: Record<string, unknown>): string {
   return buildUrl(path, undefined, query);

@@ -1,8 +1,10 @@
-import type { ClipSignal, SuggestedClip } from '../../../shared/api/clips.js';
-import { formatClipTime } from '../../../shared/api/clips.js';
+import { useState } from 'react';
+import type { ClipSignal, ReviewedClip, SuggestedClip } from '../../../shared/api/clips.js';
+import { formatClipTime, getClipSrt, getClipVtt } from '../../../shared/api/clips.js';
 import { errorMessage } from '../api/client.js';
 import { Spinner } from '../components/States.js';
-import { useCreateDraft } from './api.js';
+import { useCreateDraft, useNudgeClip } from './api.js';
+import { ExportButton } from './ExportButton.js';
 
 const signalLabels: Record<ClipSignal['name'], string> = {
   hook: 'Hook',
@@ -25,17 +27,26 @@ const tone = (confidence: number) => (confidence >= 0.75 ? 'ok' : confidence >= 
 export function ClipCard({
   clip,
   rank,
+  analysisId,
   contentProductionId,
   estimated,
 }: {
   clip: SuggestedClip;
   rank: number;
+  analysisId: string;
   contentProductionId: string;
   estimated: boolean;
 }) {
-  const draft = useCreateDraft();
+  const ref = { analysisId, n: rank };
+  const draft = useCreateDraft(ref);
+  const nudge = useNudgeClip(ref);
+  // The suggestion as reviewed (nudged by whole sentences): what the exports and the draft take.
+  const [reviewed, setReviewed] = useState<ReviewedClip | null>(null);
+  const current = reviewed ?? clip;
   const percent = Math.round(clip.confidence * 100);
-  const range = `${formatClipTime(clip.startTime)}–${formatClipTime(clip.endTime)}`;
+  const range = `${formatClipTime(current.startTime)}–${formatClipTime(current.endTime)}`;
+  const move = (edge: 'in' | 'out', sentences: number) =>
+    nudge.mutate({ edge, sentences }, { onSuccess: (answer) => setReviewed(answer.clip) });
 
   return (
     <article className="cl-card" data-testid="clip-card" aria-label={`Clip ${rank}, ${range}`}>
@@ -45,7 +56,9 @@ export function ClipCard({
           {estimated ? '≈ ' : ''}
           {range}
         </span>
-        <span className="muted small">{Math.round(clip.duration)} s</span>
+        <span className="muted small">{Math.round(current.duration)} s</span>
+        {clip.marks.length > 0 ? <span className="pill pill-info">Marked live</span> : null}
+        {reviewed?.nudged ? <span className="pill pill-warn">Reviewed</span> : null}
         <span className="cl-score" title={`Confidence ${clip.confidence.toFixed(3)}`}>
           <span
             className={`meter meter-${tone(clip.confidence)} cl-score-bar`}
@@ -61,7 +74,7 @@ export function ClipCard({
         </span>
       </header>
 
-      <blockquote className="cl-quote">{clip.hookQuote}</blockquote>
+      <blockquote className="cl-quote">{current.hookQuote}</blockquote>
       <p className="cl-reason">{clip.reason}</p>
 
       <dl className="cl-facts">
@@ -74,8 +87,8 @@ export function ClipCard({
         </dd>
         <dt>Fits</dt>
         <dd className="cl-platforms">
-          {clip.fitsPlatforms.length > 0 ? (
-            clip.fitsPlatforms.map((platform) => (
+          {current.fitsPlatforms.length > 0 ? (
+            current.fitsPlatforms.map((platform) => (
               <span key={platform} className="pill pill-info">
                 {platform}
               </span>
@@ -108,7 +121,74 @@ export function ClipCard({
         </ul>
       </details>
 
+      <div
+        className="cl-review"
+        role="group"
+        aria-label={`Review clip ${rank}: move in and out by sentences`}
+      >
+        <span className="small muted">In</span>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label="In: one sentence earlier"
+          disabled={nudge.isPending || draft.isSuccess}
+          onClick={() => move('in', -1)}
+        >
+          ◀
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label="In: one sentence later"
+          disabled={nudge.isPending || draft.isSuccess}
+          onClick={() => move('in', 1)}
+        >
+          ▶
+        </button>
+        <span className="small muted cl-review-out">Out</span>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label="Out: one sentence earlier"
+          disabled={nudge.isPending || draft.isSuccess}
+          onClick={() => move('out', -1)}
+        >
+          ◀
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label="Out: one sentence later"
+          disabled={nudge.isPending || draft.isSuccess}
+          onClick={() => move('out', 1)}
+        >
+          ▶
+        </button>
+        {reviewed ? (
+          <span className="small muted" data-testid="clip-reviewed">
+            {reviewed.sentences} sentences
+          </span>
+        ) : null}
+        {nudge.isError ? (
+          <span className="field-error" role="alert">
+            {errorMessage(nudge.error)}
+          </span>
+        ) : null}
+      </div>
+
       <footer className="cl-card-actions">
+        <ExportButton
+          contract={getClipSrt}
+          params={ref}
+          label="SRT"
+          title="Captions of this clip as SRT, timed from 0"
+        />
+        <ExportButton
+          contract={getClipVtt}
+          params={ref}
+          label="WebVTT"
+          title="Captions of this clip as WebVTT, timed from 0"
+        />
         <button
           type="button"
           className="button button-small"
@@ -116,10 +196,10 @@ export function ClipCard({
           onClick={() =>
             draft.mutate({
               contentProductionId,
-              hookQuote: clip.hookQuote,
-              startTime: clip.startTime,
-              endTime: clip.endTime,
-              targetPlatforms: clip.fitsPlatforms,
+              hookQuote: current.hookQuote,
+              startTime: current.startTime,
+              endTime: current.endTime,
+              targetPlatforms: current.fitsPlatforms,
             })
           }
         >
@@ -135,6 +215,11 @@ export function ClipCard({
           <span className="field-success" role="status" data-testid="clip-draft-created">
             {draft.data.created ? 'Draft Clip created in the CRM' : 'Already in the CRM as a draft'} ·{' '}
             <span className="mono">{draft.data.id}</span> · {draft.data.duration} s
+          </span>
+        ) : null}
+        {draft.isSuccess && draft.data.fit.message ? (
+          <span className="cl-fit-warning" role="status" data-testid="clip-draft-fit">
+            {draft.data.fit.message}
           </span>
         ) : null}
         {draft.isError ? (

@@ -6,6 +6,7 @@ import { Panel } from '../components/Panel.js';
 import { Spinner } from '../components/States.js';
 import type { AnalyzeInput } from './api.js';
 import { ContentPicker } from './ContentPicker.js';
+import { TakePicker } from './TakePicker.js';
 import { readTranscriptFile, summarise, TRANSCRIPT_FILE_TYPES } from './transcript.js';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -19,6 +20,7 @@ export function TranscriptForm({
   onAnalyze: (body: AnalyzeInput) => void;
 }) {
   const [contentId, setContentId] = useState('');
+  const [takeId, setTakeId] = useState<number | null>(null);
   const [transcript, setTranscript] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -67,13 +69,19 @@ export function TranscriptForm({
     event.preventDefault();
     setSubmitted(true);
     if (!valid) return;
-    onAnalyze({ contentProductionId: contentId.trim(), transcript, maxClips: count });
+    onAnalyze({
+      contentProductionId: contentId.trim(),
+      transcript,
+      maxClips: count,
+      ...(takeId === null ? {} : { takeId }),
+    });
   }
 
   return (
     <Panel title="Transcript" testId="clips-form">
       <form className="cl-form" onSubmit={submit} noValidate aria-label="Transcript to analyse">
         <ContentPicker value={contentId} onChange={setContentId} problem={show(problems.content)} />
+        <TakePicker value={takeId} onChange={setTakeId} />
 
         <div className="cl-field">
           <div className="cl-label-row">

@@ -1,8 +1,14 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { analyzeClips, createDraftClip, listCrmContent } from '../../../shared/api/clips.js';
+import {
+  analyzeClips,
+  createDraftClip,
+  draftFromAnalysis,
+  listCrmContent,
+  nudgeClip,
+} from '../../../shared/api/clips.js';
 import type { ContentSummary } from '../../../shared/api/clips.js';
-import type { BodyOf, ResponseOf } from '../../../shared/api/contract.js';
-import { ApiError, callApi } from '../api/client.js';
+import type { BodyOf, ResponseOf, RouteContract } from '../../../shared/api/contract.js';
+import { ApiError, callApi, fetchFile } from '../api/client.js';
 
 export const clipKeys = {
   content: ['clips', 'content'] as const,
@@ -40,9 +46,47 @@ export function useAnalyzeClips() {
   });
 }
 
-/** POST /clips/create-draft for one suggestion (each card has its own). */
-export function useCreateDraft() {
+/** A suggestion of a stored analysis: its number n, 1 for the first. */
+export interface ClipRef {
+  analysisId: string;
+  n: number;
+}
+
+/** POST /clips/create-draft for one suggestion, or from the stored analysis as reviewed. */
+export function useCreateDraft(ref: ClipRef | null) {
   return useMutation({
-    mutationFn: (body: DraftInput) => callApi(createDraftClip, { body }),
+    mutationFn: (body: DraftInput) =>
+      ref
+        ? callApi(draftFromAnalysis, {
+            params: { analysisId: ref.analysisId, n: ref.n },
+            body: { targetPlatforms: body.targetPlatforms },
+          })
+        : callApi(createDraftClip, { body }),
   });
+}
+
+/** POST …/nudge: moves a suggestion's in or out by whole sentences. */
+export function useNudgeClip(ref: ClipRef) {
+  return useMutation({
+    mutationFn: (body: { edge: 'in' | 'out'; sentences: number }) =>
+      callApi(nudgeClip, { params: { analysisId: ref.analysisId, n: ref.n }, body }),
+  });
+}
+
+/** Fetches an export with the key and hands it to the browser as a download. */
+export async function saveExport(
+  contract: RouteContract,
+  params: Record<string, string | number>,
+  query?: Record<string, string>,
+): Promise<void> {
+  const { blob, fileName } = await fetchFile(contract, { params, ...(query ? { query } : {}) });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the link; the blob is no longer needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkClip, formatSeconds } from '../../../main/areas/clips/clip-fit.js';
+import { checkClip } from '../../../main/areas/clips/clip-fit.js';
+import { formatSeconds } from '../../../shared/clip-fit.js';
 
 describe('clip platform check (spec §2.3)', () => {
   it('passes a clip that fits every target', () => {

@@ -15,8 +15,8 @@ describe('ClipAnalysisRunner (worker thread)', () => {
       runner.analyze(interview, { maxClips: 3 }),
       runner.analyze(interview, { maxClips: 6 }),
     ]);
-    expect(a).toEqual(analyzeTranscript(interview, { maxClips: 3 }));
-    expect(b.suggestedClips).toHaveLength(6);
+    expect(a.analysis).toEqual(analyzeTranscript(interview, { maxClips: 3 }));
+    expect(b.analysis.suggestedClips).toHaveLength(6);
   });
 
   it('passes a transcript that cannot be read back as a TranscriptError with its rule', async () => {
@@ -50,7 +50,7 @@ describe('ClipAnalysisRunner where no worker can start (e.g. inside a packed arc
     const unloadable = () => new Worker('throw new Error("cannot load the worker here")', { eval: true });
     const own = new ClipAnalysisRunner(undefined, {}, unloadable);
     try {
-      expect(await own.analyze(interview, { maxClips: 3 })).toEqual(
+      expect((await own.analyze(interview, { maxClips: 3 })).analysis).toEqual(
         analyzeTranscript(interview, { maxClips: 3 }),
       );
       const error = await own.analyze('WEBVTT\n\n', { maxClips: 5 }).catch((e: unknown) => e);

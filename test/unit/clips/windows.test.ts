@@ -13,7 +13,7 @@ import {
   scoreWindows,
   type Candidate,
 } from '../../../main/areas/clips/windows.js';
-import { clipPlatformsFitting } from '../../../shared/platforms.js';
+import { fitClip } from '../../../shared/clip-fit.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/transcripts/${name}`, import.meta.url), 'utf8');
@@ -140,7 +140,9 @@ describe('analyzeTranscript', () => {
         expect(clip.hookQuote).toMatch(/^[A-Z0-9"'].*[.!?…]["'”’)]*$/);
         expect(clip.reason).toMatch(/^[A-Z].+\.$/);
         expect(clip.topic.split(', ').length).toBeGreaterThanOrEqual(1);
-        expect(clip.fitsPlatforms).toEqual(clipPlatformsFitting(clip.duration));
+        expect(clip.fitsPlatforms).toEqual(
+          fitClip({ durationS: clip.duration, ratios: [], targets: null }).fitsPlatforms,
+        );
         expect(clip.signals.length).toBeGreaterThan(0);
         for (const other of clips.slice(i + 1)) {
           expect(clip.endTime <= other.startTime || other.endTime <= clip.startTime).toBe(true);

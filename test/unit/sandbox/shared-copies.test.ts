@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { guestStages, workflowOfStage } from '../../../shared/api/guests.js';
 import { webhookEvents } from '../../../shared/api/webhooks.js';
-import {
-  clipPlatforms,
-  platformKeys,
-  postingPlatforms,
-  socialPostPlatforms,
-} from '../../../shared/platforms.js';
+import { clipPlatformNames } from '../../../shared/clip-fit.js';
+import { platformKeys, postingPlatforms, socialPostPlatforms } from '../../../shared/platforms.js';
 import { defaultWorkflows } from '../../../main/sandbox/automation/index.js';
 import {
   clipTargetPlatforms,
@@ -35,7 +31,7 @@ describe("the sandbox's copies of the spec's lists match shared/", () => {
       guestStages: [...guestStages],
       platformKeys: [...platformKeys],
       socialPostPlatforms: [...socialPostPlatforms],
-      clipPlatforms: clipPlatforms.map((platform) => platform.name),
+      clipPlatforms: [...clipPlatformNames],
       workflows: Object.values(workflowOfStage),
       charLimits: platformKeys.map((key) => postingPlatforms[key].charLimit),
     });

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { AnalyzeClipsResponse, EdlFrameRate, ReviewedClip } from '../../../shared/api/clips.js';
+import type { RecorderTake } from '../../../shared/api/recorder.js';
+import { AppError } from '../../kernel/app-error.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { AnalysisOutcome } from './runner.js';
+import { clipCaptions, toSrt, toVtt } from './captions.js';
+import { buildEdl } from './edl.js';
+import type { ClipsRepo, StoredAnalysis } from './repo.js';
+import { describeReview, nudgeSpan, NudgeError, type SentenceSpan } from './review.js';
+
+/** How long an analysis is kept for exports and review (DESIGN §6.6). */
+export const ANALYSIS_KEPT_DAYS = 30;
+
+/** The last part of a path as OBS wrote it (Windows or POSIX). */
+const fileNameOf = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/**
+ * Stored analyses (DESIGN §6.6, issue #28.4–5): kept 30 days with their sentences, so each
+ * suggestion's captions and the EDL can be fetched, and its in/out reviewed by whole sentences.
+ */
+export class ClipAnalyses {
+  constructor(
+    private readonly repo: ClipsRepo,
+    private readonly now: Clock,
+  ) {}
+
+  store(
+    contentProductionId: string,
+    take: RecorderTake | null,
+    outcome: AnalysisOutcome,
+  ): Omit<AnalyzeClipsResponse, 'success'> {
+    const created = this.now();
+    const expiresAt = new Date(created.getTime() + ANALYSIS_KEPT_DAYS * 86_400_000).toISOString();
+    const fileName = take ? fileNameOf(take.filePath ?? take.name) : null;
+    const answer = {
+      contentProductionId,
+      analysisId: `an_${randomBytes(12).toString('base64url')}`,
+      expiresAt,
+      take: take && fileName !== null ? { id: take.id, name: take.name, fileName } : null,
+      ...outcome.analysis,
+    };
+    this.repo.save({
+      id: answer.analysisId,
+      contentProductionId,
+      takeId: take?.id ?? null,
+      takeFileName: fileName,
+      createdAt: created.toISOString(),
+      expiresAt,
+      answer,
+      sentences: outcome.kept.sentences,
+      windows: outcome.kept.windows,
+    });
+    return answer;
+  }
+
+  /** The analysis, or 404 naming the field. */
+  load(id: string): StoredAnalysis {
+    const analysis = this.repo.find(id, this.now().toISOString());
+    if (!analysis) {
+      throw AppError.notFound(
+        `analysisId: no analysis ${id} (unknown, or older than ${ANALYSIS_KEPT_DAYS} days: analyse again)`,
+      );
+    }
+    return analysis;
+  }
+
+  /** Suggestion `n` (1 for the first) as reviewed; 404 naming `n` when the analysis has fewer. */
+  clip(analysis: StoredAnalysis, n: number): ReviewedClip {
+    return describeReview(analysis.sentences, n, this.span(analysis, n), this.suggested(analysis, n));
+  }
+
+  nudge(analysisId: string, n: number, edge: 'in' | 'out', by: number): ReviewedClip {
+    const analysis = this.load(analysisId);
+    let next: SentenceSpan;
+    try {
+      next = nudgeSpan(analysis.sentences, this.span(analysis, n), edge, by);
+    } catch (error) {
+      if (!(error instanceof NudgeError)) throw error;
+      throw AppError.validation(`body.sentences: ${error.message}`, [
+        { field: 'body.sentences', rule: 'clip-bounds', message: error.message },
+      ]);
+    }
+    const clip = describeReview(analysis.sentences, n, next, this.suggested(analysis, n));
+    this.keep(analysis.id, n, next, clip);
+    return clip;
+  }
+
+  /** Keeps the exact in/out of suggestion `n` beside its analysis, with the Draft Clip made from it. */
+  keepDraft(analysis: StoredAnalysis, n: number, draftClipId: string): void {
+    const span = this.span(analysis, n);
+    this.keep(analysis.id, n, span, this.clip(analysis, n));
+    this.repo.saveDraft(analysis.id, n, draftClipId, this.now().toISOString());
+  }
+
+  srt(analysisId: string, n: number): string {
+    const analysis = this.load(analysisId);
+    const span = this.span(analysis, n);
+    return toSrt(clipCaptions(analysis.sentences, span.from, span.to));
+  }
+
+  vtt(analysisId: string, n: number): string {
+    const analysis = this.load(analysisId);
+    const span = this.span(analysis, n);
+    return toVtt(clipCaptions(analysis.sentences, span.from, span.to));
+  }
+
+  /** Every suggestion, as reviewed, one cut each in the order they were suggested. */
+  edl(analysisId: string, fps: EdlFrameRate): string {
+    const analysis = this.load(analysisId);
+    const clipName = analysis.takeFileName ?? analysis.contentProductionId;
+    return buildEdl({
+      title: analysis.answer.take?.name ?? `Clips of ${analysis.contentProductionId}`,
+      clipName,
+      fps,
+      clips: analysis.windows.map((_, i) => this.clip(analysis, i + 1)),
+    });
+  }
+
+  pruneExpired(): number {
+    return this.repo.pruneExpired(this.now().toISOString());
+  }
+
+  private suggested(analysis: StoredAnalysis, n: number): SentenceSpan {
+    const window = analysis.windows[n - 1];
+    if (!window) {
+      throw AppError.notFound(
+        `n: analysis ${analysis.id} has ${analysis.windows.length} suggestion${analysis.windows.length === 1 ? '' : 's'}, not ${n}`,
+      );
+    }
+    return window;
+  }
+
+  private span(analysis: StoredAnalysis, n: number): SentenceSpan {
+    const suggested = this.suggested(analysis, n);
+    return this.repo.reviews(analysis.id).get(n) ?? suggested;
+  }
+
+  private keep(id: string, n: number, span: SentenceSpan, clip: ReviewedClip): void {
+    this.repo.saveReview(
+      id,
+      n,
+      { from: span.from, to: span.to, startTime: clip.startTime, endTime: clip.endTime },
+      this.now().toISOString(),
+    );
+  }
+}

@@ -1,0 +1,143 @@
+import type { AnalyzeClipsResponse } from '../../../shared/api/clips.js';
+import type { Db } from '../../kernel/db.js';
+import type { KeptSentence } from './kept-sentences.js';
+
+/** What an analysis answered, as kept (the envelope's success flag aside). */
+export type StoredAnswer = Omit<AnalyzeClipsResponse, 'success'>;
+
+export interface StoredAnalysis {
+  id: string;
+  contentProductionId: string;
+  takeId: number | null;
+  /** The EDL's clip name: the take's file name, else the content record's id. */
+  takeFileName: string | null;
+  createdAt: string;
+  expiresAt: string;
+  answer: StoredAnswer;
+  sentences: KeptSentence[];
+  /** Each suggestion's sentences as suggested, in answer order. */
+  windows: Array<{ from: number; to: number }>;
+}
+
+/** A suggestion's reviewed in/out (sentences and seconds), and the draft made from it. */
+export interface ClipReview {
+  from: number;
+  to: number;
+  startTime: number;
+  endTime: number;
+  draftClipId: string | null;
+}
+
+interface AnalysisRow {
+  id: string;
+  content_production_id: string;
+  take_id: number | null;
+  take_file_name: string | null;
+  created_at: string;
+  expires_at: string;
+  answer_json: string;
+  sentences_json: string;
+  windows_json: string;
+}
+
+interface ReviewRow {
+  clip_number: number;
+  from_sentence: number;
+  to_sentence: number;
+  start_time: number;
+  end_time: number;
+  draft_clip_id: string | null;
+}
+
+/** Stored clip analyses and their reviews (migrations 021, 022). JSON parsed here, once. */
+export function createClipsRepo(db: Db) {
+  const insert = db.prepare<
+    [string, string, number | null, string | null, string, string, string, string, string]
+  >(
+    `INSERT INTO clip_analyses (id, content_production_id, take_id, take_file_name, created_at, expires_at,
+       answer_json, sentences_json, windows_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // An expired analysis is gone for readers at once, whether or not pruning has run yet.
+  const byId = db.prepare<[string, string], AnalysisRow>(
+    'SELECT * FROM clip_analyses WHERE id = ? AND expires_at > ?',
+  );
+  const reviewsOf = db.prepare<[string], ReviewRow>(
+    'SELECT * FROM clip_reviews WHERE analysis_id = ? ORDER BY clip_number',
+  );
+  const upsertReview = db.prepare<[string, number, number, number, number, number, string]>(
+    `INSERT INTO clip_reviews (analysis_id, clip_number, from_sentence, to_sentence, start_time, end_time, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (analysis_id, clip_number) DO UPDATE SET from_sentence = excluded.from_sentence,
+       to_sentence = excluded.to_sentence, start_time = excluded.start_time, end_time = excluded.end_time,
+       updated_at = excluded.updated_at`,
+  );
+  const setDraft = db.prepare<[string, string, string, number]>(
+    'UPDATE clip_reviews SET draft_clip_id = ?, updated_at = ? WHERE analysis_id = ? AND clip_number = ?',
+  );
+  const pruneReviews = db.prepare<[string]>(
+    'DELETE FROM clip_reviews WHERE analysis_id IN (SELECT id FROM clip_analyses WHERE expires_at <= ?)',
+  );
+  const prune = db.prepare<[string]>('DELETE FROM clip_analyses WHERE expires_at <= ?');
+
+  return {
+    save(analysis: StoredAnalysis): void {
+      insert.run(
+        analysis.id,
+        analysis.contentProductionId,
+        analysis.takeId,
+        analysis.takeFileName,
+        analysis.createdAt,
+        analysis.expiresAt,
+        JSON.stringify(analysis.answer),
+        JSON.stringify(analysis.sentences),
+        JSON.stringify(analysis.windows),
+      );
+    },
+    /** The analysis unless unknown or expired at `now`. */
+    find(id: string, now: string): StoredAnalysis | null {
+      const row = byId.get(id, now);
+      if (!row) return null;
+      return {
+        id: row.id,
+        contentProductionId: row.content_production_id,
+        takeId: row.take_id,
+        takeFileName: row.take_file_name,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        answer: JSON.parse(row.answer_json) as StoredAnswer,
+        sentences: JSON.parse(row.sentences_json) as KeptSentence[],
+        windows: JSON.parse(row.windows_json) as Array<{ from: number; to: number }>,
+      };
+    },
+    /** Reviewed suggestions of an analysis, by suggestion number (1 for the first). */
+    reviews(id: string): Map<number, ClipReview> {
+      return new Map(
+        reviewsOf.all(id).map((row) => [
+          row.clip_number,
+          {
+            from: row.from_sentence,
+            to: row.to_sentence,
+            startTime: row.start_time,
+            endTime: row.end_time,
+            draftClipId: row.draft_clip_id,
+          },
+        ]),
+      );
+    },
+    saveReview(id: string, n: number, review: Omit<ClipReview, 'draftClipId'>, at: string): void {
+      upsertReview.run(id, n, review.from, review.to, review.startTime, review.endTime, at);
+    },
+    /** Records the Draft Clip made from a reviewed suggestion (its row exists: saveReview first). */
+    saveDraft(id: string, n: number, draftClipId: string, at: string): void {
+      setDraft.run(draftClipId, at, id, n);
+    },
+    /** Deletes analyses (and their reviews) expired at `now`; returns how many analyses went. */
+    pruneExpired(now: string): number {
+      return db.transaction(() => {
+        pruneReviews.run(now);
+        return prune.run(now).changes;
+      })();
+    },
+  };
+}
+export type ClipsRepo = ReturnType<typeof createClipsRepo>;
