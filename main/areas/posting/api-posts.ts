@@ -47,13 +47,18 @@ export class ApiPosting {
   constructor(private readonly deps: ApiPostingDeps) {}
 
   /** The rules' verdict on a draft, with spacing against the ledger and the CRM (the composer's preview). */
-  async review(draft: Draft) {
+  async review(draft: Draft & { idempotencyKey?: string | undefined }) {
     const now = this.deps.now();
+    // The post already sent under this key (a partial failure keeps the form) is not spaced against itself.
+    const own = draft.idempotencyKey
+      ? this.deps.repo.byKey(apiPostKey(draft.idempotencyKey, randomUUID))
+      : undefined;
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
     // A date out of bounds is a rule broken (the review says which): no window is computed
     // around it (at ±275,760 years, 2 hours further is no date: RangeError, a 500).
     const outOfBounds = draft.scheduleDate && dateBoundIssue('scheduleDate', draft.scheduleDate, now);
-    const nearby = Number.isNaN(at) || outOfBounds ? [] : await postsNear(this.deps, at);
+    const nearby =
+      Number.isNaN(at) || outOfBounds ? [] : await postsNear(this.deps, at, own ? { id: own.id } : {});
     const { reviewPost } = await postRules();
     return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }
