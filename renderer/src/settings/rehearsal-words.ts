@@ -34,7 +34,7 @@ export const whatYouSee: Record<RehearsalPeer, Partial<Record<RehearsalFault, st
     offline:
       'Like a failure, with "not reachable" on the Overview; a post whose outcome is unknown is checked against the provider\'s history when it is back, never posted twice.',
     'refuse-platform':
-      'A post to that platform and another says "Partly posted. Posted on …; <platform> refused it: …"; its row on Posts shows Partly failed with Retry failed, Cancel the rest and Edit….',
+      'A post to that platform and another says "Partly posted. Posted on …; <platform> refused it: …"; its row on Posts shows Partly failed, with the Retry failed, Cancel the rest and Edit… buttons.',
   },
   gateway: {
     fail: "Creating, syncing or deleting a broadcast shows the host's error (STREAMHOST_ERROR) on Broadcasts; publishing to a platform is retried and then shown Failed with the gateway's answer.",
