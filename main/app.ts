@@ -162,7 +162,15 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     repo: (create) => create(db),
     peers,
     config,
-    demo: simulators && sandbox ? demoPeersOf(sandbox, simulators.socialMetricsHistory, config) : null,
+    demo:
+      simulators && sandbox
+        ? demoPeersOf(
+            sandbox,
+            simulators.socialMetricsHistory,
+            config,
+            (await import('./sandbox/rehearsal.js')).rehearsalControls(sandbox),
+          )
+        : null,
   };
   const wanted = new Set<AreaName>(options.areas ?? areaNames);
   const areas = buildAreas(ctx, wanted, {
@@ -340,8 +348,10 @@ function demoPeersOf(
   sandbox: SandboxPeers,
   socialMetricsHistory: typeof SocialMetricsHistory,
   config: Readonly<BridgeConfig>,
+  rehearsal: DemoPeers['rehearsal'],
 ): DemoPeers {
   return {
+    rehearsal,
     ...(config.recorder?.url === sandbox.obs.url ? { obs: simulatedObsButtons(sandbox.obs) } : {}),
     crmRecords: (entity) => sandbox.crm.list(entity as Parameters<SandboxPeers['crm']['list']>[0]),
     socialMetricsHistory: (platforms, now, days) =>

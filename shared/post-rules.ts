@@ -244,13 +244,19 @@ export function isHttpUrl(value: string): boolean {
 
 const VIDEO = /\.(mp4|mov|m4v|webm|avi|mkv)$/i;
 const IMAGE = /\.(jpe?g|png|gif|webp|heic)$/i;
+/** A known audio extension is neither image nor video: refused where media is needed (DESIGN §6.8, issue #30.6). */
+const AUDIO = /\.(mp3|wav|m4a|aac|flac|ogg|oga|opus)$/i;
 
 /** By the path's extension; `unknown` when there is none to go by (a CDN URL may still be either). */
-export function mediaKindOf(url: string): 'video' | 'image' | 'unknown' {
+export function mediaKindOf(url: string): 'video' | 'image' | 'audio' | 'unknown' {
   if (!URL.canParse(url)) return 'unknown';
   const { pathname } = new URL(url);
-  return VIDEO.test(pathname) ? 'video' : IMAGE.test(pathname) ? 'image' : 'unknown';
+  if (VIDEO.test(pathname)) return 'video';
+  if (IMAGE.test(pathname)) return 'image';
+  return AUDIO.test(pathname) ? 'audio' : 'unknown';
 }
+
+const kindWords = { image: 'an image', video: 'a video', audio: 'an audio file' } as const;
 
 const mediaNeeded = { video: 'a video', image: 'an image', 'image-or-video': 'an image or a video' } as const;
 
@@ -287,7 +293,7 @@ export function mediaCheck(platform: PlatformKey, mediaUrls: readonly string[]):
       message: `${rule}; the kind of ${unknown.join(', ')} cannot be told from its extension`,
     };
   }
-  const found = kinds.map(({ url, kind }) => `${url} is ${kind === 'image' ? 'an image' : 'a video'}`);
+  const found = kinds.map(({ url, kind }) => `${url} is ${kindWords[kind as keyof typeof kindWords]}`);
   return { platform, needs, verdict: 'wrong', message: `${rule}; ${found.join(', ')}` };
 }
 

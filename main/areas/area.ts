@@ -12,6 +12,8 @@ import type { JobQueue } from '../kernel/jobs/queue.js';
 import type { Scheduler } from '../kernel/scheduler.js';
 import type { CrmEntity } from '../peers/crm.js';
 import type { Peers } from '../peers/index.js';
+import type { RehearsalFault, RehearsalPeer, RehearsalState } from '../../shared/api/rehearsal.js';
+import type { PlatformKey } from '../../shared/platforms.js';
 
 /**
  * The contract between the composition root (app.ts), the areas and http/: what an area is
@@ -66,6 +68,15 @@ export interface DemoPeers {
    * the host has no such broadcast; throws (with the host's words) for one that is over.
    */
   gateway: { startEncoder(broadcastId: string): string | null };
+  /** The sandbox panel's rehearsals: a simulated peer failing, throttled, offline or refusing a platform. */
+  rehearsal: {
+    state(): RehearsalState[];
+    apply(
+      peer: RehearsalPeer,
+      fault: RehearsalFault,
+      platform: PlatformKey | null,
+    ): Promise<RehearsalState[]>;
+  };
   automation: {
     workflows(): Array<{ name: string; active: boolean }>;
     received(): Array<{ workflow: string; body: unknown; headers: Record<string, string>; at: string }>;

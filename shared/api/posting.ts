@@ -68,6 +68,12 @@ export const postDraftBody = z.object({
 
 export type PostDraftInput = z.output<typeof postDraftBody>;
 
+/** The client's key for one post: a repeat returns the first post; a preview with it is not spaced against that post. */
+const idempotencyKeyField = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, '8 to 100 letters, digits or . _ : -')
+  .optional();
+
 export const schedulePost = defineContract({
   method: 'post',
   path: '/postsvc/schedule',
@@ -75,12 +81,7 @@ export const schedulePost = defineContract({
   summary:
     "Schedule (or publish now) a post at the provider. Checks every chosen platform's limit, media and date; enforces the daily quota; `idempotencyKey` makes a repeated request return the first post instead of posting twice.",
   auth: 'key',
-  body: postDraftBody.extend({
-    idempotencyKey: z
-      .string()
-      .regex(/^[A-Za-z0-9._:-]{8,100}$/, '8 to 100 letters, digits or . _ : -')
-      .optional(),
-  }),
+  body: postDraftBody.extend({ idempotencyKey: idempotencyKeyField }),
   response: z.object({
     success: z.literal(true),
     id: z.string(),
@@ -303,9 +304,9 @@ export const previewPost = defineContract({
   path: '/api/posts/preview',
   tag: 'posting',
   summary:
-    'Checks a draft as /postsvc/schedule would (limits, media, date, spacing against the ledger) without posting.',
+    'Checks a draft as /postsvc/schedule would (limits, media, date, spacing against the ledger) without posting. With the `idempotencyKey` it will be sent with, the post already sent under that key is not counted against itself.',
   auth: 'key',
-  body: postDraftBody,
+  body: postDraftBody.extend({ idempotencyKey: idempotencyKeyField }),
   response: z.object({
     success: z.literal(true),
     post: z.string(),

@@ -57,13 +57,23 @@ export class ApiPosting {
   constructor(private readonly deps: ApiPostingDeps) {}
 
   /** The rules' verdict on a draft, with spacing against the ledger and the CRM (the composer's preview). */
-  async review(draft: Draft, exclude: { socialPostId?: string | null; id?: number } = {}) {
+  async review(
+    draft: Draft & { idempotencyKey?: string | undefined },
+    exclude: { socialPostId?: string | null; id?: number } = {},
+  ) {
     const now = this.deps.now();
+    // The post already sent under this key (a partial failure keeps the form) is not spaced against itself.
+    const own = draft.idempotencyKey
+      ? this.deps.repo.byKey(apiPostKey(draft.idempotencyKey, randomUUID))
+      : undefined;
     const at = draft.scheduleDate ? Date.parse(draft.scheduleDate) : now.getTime();
     // A date out of bounds is a rule broken (the review says which): no window is computed
     // around it (at ±275,760 years, 2 hours further is no date: RangeError, a 500).
     const outOfBounds = draft.scheduleDate && dateBoundIssue('scheduleDate', draft.scheduleDate, now);
-    const nearby = Number.isNaN(at) || outOfBounds ? [] : await postsNear(this.deps, at, exclude);
+    const nearby =
+      Number.isNaN(at) || outOfBounds
+        ? []
+        : await postsNear(this.deps, at, own ? { ...exclude, id: own.id } : exclude);
     const { reviewPost } = await postRules();
     return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }

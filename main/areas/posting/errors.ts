@@ -2,6 +2,7 @@ import type { ErrorCode } from '../../../shared/api/contract.js';
 import type { RuleIssue } from '../../../shared/post-rules.js';
 import { PostsvcError } from '../../peers/postsvc.js';
 import { AppError } from '../../kernel/app-error.js';
+import { partialResultWords } from './partial-words.js';
 
 /** The provider's code for "post id not found" (DESIGN §5.2: 404 with code 186). */
 const POST_NOT_FOUND = 186;
@@ -27,15 +28,17 @@ export function postingError(error: unknown, askedFor?: { field: string; id: str
       error.providerMessage,
     );
   }
-  const created = error.created
-    ? `; post ${error.created.id} was created for ${error.created.postIds.map((p) => p.platform).join(', ')} (cancel it with /postsvc/delete if it should not go out alone)`
-    : '';
-  return AppError.peer(
-    error.code satisfies ErrorCode,
-    `${error.message}${created}`,
-    error.providerMessage,
-    error,
-  );
+  if (error.created) {
+    // Partly out: said per platform in words; the provider's post id is for integrators, in details.
+    const posted = error.created.postIds.map((p) => p.platform);
+    return AppError.peer(
+      error.code satisfies ErrorCode,
+      partialResultWords(posted, error.platformErrors),
+      { postsvcId: error.created.id, posted, providerMessage: error.providerMessage },
+      error,
+    );
+  }
+  return AppError.peer(error.code satisfies ErrorCode, error.message, error.providerMessage, error);
 }
 
 /** The provider's 404 with code 186: it does not know the post id it was asked about. */

@@ -1,5 +1,6 @@
 import type { SecretStore } from '../../config/config.js';
 import type { AreaContext, AreaModule } from '../area.js';
+import { rehearsalRoutes } from './rehearsal-routes.js';
 import { settingsRoutes } from './routes.js';
 
 /**
@@ -11,5 +12,11 @@ export function settingsArea(
   secretStore?: SecretStore,
   sandboxControlKey: string | null = null,
 ): AreaModule {
-  return { name: 'settings', routes: (mount) => settingsRoutes(mount, ctx, secretStore, sandboxControlKey) };
+  return {
+    name: 'settings',
+    routes: (mount) => {
+      settingsRoutes(mount, ctx, secretStore, sandboxControlKey);
+      rehearsalRoutes(mount, ctx);
+    },
+  };
 }

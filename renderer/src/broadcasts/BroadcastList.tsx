@@ -147,6 +147,7 @@ function EndAction({ record, broadcastId }: { record: BroadcastRecord; broadcast
           title={`End ${record.name} now?`}
           confirmLabel="Yes, end it"
           pendingLabel="Ending…"
+          destructive
           pending={end.isPending}
           error={end.isError ? end.error : undefined}
           onConfirm={() => end.mutate(broadcastId, { onSuccess: () => setConfirming(false) })}
@@ -162,7 +163,7 @@ function EndAction({ record, broadcastId }: { record: BroadcastRecord; broadcast
   );
 }
 
-/** Delete at the host and in the CRM; for a live broadcast a destructive question naming it live (DESIGN §6.9). */
+/** Delete at the host and in the CRM, asked in red; for a live broadcast the question names it live (DESIGN §6.9). */
 function DeleteAction({
   record,
   broadcastId,
@@ -192,7 +193,7 @@ function DeleteAction({
           confirmLabel={live ? 'Delete the live broadcast' : 'Yes, delete'}
           pendingLabel="Deleting…"
           pending={remove.isPending}
-          destructive={live}
+          destructive
           error={remove.isError ? remove.error : undefined}
           onConfirm={() => remove.mutate(broadcastId, { onSuccess: () => setConfirming(false) })}
           onCancel={() => setConfirming(false)}

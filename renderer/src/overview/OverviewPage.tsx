@@ -23,6 +23,7 @@ import { formatClock, formatDateTime, formatDuration, formatRelative, useNow } f
 import { CatchUpPanel } from './CatchUpPanel.js';
 import { FEED_SIZE } from './prefetch.js';
 import { OVERVIEW_DATA_MARK, useShownMark } from './shown-mark.js';
+import { FirstStepPanel } from './FirstStepPanel.js';
 
 const peerLabels: Record<PeerName, { name: string; role: string }> = {
   crm: { name: 'CRM', role: 'EspoCRM records and webhooks' },
@@ -51,6 +52,7 @@ export function OverviewPage() {
         title="Overview"
         description="The bridge, the systems it talks to, and what is happening now."
       />
+      <FirstStepPanel />
       {health.isPending ? (
         <div className="grid grid-4">
           {Array.from({ length: 4 }, (_, index) => (

@@ -59,6 +59,8 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
       hashtags: splitTags(tagText),
       mediaUrls: splitLines(mediaText),
       scheduleDate: mode === 'later' ? (whenDate?.toISOString() ?? when) : null,
+      // What went out under this key (a partly failed send keeps the form) is not spaced against itself.
+      idempotencyKey: idempotencyKey.current,
     }),
     [text, platforms, tagText, mediaText, mode, when, whenDate],
   );
@@ -95,19 +97,16 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   }
 
   function send() {
-    schedule.mutate(
-      { ...draft, idempotencyKey: idempotencyKey.current },
-      {
-        onSuccess: (answer) => {
-          setLast(answer);
-          setText('');
-          setTagText('');
-          setMediaText('');
-          idempotencyKey.current = newKey();
-        },
-        onSettled: () => setConfirmingNow(false),
+    schedule.mutate(draft, {
+      onSuccess: (answer) => {
+        setLast(answer);
+        setText('');
+        setTagText('');
+        setMediaText('');
+        idempotencyKey.current = newKey();
       },
-    );
+      onSettled: () => setConfirmingNow(false),
+    });
   }
 
   return (
@@ -282,11 +281,35 @@ function excerpt(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
 }
 
+/** A partial failure's details from the bridge: the platforms it went out on. */
+function isPartial(details: unknown): details is { posted: string[] } {
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    Array.isArray((details as { posted?: unknown }).posted) &&
+    (details as { posted: unknown[] }).posted.length > 0
+  );
+}
+
 function ScheduleError({ error }: { error: unknown }) {
   const api = error instanceof ApiError ? error : null;
   // The provider's own words, unless the message already says them (they were shown twice).
   const details =
     api && typeof api.details === 'string' && !errorMessage(error).includes(api.details) ? api.details : null;
+  if (api && isPartial(api.details)) {
+    // Partly out: the bridge says per platform what happened; the row below has what to do next.
+    return (
+      <div className="banner banner-warn" role="alert" data-testid="schedule-error">
+        <div>
+          <strong>Partly posted.</strong> {api.message}
+          <span className="banner-detail">
+            It is in the list below as Partly failed: Retry failed sends it again where it was refused, Cancel
+            the rest takes back what is scheduled, Edit… changes it first.
+          </span>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="banner banner-bad" role="alert" data-testid="schedule-error">
       <div>

@@ -27,6 +27,13 @@ function initialWhen(post: PostView): string {
   return toLocalInput(inAnHour);
 }
 
+/** The main button names where it goes; past two platforms it counts them (the list is above it). */
+function rescheduleLabel(platforms: readonly string[]): string {
+  if (platforms.length === 0) return 'Reschedule';
+  if (platforms.length <= 2) return `Reschedule on ${platforms.map(platformLabel).join(' and ')}`;
+  return `Reschedule on ${platforms.length} platforms`;
+}
+
 /**
  * Edit and reschedule a failed or cancelled post (issue #14.3): new text, media and time (a
  * dashboard post also new platforms; one from the CRM keeps its platform and the edit is
@@ -96,105 +103,108 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
       data-testid="reschedule-dialog"
       onClose={onClose}
     >
-      <form className="posts-composer" onSubmit={submit} noValidate>
+      <form className="posts-composer posts-dialog-form" onSubmit={submit} noValidate>
         <h2 id="reschedule-title" className="posts-dialog-title">
           Edit and reschedule
         </h2>
-        <p className="muted small">
-          {post.status === 'cancelled'
-            ? 'This post was cancelled. Rescheduling sends it again as a new post.'
-            : 'The failed attempt stays in the history as it is; rescheduling sends a new post.'}
-          {fromCrm ? ' The changes are written back to its CRM record.' : ''}
-        </p>
-        {failures.length > 0 ? (
-          <ul className="posts-dialog-failures" data-testid="reschedule-failures">
-            {failures.map((f) => (
-              <li key={f.platform}>
-                <strong>{platformLabel(f.platform)}</strong> refused it: {f.error}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-
-        <label className="field-label" htmlFor="reschedule-text">
-          Post
-        </label>
-        <textarea
-          id="reschedule-text"
-          className="input posts-text"
-          rows={4}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-
-        <span className="field-label">Platforms</span>
-        {fromCrm ? (
-          <p className="small">
-            {where} <span className="muted">(a post from the CRM keeps its platform)</span>
+        {/* The form scrolls between the title and the buttons: the buttons never leave the screen. */}
+        <div className="posts-dialog-body">
+          <p className="muted small">
+            {post.status === 'cancelled'
+              ? 'This post was cancelled. Rescheduling sends it again as a new post.'
+              : 'The failed attempt stays in the history as it is; rescheduling sends a new post.'}
+            {fromCrm ? ' The changes are written back to its CRM record.' : ''}
           </p>
-        ) : (
-          <div className="chips" role="group" aria-label="Platforms">
-            {platformKeys.map((platform) => (
-              <button
-                key={platform}
-                type="button"
-                className={`chip ${platforms.includes(platform) ? 'chip-active' : ''}`}
-                aria-pressed={platforms.includes(platform)}
-                disabled={live.includes(platform)}
-                title={live.includes(platform) ? 'Already out or queued on this platform' : undefined}
-                onClick={() => toggle(platform)}
-              >
-                {postingPlatforms[platform].label}
-              </button>
-            ))}
-          </div>
-        )}
+          {failures.length > 0 ? (
+            <ul className="posts-dialog-failures" data-testid="reschedule-failures">
+              {failures.map((f) => (
+                <li key={f.platform}>
+                  <strong>{platformLabel(f.platform)}</strong> refused it: {f.error}
+                </li>
+              ))}
+            </ul>
+          ) : null}
 
-        <label className="field-label" htmlFor="reschedule-media">
-          {fromCrm ? 'Media link' : 'Media links (one per line)'}
-        </label>
-        <textarea
-          id="reschedule-media"
-          className="input mono posts-media"
-          rows={fromCrm ? 1 : 2}
-          value={mediaText}
-          placeholder="https://cdn.example.com/cover.jpg"
-          onChange={(event) => setMediaText(event.target.value)}
-        />
-        <MediaChecks platforms={platforms} mediaUrls={mediaUrls} />
+          <label className="field-label" htmlFor="reschedule-text">
+            Post
+          </label>
+          <textarea
+            id="reschedule-text"
+            className="input posts-text"
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
 
-        <label className="field-label" htmlFor="reschedule-when">
-          Publish at ({timeZoneName()})
-        </label>
-        <input
-          id="reschedule-when"
-          type="datetime-local"
-          className="input posts-datetime"
-          value={when}
-          onChange={(event) => setWhen(event.target.value)}
-        />
-        {whenDate ? (
-          <p className="small posts-zone">
-            {formatLocal(whenDate.toISOString())} ={' '}
-            <span className="mono">{formatUtc(whenDate.toISOString())}</span>
-          </p>
-        ) : null}
-
-        <PostChecks errors={problems} warnings={warnings} testId="reschedule-checks" />
-        {reschedule.isError ? (
-          <div className="banner banner-bad" role="alert">
-            <div>
-              <strong>Not rescheduled.</strong> <ErrorText error={reschedule.error} />
+          <span className="field-label">Platforms</span>
+          {fromCrm ? (
+            <p className="small">
+              {where} <span className="muted">(a post from the CRM keeps its platform)</span>
+            </p>
+          ) : (
+            <div className="chips" role="group" aria-label="Platforms">
+              {platformKeys.map((platform) => (
+                <button
+                  key={platform}
+                  type="button"
+                  className={`chip ${platforms.includes(platform) ? 'chip-active' : ''}`}
+                  aria-pressed={platforms.includes(platform)}
+                  disabled={live.includes(platform)}
+                  title={live.includes(platform) ? 'Already out or queued on this platform' : undefined}
+                  onClick={() => toggle(platform)}
+                >
+                  {postingPlatforms[platform].label}
+                </button>
+              ))}
             </div>
-          </div>
-        ) : null}
+          )}
+
+          <label className="field-label" htmlFor="reschedule-media">
+            {fromCrm ? 'Media link' : 'Media links (one per line)'}
+          </label>
+          <textarea
+            id="reschedule-media"
+            className="input mono posts-media"
+            rows={fromCrm ? 1 : 2}
+            value={mediaText}
+            placeholder="https://cdn.example.com/cover.jpg"
+            onChange={(event) => setMediaText(event.target.value)}
+          />
+          <MediaChecks platforms={platforms} mediaUrls={mediaUrls} />
+
+          <label className="field-label" htmlFor="reschedule-when">
+            Publish at ({timeZoneName()})
+          </label>
+          <input
+            id="reschedule-when"
+            type="datetime-local"
+            className="input posts-datetime"
+            value={when}
+            onChange={(event) => setWhen(event.target.value)}
+          />
+          {whenDate ? (
+            <p className="small posts-zone">
+              {formatLocal(whenDate.toISOString())} ={' '}
+              <span className="mono">{formatUtc(whenDate.toISOString())}</span>
+            </p>
+          ) : null}
+
+          <PostChecks errors={problems} warnings={warnings} testId="reschedule-checks" />
+          {reschedule.isError ? (
+            <div className="banner banner-bad" role="alert">
+              <div>
+                <strong>Not rescheduled.</strong> <ErrorText error={reschedule.error} />
+              </div>
+            </div>
+          ) : null}
+        </div>
 
         <div className="posts-dialog-actions">
           <button type="button" className="button button-ghost" onClick={() => dialog.current?.close()}>
             Keep as it is
           </button>
-          <button type="submit" className="button button-primary" disabled={blocked}>
-            {reschedule.isPending ? <Spinner label="Sending…" /> : `Reschedule on ${where || '…'}`}
+          <button type="submit" className="button button-primary button-wrap" disabled={blocked}>
+            {reschedule.isPending ? <Spinner label="Sending…" /> : rescheduleLabel(platforms)}
           </button>
         </div>
       </form>

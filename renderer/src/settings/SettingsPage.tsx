@@ -8,6 +8,7 @@ import { errorMessage } from '../api/client.js';
 import { keyStore } from '../api/key-store.js';
 import { useSettings, useUpdateSettings } from './api.js';
 import { useApiKey } from '../api/use-api-key.js';
+import { SandboxPanel } from './SandboxPanel.js';
 import { WebhookBindingsPanel } from './WebhookBindingsPanel.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
@@ -62,6 +63,7 @@ export function SettingsPage() {
                 <SettingsTable entries={data.settings} pending={pending} onSaved={onSaved} />
               )}
             </Panel>
+            {data.sandbox ? <SandboxPanel /> : null}
             <WebhookBindingsPanel />
           </>
         )}

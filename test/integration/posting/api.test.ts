@@ -275,7 +275,7 @@ describe('provider errors map to the spec codes', () => {
     });
   });
 
-  it('a partial failure is a failure that names the post created for the other platforms', async () => {
+  it('a partial failure is a failure that says per platform what went out, with the created post id in details', async () => {
     postsvc.failPlatform('professional', 'Token expired.');
     const response = await schedule({
       post: 'Half works',
@@ -285,7 +285,9 @@ describe('provider errors map to the spec codes', () => {
     postsvc.failPlatform('professional', null);
     expect(response.status).toBe(500);
     const created = postsvc.posts().find((p) => p.post === 'Half works')!;
-    expect(response.body.error).toContain(`post ${created.id} was created for socialnet`);
+    // In words per platform (issue #30.1); the provider's post id for integrators in details.
+    expect(response.body.error).toBe('Posted on Socialnet. Professional refused it: Token expired.');
+    expect(response.body.details).toMatchObject({ postsvcId: created.id, posted: ['socialnet'] });
     const cancel = await bridge.call('POST', '/postsvc/delete', { body: { id: created.id } });
     expect(cancel.status).toBe(200);
   });

@@ -82,7 +82,10 @@ describe('one platform failed, the others went out (#14.11)', () => {
     });
     expect(sent.status).toBe(500);
     const [first] = providerPosts(text);
-    expect(sent.body.error).toContain(`post ${first!.id} was created for microblog`);
+    expect(sent.body.error).toBe(
+      'Posted on Microblog. Socialnet refused it: Page token expired. Reconnect the page.',
+    );
+    expect(sent.body.details).toMatchObject({ postsvcId: first!.id, posted: ['microblog'] });
 
     const partial = await viewOf(text);
     expect(partial).toMatchObject({
