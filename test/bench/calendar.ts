@@ -46,6 +46,8 @@ function monthOfPosts(): string {
       publishAt: at.toISOString(),
       postsvcId: `bench-${i}`,
       error: status === 'failed' ? 'Page token expired.' : null,
+      confirmation: null,
+      liveHold: null,
     };
   });
   const quota = { plan: 'business', limit: 500, used: 0, left: 500, resetsAt: new Date().toISOString() };

@@ -345,7 +345,7 @@ export class ApiPosting {
     );
     if (review.errors.length > 0) throw ruleError(review.errors);
     if (this.deps.quota.snapshot().left < 1) throw this.quotaError();
-    await this.cancel(root.postsvc_id!, signal);
+    await this.cancel(root.postsvc_id!, 'unless-live', signal);
     const outgoing = {
       post: review.text,
       platforms: [...root.platforms],

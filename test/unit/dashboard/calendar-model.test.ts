@@ -32,6 +32,8 @@ function post(overrides: Partial<PostView> = {}): PostView {
     publishAt: at(2026, 12, 2, 9).toISOString(),
     postsvcId: 'p1',
     error: null,
+    confirmation: null,
+    liveHold: null,
     ...overrides,
   };
 }
