@@ -23,6 +23,24 @@ export const rehearsalState = z.object({
 });
 export type RehearsalState = z.infer<typeof rehearsalState>;
 
+// A union on `fault` (not a refinement) so the OpenAPI document states the rule: a generated
+// "valid" request is valid (only the provider refuses a platform, and names it).
+export const rehearsalRequest = z.discriminatedUnion('fault', [
+  z.strictObject({
+    peer: z.enum(rehearsalPeers),
+    fault: z.enum(['none', 'fail', 'throttle', 'offline']),
+    platform: platformKey.optional(),
+  }),
+  z.strictObject({
+    peer: z.literal('postsvc', { error: 'only the posting provider (postsvc) refuses a platform' }),
+    fault: z.literal('refuse-platform'),
+    platform: z.enum(platformKeys, {
+      error: `required with refuse-platform: the platform to refuse (${platformKeys.join(', ')})`,
+    }),
+  }),
+]);
+export type RehearsalRequest = z.infer<typeof rehearsalRequest>;
+
 export const getRehearsal = defineContract({
   method: 'get',
   path: '/api/sandbox/rehearsal',
@@ -40,27 +58,6 @@ export const setRehearsal = defineContract({
   summary:
     'Sandbox mode only: makes a simulated peer fail (500), throttle (429 with Retry-After 60), go offline (connections refused) or, the provider, refuse one platform; `none` puts it back.',
   auth: 'key',
-  body: z
-    .strictObject({
-      peer: z.enum(rehearsalPeers),
-      fault: z.enum(rehearsalFaults),
-      platform: platformKey.optional(),
-    })
-    .superRefine((body, ctx) => {
-      if (body.fault === 'refuse-platform' && body.peer !== 'postsvc') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['fault'],
-          message: 'only the posting provider (postsvc) refuses a platform',
-        });
-      }
-      if (body.fault === 'refuse-platform' && body.platform === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['platform'],
-          message: 'required with refuse-platform: the platform to refuse',
-        });
-      }
-    }),
+  body: rehearsalRequest,
   response: z.object({ success: z.literal(true), peers: z.array(rehearsalState) }),
 });

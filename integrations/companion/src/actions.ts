@@ -27,11 +27,10 @@ export interface ActionDeps {
 export const ON_AIR = 'live';
 export const NEXT_POST = 'next';
 
-/** Posts `post now` may send: API posts still scheduled (a CRM post is moved in the CRM). */
+/** Posts `post now` may send: those still scheduled at the provider (API and CRM posts). */
 export function postNowCandidates(snapshot: Snapshot): PostPart[] {
   return (snapshot.posts ?? [])
     .filter((post) => post.status === 'scheduled' && post.ledgerId !== null && post.postsvcId !== null)
-    .filter((post) => post.socialPostId === null)
     .sort((a, b) => Date.parse(a.publishAt ?? '') - Date.parse(b.publishAt ?? ''));
 }
 
@@ -148,7 +147,7 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
     post_now: {
       name: 'Posts: post now (press twice within 5 s)',
       description:
-        'Public: publishes a scheduled post now instead of at its time. A first press arms, a second within 5 s posts. Posts scheduled through the API; a CRM SocialPost is moved in the CRM.',
+        'Public: publishes a scheduled post now instead of at its time. A first press arms, a second within 5 s posts. A CRM SocialPost is posted through its record (its time set to now); a post already live is never re-sent.',
       options: [{ type: 'dropdown', id: 'post', label: 'Post', default: NEXT_POST, choices: postChoices }],
       callback: async ({ options }) => {
         if (deps.arming.press(`post_now:${options.post}`) === 'armed') return;
@@ -159,7 +158,7 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
             : (candidates.find((candidate) => candidate.key === options.post) ?? null);
         try {
           if (post === null || post.postsvcId === null)
-            throw new Error('that post is no longer scheduled (already out, cancelled, or a CRM post)');
+            throw new Error('that post is no longer scheduled (already out or cancelled)');
           await postNow(need(), post, post.postsvcId);
         } catch (error) {
           fail('post now', error);
@@ -171,13 +170,20 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
 }
 
 /**
- * Sends a scheduled API post now through the bridge's public routes: the scheduled post is
- * cancelled first (if that fails, nothing is sent: never two live posts), then the same text,
- * platforms and media are published now under an idempotency key of the cancelled post, so a
- * repeated press can never publish it twice.
+ * Sends a scheduled post now through the bridge's public routes. A CRM post through its record
+ * (`/api/posts/post-now`: the bridge calls the scheduled post back and sends it as a new
+ * generation). An API post is called back with the live-safe cancel first — a post the provider
+ * has just published answers 409 ALREADY_PUBLISHED and nothing is deleted or re-sent (DESIGN
+ * §6.9); if the cancel fails, nothing is sent — then the same text, platforms and media are
+ * published now under an idempotency key of the cancelled post, so a repeated press can never
+ * publish it twice.
  */
 async function postNow(client: BridgeClient, post: PostPart, postsvcId: string): Promise<void> {
-  await client.post('/postsvc/delete', { id: postsvcId });
+  if (post.socialPostId !== null) {
+    await client.post('/api/posts/post-now', { socialPostId: post.socialPostId });
+    return;
+  }
+  await client.post('/api/posts/cancel', { id: postsvcId });
   await client.post('/postsvc/schedule', {
     post: post.post,
     platforms: post.platforms,

@@ -59,16 +59,20 @@ export async function retrySocialPost(deps: CrmPostDeps, id: string): Promise<Cr
 }
 
 /**
- * Post now (DESIGN §6.9: a post too late to go out by itself): the record's time becomes now and
- * its own work sends it, through the ledger, as a new generation. The time is set a second in the
- * past (CRM times are whole seconds), so the post is judged late within the grace and published at
- * once, never scheduled for a moment already gone.
+ * Post now: a failed post (DESIGN §6.9: e.g. too late to go out by itself), or one still scheduled
+ * ahead (a studio button's "post now", issue #29). The record's time becomes now and its own work
+ * sends it, through the ledger, as a new generation: a scheduled post is first called back through
+ * the one live-safe cancel, then created. The time is set a second in the past (CRM times are whole
+ * seconds), so the post is judged late within the grace and published at once, never scheduled
+ * for a moment already gone. A scheduled post whose time has come is refused: it may be going out.
  */
 export async function postSocialPostNow(deps: CrmPostDeps, id: string): Promise<CrmPostOutcome> {
   const record = await findRecord(deps.crm, id);
-  if (record.status !== 'Failed') {
+  const at = typeof record.scheduledAt === 'string' ? Date.parse(record.scheduledAt) : NaN;
+  const ahead = record.status === 'Scheduled' && !Number.isNaN(at) && at > deps.now().getTime();
+  if (record.status !== 'Failed' && !ahead) {
     throw AppError.conflict(
-      `socialPostId: SocialPost ${id} is ${String(record.status)}; only a failed post is posted now`,
+      `socialPostId: SocialPost ${id} is ${String(record.status)}${record.status === 'Scheduled' ? ' and due' : ''}; only a failed post or one scheduled ahead is posted now`,
     );
   }
   const justPassed = new Date(Math.floor(deps.now().getTime() / 1000) * 1000 - 1000);

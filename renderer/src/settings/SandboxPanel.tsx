@@ -5,7 +5,7 @@ import {
   rehearsalFaults,
   setRehearsal,
   type RehearsalFault,
-  type RehearsalPeer,
+  type RehearsalRequest,
   type RehearsalState,
 } from '../../../shared/api/rehearsal.js';
 import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
@@ -51,8 +51,7 @@ function PeerRehearsal({ state }: { state: RehearsalState }) {
   const [fault, setFault] = useState<RehearsalFault>(state.fault === 'none' ? 'fail' : state.fault);
   const [platform, setPlatform] = useState<PlatformKey>(state.platform ?? 'photogram');
   const apply = useMutation({
-    mutationFn: (body: { peer: RehearsalPeer; fault: RehearsalFault; platform?: PlatformKey }) =>
-      callApi(setRehearsal, { body }),
+    mutationFn: (body: RehearsalRequest) => callApi(setRehearsal, { body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(rehearsalKey, answer);
       // Health and every page read the peers: let them find out now rather than at the next probe.
@@ -121,11 +120,11 @@ function PeerRehearsal({ state }: { state: RehearsalState }) {
             className="button button-small button-danger"
             disabled={apply.isPending}
             onClick={() =>
-              apply.mutate({
-                peer: state.peer,
-                fault,
-                ...(fault === 'refuse-platform' ? { platform } : {}),
-              })
+              apply.mutate(
+                fault === 'refuse-platform'
+                  ? { peer: 'postsvc', fault, platform }
+                  : { peer: state.peer, fault },
+              )
             }
           >
             {apply.isPending ? <Spinner label="Applying…" /> : 'Rehearse'}

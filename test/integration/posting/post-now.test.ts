@@ -64,7 +64,9 @@ it('a post failed as too late is posted at once, once, and a second Post now is 
   await jobsIdle(bridge.url, 'webhook.item');
   const again = await bridge.call('POST', '/api/posts/post-now', { body: { socialPostId: record.id } });
   expect(again.status).toBe(409);
-  expect(again.body.error ?? again.body.message).toMatch(/only a failed post is posted now/);
+  expect(again.body.error ?? again.body.message).toMatch(
+    /only a failed post or one scheduled ahead is posted now/,
+  );
   expect(postsFor(record.id)).toHaveLength(1);
 });
 
@@ -76,4 +78,27 @@ it('names the field when the body is wrong, and 404s an unknown record', async (
     body: { socialPostId: '0123456789abcdefg' },
   });
   expect(unknown.status).toBe(404);
+});
+
+it('a CRM post still scheduled is posted now: its scheduled provider post is called back first, then it goes out once', async () => {
+  const record = crm.create('SocialPost', {
+    name: 'Early',
+    content: 'Doors open early today https://studiohour.example/doors',
+    platform: 'Microblog',
+    status: 'Scheduled',
+    scheduledAt: toCrmDatetime(new Date(Date.now() + 3 * 3_600_000)),
+  });
+  await eventually(() => postsFor(record.id).some((p) => p.status === 'scheduled'));
+  const [scheduled] = postsFor(record.id);
+
+  const posted = await bridge.call('POST', '/api/posts/post-now', { body: { socialPostId: record.id } });
+  expect(posted.status).toBe(200);
+  await webhooksQuiet(crm);
+  await jobsIdle(bridge.url, 'webhook.item');
+  const posts = postsFor(record.id);
+  expect(posts.find((p) => p.id === scheduled!.id)?.status).toBe('deleted');
+  const live = posts.filter((p) => p.status !== 'deleted');
+  expect(live).toHaveLength(1);
+  expect(live[0]!.scheduleDate ?? null).toBeNull(); // published at once, not at its old hour
+  expect(live[0]!.status).toBe('success');
 });
