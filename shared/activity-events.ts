@@ -192,13 +192,15 @@ export const activityPayloads = {
    * A stage workflow held because its email would render empty variables (DESIGN §6.8), and how
    * the hold went on: `held`, `waiting` (re-checked, a different set still missing), `released`
    * (the values came; `runId` started), `sent-anyway` (the operator's choice; `runId`),
-   * `superseded` (the guest moved on to another stage first: nothing sent).
+   * `superseded` (the guest moved on to another stage first: nothing sent). `reason` late: CRM
+   * catch-up found the transition late (DESIGN §6.9), only the operator sends it.
    */
   'guests.hold': {
     guestId: z.string(),
     stage: workflowStage,
     workflow: z.string(),
     missing: z.array(z.string()),
+    reason: z.enum(['missing-values', 'late']).optional(),
     outcome: z.enum(['held', 'waiting', 'released', 'sent-anyway', 'superseded']),
     runId: count.optional(),
   },
