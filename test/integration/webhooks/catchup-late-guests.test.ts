@@ -69,7 +69,7 @@ async function start(): Promise<TestBridge> {
       AUTOMATION_URL: automation.url,
       AUTOMATION_AUTH_HEADER: AUTH,
     },
-    { dataDir: data.path, areas: ['health', 'webhooks', 'guests'], now: clock },
+    { dataDir: data.path, areas: ['health', 'webhooks', 'guests', 'content'], now: clock },
   );
   if (targetSet) crm.retargetWebhooks(bridge.url);
   else crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
@@ -204,6 +204,45 @@ describe('late guest workflows found by catch-up', () => {
       expect(hold).toMatchObject({ stage: 'Confirmed', status: 'waiting', reason: 'late' });
       expect(hold!.note).toMatch(/scheduled/);
       expect(await holdsOf(back, future)).toEqual([]);
+    },
+    SLOW,
+  );
+});
+
+describe('ContentProduction catch-up', () => {
+  it(
+    "a known content moved while down is recorded once against its last known stage, as 'catch-up'",
+    async () => {
+      const b = await start();
+      await caughtUp(b);
+      const guestId = guest('Content Guest', 'Responded', new Date(clock().getTime() + 14 * 24 * HOUR));
+      await webhooksQuiet(crm);
+      await jobsIdle(b.url, 'webhook.item');
+      const contentId = crm.get('GuestBooking', guestId)!.contentProductionId as string;
+      await stop();
+      crm.update('ContentProduction', contentId, { stage: 'Editing' });
+      await espoGivesUp();
+
+      const contentStages = async (bridgeNow: TestBridge) =>
+        (await bridgeNow.call('GET', `/api/guests/${guestId}/timeline`)).body.contentStages as {
+          stage: string;
+          previousStage: string | null;
+          source: string;
+        }[];
+      const back = await start();
+      await caughtUp(back);
+      const after = await contentStages(back);
+      expect(after.at(-1)).toMatchObject({
+        stage: 'Editing',
+        previousStage: 'Scheduled',
+        source: 'catch-up',
+      });
+
+      await stop();
+      crm.setReceiverAway(false);
+      const again = await start();
+      await caughtUp(again);
+      expect(await contentStages(again)).toHaveLength(after.length);
     },
     SLOW,
   );
