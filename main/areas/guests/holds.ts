@@ -165,6 +165,20 @@ export class GuestHolds {
     return { checked: holds.length, started };
   }
 
+  /**
+   * CRM catch-up found the guest deleted (404, the CRM's identity confirmed, DESIGN §6.9): its
+   * waiting hold ends unsent, so the operator is no longer asked about a guest who is gone.
+   */
+  vanished(guestId: string): HoldRecord | null {
+    const { repo, now } = this.deps;
+    const waiting = repo.waitingHoldOf(guestId);
+    if (!waiting || !repo.resolveHold(waiting.id, 'superseded', waiting.missing, now().toISOString()))
+      return null;
+    const after = repo.holdOf(guestId, waiting.stage) ?? waiting;
+    this.report(after, 'superseded', '(deleted in the CRM)');
+    return after;
+  }
+
   /** The operator's "check again": reads the guest now, starts the workflow if nothing is missing. */
   async recheckOnRequest(guestId: string, stage: WorkflowStage): Promise<HoldResult> {
     const hold = this.requireHold(guestId, stage);

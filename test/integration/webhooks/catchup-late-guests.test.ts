@@ -247,3 +247,31 @@ describe('ContentProduction catch-up', () => {
     SLOW,
   );
 });
+
+describe('held guests answering 404', () => {
+  it(
+    'a held guest deleted in the CRM while down has its hold ended, after the identity check',
+    async () => {
+      const b = await start();
+      await caughtUp(b);
+      const past = guest('Deleted Guest', 'Responded', new Date(clock().getTime() - 2 * HOUR));
+      await webhooksQuiet(crm);
+      await jobsIdle(b.url, 'webhook.item');
+      await stop();
+      crm.update('GuestBooking', past, { stage: 'Confirmed' });
+      await espoGivesUp();
+      const held = await start();
+      await caughtUp(held);
+      expect(await holdsOf(held, past)).toHaveLength(1);
+      await stop();
+      crm.remove('GuestBooking', past);
+      await espoGivesUp();
+
+      const back = await start();
+      await caughtUp(back);
+      await eventually(async () => (await holdsOf(back, past)).length === 0);
+      expect(sentFor(past)).toEqual([]);
+    },
+    SLOW,
+  );
+});
