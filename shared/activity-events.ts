@@ -94,6 +94,8 @@ export const activityPayloads = {
 
   // --- publishing (main/areas/publishing); `id` is the PlatformPublish record ---
   'publish.abandoned': { id: z.string() },
+  /** A queued publish whose record CRM catch-up found deleted (404, identity checked): not published. */
+  'publish.vanished': { id: z.string() },
   /** The operator's retry has `platform` and `from`; the job's own retry `attempt`. */
   'publish.retry': {
     id: z.string(),
