@@ -110,6 +110,8 @@ export const activityPayloads = {
 
   // --- publishing (main/areas/publishing); `id` is the PlatformPublish record ---
   'publish.abandoned': { id: z.string() },
+  /** A queued publish whose record CRM catch-up found deleted (404, identity checked): not published. */
+  'publish.vanished': { id: z.string() },
   /** The operator's retry has `platform` and `from`; the job's own retry `attempt`. */
   'publish.retry': {
     id: z.string(),
@@ -208,13 +210,15 @@ export const activityPayloads = {
    * A stage workflow held because its email would render empty variables (DESIGN §6.8), and how
    * the hold went on: `held`, `waiting` (re-checked, a different set still missing), `released`
    * (the values came; `runId` started), `sent-anyway` (the operator's choice; `runId`),
-   * `superseded` (the guest moved on to another stage first: nothing sent).
+   * `superseded` (the guest moved on to another stage first: nothing sent). `reason` late: CRM
+   * catch-up found the transition late (DESIGN §6.9), only the operator sends it.
    */
   'guests.hold': {
     guestId: z.string(),
     stage: workflowStage,
     workflow: z.string(),
     missing: z.array(z.string()),
+    reason: z.enum(['missing-values', 'late']).optional(),
     outcome: z.enum(['held', 'waiting', 'released', 'sent-anyway', 'superseded']),
     runId: count.optional(),
   },

@@ -100,17 +100,29 @@ export type WorkflowRun = z.infer<typeof workflowRun>;
 export const holdStatuses = ['waiting', 'released', 'sent-anyway', 'superseded'] as const;
 export type HoldStatus = (typeof holdStatuses)[number];
 
-/** A stage workflow not started because its email would render empty variables. */
+/**
+ * Why a workflow is held: its email would render empty variables (§6.8, released by a re-check
+ * once they are filled), or CRM catch-up found its transition late (§6.9: only the operator
+ * releases it).
+ */
+export const holdReasons = ['missing-values', 'late'] as const;
+export type HoldReason = (typeof holdReasons)[number];
+
+/** A stage workflow not started: its email would render empty variables, or it was found late. */
 export const guestHold = z.object({
   id: z.number(),
   guestId: z.string(),
   guestName: nullableText,
   stage: workflowStage,
   workflow: z.string(),
-  moment: emailMoment,
+  /** The stage's email; null for a late hold of a stage that sends none. */
+  moment: emailMoment.nullable(),
   /** The template variables that would render empty, in the order the email uses them. */
   missing: z.array(z.string()),
   status: z.enum(holdStatuses),
+  reason: z.enum(holdReasons),
+  /** A late hold: why it was not sent ("found 25 h after the guest moved to Confirmed ..."). */
+  note: nullableText,
   /** The run started when the hold ended released or sent-anyway. */
   runId: z.number().nullable(),
   createdAt: z.string(),

@@ -62,8 +62,28 @@ export class ContentEvents {
     return { ...outcome, heldGuestWorkflows: holds.checked, heldGuestWorkflowsStarted: holds.started };
   };
 
-  private async recordStage(item: WebhookItem): Promise<ItemOutcome> {
-    if (!text(item.stage)) return { success: true, skipped: true, reason: 'stage not changed' };
+  /**
+   * CRM catch-up (DESIGN §6.9), transition-driven: the record as it is now against its last known
+   * stage. A change is recorded as 'catch-up', an unknown record (older than EspoCRM's delivery
+   * window: catch-up leaves newer ones to their webhooks) as a 'fetched' baseline. Catch-up counts
+   * as a CRM event, so the held guest workflows linked to it are re-checked too.
+   */
+  readonly onCaughtUp = async (id: string): Promise<ItemOutcome> => {
+    const outcome = await this.recordStage({ id }, 'catch-up');
+    const holds = await this.deps.contentChanged?.(id);
+    if (!holds || holds.checked === 0) return outcome;
+    return { ...outcome, heldGuestWorkflows: holds.checked, heldGuestWorkflowsStarted: holds.started };
+  };
+
+  /** Whether the bridge has a last known stage for the content. */
+  readonly knows = (id: string): boolean => this.deps.stages.last(id) !== undefined;
+
+  private async recordStage(
+    item: WebhookItem,
+    source: 'webhook' | 'catch-up' = 'webhook',
+  ): Promise<ItemOutcome> {
+    if (source === 'webhook' && !text(item.stage))
+      return { success: true, skipped: true, reason: 'stage not changed' };
     const current = await this.currentState(item);
     if (!current) return { success: true, skipped: true, reason: 'the content is gone from the CRM' };
     const stage = text(current.stage);
@@ -78,7 +98,8 @@ export class ContentEvents {
           stage,
           previous: last?.stage ?? null,
           enteredAt: text(current.modifiedAt) ?? now().toISOString(),
-          source: 'webhook',
+          // A content unknown to catch-up is a baseline, not a transition it saw.
+          source: source === 'catch-up' && !last ? 'fetched' : source,
         },
         now().toISOString(),
       );

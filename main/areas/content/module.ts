@@ -27,5 +27,9 @@ export function contentArea(
       'content-created': events.onContentCreated,
       'content-updated': events.onContentUpdated,
     },
+    // DESIGN §6.9: transition-driven, against the last known stage (as guests are).
+    catchUp: {
+      ContentProduction: { drive: 'transition', knows: events.knows, handle: events.onCaughtUp },
+    },
   };
 }

@@ -21,6 +21,8 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { demoStageHistory } from './demo-history.js';
 import { linkedContent, renderEmailFor, type RenderedEmail } from './guest-data.js';
 import type { GuestHolds } from './holds.js';
+import { lateWorkflowReason } from './late-workflows.js';
+import { isWorkflowStage } from './stages.js';
 import { summarisePipeline, type PipelineGuest, type PipelineRange } from './pipeline.js';
 import { outcomeOf, type StageTracker } from './stage-tracker.js';
 import type { TemplateStore } from './template-store.js';
@@ -84,11 +86,24 @@ export class GuestsService {
       source,
       enteredAt: (itemStage !== undefined ? text(item.modifiedAt) : null) ?? this.deps.now().toISOString(),
       emailCheck: await this.emailCheckBeforeObserving(crm, guest, current),
+      late: source === 'catch-up' ? this.lateness(guest, current) : null,
     });
     // Every event for the guest re-checks its waiting hold (DESIGN §6.8): this one may have filled it.
     const rechecked = result.hold ? null : await this.deps.holds.recheckGuest(guest);
     const outcome = outcomeOf(result);
     return rechecked?.run ? { ...outcome, heldWorkflowStarted: rechecked.run.workflow } : outcome;
+  }
+
+  /** DESIGN §6.9: why catch-up finds the guest's current stage too late for its workflow, if it does. */
+  private lateness(guest: CrmRecord, stage: string) {
+    if (!isWorkflowStage(stage)) return null;
+    const note = lateWorkflowReason({
+      stage,
+      modifiedAt: text(guest.modifiedAt),
+      scheduledDate: text(guest.scheduledDate),
+      now: this.deps.now(),
+    });
+    return note === null ? null : { note, contentId: text(guest.contentProductionId) };
   }
 
   /** The email check of the current stage, when observing it could start that stage's workflow. */
@@ -112,6 +127,7 @@ export class GuestsService {
       source: 'dashboard',
       enteredAt: (changed ? text(guest.modifiedAt) : null) ?? this.deps.now().toISOString(),
       emailCheck: await this.emailCheckBeforeObserving(crm, guest, currentStage),
+      late: null, // the operator's own move is never late
     });
     const rechecked = result.hold ? null : await this.deps.holds.recheckGuest(guest);
     const run = rechecked?.run ?? (result.run && result.queued ? result.run : null);

@@ -95,6 +95,38 @@ export class GuestHolds {
         stageEntryId: entry.id,
         contentId: check.contentId,
         missing: check.missing,
+        reason: 'missing-values',
+        note: null,
+      },
+      now().toISOString(),
+    );
+    return hold ?? null;
+  }
+
+  /**
+   * DESIGN §6.9: holds the stage-change workflow of `entry`, found late by CRM catch-up; `note`
+   * says why. No re-check releases it: only the operator (send anyway), or the guest moving on
+   * (superseded). Call inside the transaction that records the entry.
+   */
+  holdLate(
+    entry: StageRow,
+    stage: WorkflowStage,
+    guestName: string | null,
+    late: { note: string; contentId: string | null },
+  ): HoldRecord | null {
+    const { repo, now } = this.deps;
+    const hold = repo.insertHold(
+      {
+        guestId: entry.guest_id,
+        guestName,
+        stage,
+        workflow: workflowOfStage[stage],
+        moment: emailOfStage[stage] ?? null,
+        stageEntryId: entry.id,
+        contentId: late.contentId,
+        missing: [],
+        reason: 'late',
+        note: late.note,
       },
       now().toISOString(),
     );
@@ -131,6 +163,20 @@ export class GuestHolds {
       if ((await this.recheck(hold, guest)).run) started += 1;
     }
     return { checked: holds.length, started };
+  }
+
+  /**
+   * CRM catch-up found the guest deleted (404, the CRM's identity confirmed, DESIGN §6.9): its
+   * waiting hold ends unsent, so the operator is no longer asked about a guest who is gone.
+   */
+  vanished(guestId: string): HoldRecord | null {
+    const { repo, now } = this.deps;
+    const waiting = repo.waitingHoldOf(guestId);
+    if (!waiting || !repo.resolveHold(waiting.id, 'superseded', waiting.missing, now().toISOString()))
+      return null;
+    const after = repo.holdOf(guestId, waiting.stage) ?? waiting;
+    this.report(after, 'superseded', '(deleted in the CRM)');
+    return after;
   }
 
   /** The operator's "check again": reads the guest now, starts the workflow if nothing is missing. */
@@ -174,6 +220,11 @@ export class GuestHolds {
       if (ended) this.report(after, 'superseded', stage);
       return { hold: after, run: null };
     }
+    if (hold.reason === 'late') {
+      // Found late (§6.9): still the guest's stage, and only the operator may send it now.
+      repo.markHoldChecked(hold.id, hold.missing, hold.contentId, now().toISOString());
+      return { hold: repo.holdOf(hold.guestId, hold.stage) ?? hold, run: null };
+    }
     const check = await this.check(crm, guest, hold.stage);
     const missing = check?.missing ?? [];
     if (missing.length === 0) return this.start(hold, 'released', hold.missing);
@@ -203,13 +254,16 @@ export class GuestHolds {
   report(hold: HoldRecord, outcome: HoldOutcome, movedTo?: string | null): void {
     const who = hold.guestName ?? hold.guestId;
     const missing = hold.missing.join(', ');
-    const message: Record<HoldOutcome, string> = {
-      held: `${who}: ${hold.workflow} held, waiting for: ${missing}`,
-      waiting: `${who}: ${hold.workflow} still held, waiting for: ${missing}`,
-      released: `${who}: ${hold.workflow} released, the CRM now has: ${missing}`,
-      'sent-anyway': `${who}: ${hold.workflow} sent anyway by the operator, without: ${missing}`,
-      superseded: `${who}: ${hold.workflow} not sent: the guest moved on to ${movedTo ?? 'another stage'} while it waited for ${missing} (run it from the Guests page if it should)`,
-    };
+    const message: Record<HoldOutcome, string> =
+      hold.reason === 'late'
+        ? this.lateMessages(who, hold, movedTo)
+        : {
+            held: `${who}: ${hold.workflow} held, waiting for: ${missing}`,
+            waiting: `${who}: ${hold.workflow} still held, waiting for: ${missing}`,
+            released: `${who}: ${hold.workflow} released, the CRM now has: ${missing}`,
+            'sent-anyway': `${who}: ${hold.workflow} sent anyway by the operator, without: ${missing}`,
+            superseded: `${who}: ${hold.workflow} not sent: the guest moved on to ${movedTo ?? 'another stage'} while it waited for ${missing} (run it from the Guests page if it should)`,
+          };
     this.deps.activity.record(
       'guests.hold',
       outcome === 'released' || outcome === 'waiting' ? 'info' : 'warn',
@@ -219,10 +273,22 @@ export class GuestHolds {
         stage: hold.stage,
         workflow: hold.workflow,
         missing: hold.missing,
+        reason: hold.reason,
         outcome,
         ...(hold.runId !== null ? { runId: hold.runId } : {}),
       },
     );
+  }
+
+  private lateMessages(who: string, hold: HoldRecord, movedTo?: string | null): Record<HoldOutcome, string> {
+    const why = hold.note ?? 'found late';
+    return {
+      held: `${who}: ${hold.workflow} held, not sent late: ${why}. Send it anyway from the Guests page if it should still go`,
+      waiting: `${who}: ${hold.workflow} still held (found late: ${why})`,
+      released: `${who}: ${hold.workflow} released`,
+      'sent-anyway': `${who}: ${hold.workflow} sent anyway by the operator, although found late (${why})`,
+      superseded: `${who}: ${hold.workflow} not sent: the guest moved on to ${movedTo ?? 'another stage'} while it was held (found late: ${why})`,
+    };
   }
 
   private requireHold(guestId: string, stage: WorkflowStage): HoldRecord {

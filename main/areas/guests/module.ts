@@ -72,6 +72,25 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
         drive: 'transition',
         knows: (id) => repo.lastStage(id) !== undefined,
         handle: (id) => service.onCaughtUp(id),
+        // Held guests: a guest deleted in the CRM ends its hold (after catch-up's identity check).
+        tracked: () =>
+          repo.waitingHolds().map((hold) => ({
+            id: hold.guestId,
+            stillHappens: `${hold.workflow} for ${hold.guestName ?? hold.guestId} stays held`,
+          })),
+        vanished: (id) => {
+          const ended = holds.vanished(id);
+          return Promise.resolve(
+            ended
+              ? {
+                  success: true,
+                  workflow: ended.workflow,
+                  held: false,
+                  reason: 'the guest was deleted in the CRM',
+                }
+              : { success: true, skipped: true, reason: 'no waiting hold' },
+          );
+        },
       },
     },
     contentStages: {

@@ -1,6 +1,7 @@
 import type {
   EmailMoment,
   GuestHold,
+  HoldReason,
   HoldStatus,
   StageSource,
   WorkflowRun,
@@ -54,7 +55,7 @@ interface HoldRow {
   guest_name: string | null;
   stage: WorkflowStage;
   workflow: string;
-  moment: EmailMoment;
+  moment: EmailMoment | null;
   stage_entry_id: number;
   content_id: string | null;
   /** JSON array of variable names. */
@@ -64,9 +65,11 @@ interface HoldRow {
   created_at: string;
   checked_at: string;
   resolved_at: string | null;
+  reason: HoldReason;
+  note: string | null;
 }
 
-/** A held workflow (guest_holds, migration 008) as the area uses it. */
+/** A held workflow (guest_holds, migrations 008 and 020) as the area uses it. */
 export interface HoldRecord extends GuestHold {
   stageEntryId: number;
   /** The content linked when last checked: its events re-check the hold. */
@@ -78,10 +81,12 @@ export interface NewHold {
   guestName: string | null;
   stage: WorkflowStage;
   workflow: string;
-  moment: EmailMoment;
+  moment: EmailMoment | null;
   stageEntryId: number;
   contentId: string | null;
   missing: readonly string[];
+  reason: HoldReason;
+  note: string | null;
 }
 
 export interface NewRun {
@@ -144,12 +149,25 @@ export function createGuestsRepo(db: Db) {
      ORDER BY r.guest_id, r.id`,
   );
   const insertHold = db.prepare<
-    [string, string | null, string, string, string, number, string | null, string, string, string],
+    [
+      string,
+      string | null,
+      string,
+      string,
+      string | null,
+      number,
+      string | null,
+      string,
+      HoldReason,
+      string | null,
+      string,
+      string,
+    ],
     HoldRow
   >(
     `INSERT INTO guest_holds (guest_id, guest_name, stage, workflow, moment, stage_entry_id, content_id,
-       missing, status, created_at, checked_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)
+       missing, reason, note, status, created_at, checked_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)
      ON CONFLICT DO NOTHING
      RETURNING *`,
   );
@@ -270,6 +288,8 @@ export function createGuestsRepo(db: Db) {
         hold.stageEntryId,
         hold.contentId,
         JSON.stringify(hold.missing),
+        hold.reason,
+        hold.note,
         now,
         now,
       );
@@ -341,6 +361,8 @@ function toHoldRecord(row: HoldRow): HoldRecord {
     createdAt: row.created_at,
     checkedAt: row.checked_at,
     resolvedAt: row.resolved_at,
+    reason: row.reason,
+    note: row.note,
     stageEntryId: row.stage_entry_id,
     contentId: row.content_id,
   };

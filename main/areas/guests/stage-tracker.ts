@@ -21,6 +21,11 @@ export interface Observation {
    * the observation could start its workflow (GuestHolds.needsCheck); null otherwise.
    */
   emailCheck: EmailCheck | null;
+  /**
+   * CRM catch-up found the current stage late (DESIGN §6.9): why, and the linked content. A
+   * transition into that stage holds its workflow for the operator instead of starting it.
+   */
+  late: { note: string; contentId: string | null } | null;
 }
 
 export interface ObservationResult {
@@ -92,6 +97,10 @@ export class StageTracker {
             const run = repo.autoRun(observation.guestId, decision.to) ?? null;
             return { decision, entry, ...moved, run };
           }
+          if (observation.late) {
+            const hold = holds.holdLate(entry, decision.to, observation.guestName, observation.late);
+            return { decision, entry, ...moved, hold };
+          }
           const check = observation.emailCheck;
           if (check && check.missing.length > 0) {
             const hold = holds.hold(entry, decision.to, observation.guestName, check);
@@ -131,7 +140,9 @@ export class StageTracker {
       const move = `${who}: ${decision.from ?? '(new to the bridge)'} → ${decision.to}`;
       const name = workflowFor(decision.to);
       const workflow = result.hold
-        ? `; ${result.hold.workflow} held, waiting for: ${result.hold.missing.join(', ')}`
+        ? result.hold.reason === 'late'
+          ? `; ${result.hold.workflow} held, not sent late: ${result.hold.note ?? 'found late'}`
+          : `; ${result.hold.workflow} held, waiting for: ${result.hold.missing.join(', ')}`
         : result.run
           ? result.queued
             ? `; ${result.run.workflow} queued`

@@ -35,6 +35,13 @@ export function publishingArea(ctx: AreaContext): PublishingModule {
       PlatformPublish: {
         drive: 'state',
         handle: (id) => service.process(id, { attempt: 1, trigger: 'webhook' }),
+        // Queued publishes: a record deleted in the CRM (404, identity checked) is not published.
+        tracked: () =>
+          repo.queued().map((row) => ({
+            id: row.record_id,
+            stillHappens: `PlatformPublish ${row.record_id} to ${row.platform ?? 'its platform'} is published when ${row.waiting_on ?? 'its retry'} comes`,
+          })),
+        vanished: (id) => Promise.resolve(service.vanished(id)),
       },
     },
     alarms: (now) =>

@@ -99,6 +99,13 @@ export function createPublishingRepo(db: Db) {
   const stuck = db.prepare<[string], LedgerRow>(
     `SELECT * FROM publish_ledger WHERE status = 'publishing' AND claimed_at < ? ORDER BY claimed_at LIMIT 20`,
   );
+  const queued = db.prepare<[], LedgerRow>(
+    "SELECT * FROM publish_ledger WHERE status IN ('waiting', 'retrying') ORDER BY record_id",
+  );
+  const dropQueued = db.prepare<{ id: string; note: string; now: string }>(
+    `UPDATE publish_ledger SET status = 'failed', note = :note, written_back = 1, updated_at = :now
+     WHERE record_id = :id AND status IN ('waiting', 'retrying')`,
+  );
   const subject = (s: LedgerSubject) => ({ id: s.recordId, platform: s.platform, cp: s.contentProductionId });
 
   return {
@@ -136,6 +143,11 @@ export function createPublishingRepo(db: Db) {
     },
     /** Publishes sent (claimed) before `before` whose outcome is still not recorded. */
     publishingSince: (before: string) => stuck.all(before),
+    /** Publishes the bridge will still make (waiting on a primary, or released for a retry). */
+    queued: (): LedgerRow[] => queued.all(),
+    /** A queued publish whose record is gone: it ends failed, with nothing to write back. */
+    dropQueued: (recordId: string, note: string, now: string): boolean =>
+      dropQueued.run({ id: recordId, note, now }).changes > 0,
     /** Operator retry of a claim whose run vanished (the bridge stopped mid-call): outcome unknown. */
     abandonStale: (recordId: string, claimedBefore: string, note: string, now: string) =>
       abandon.run({ id: recordId, before: claimedBefore, note, now }).changes > 0,

@@ -96,6 +96,19 @@ export class PublishService {
     return this.process(item.id, { attempt: context.attempt, trigger: 'webhook' });
   };
 
+  /** CRM catch-up found the queued record deleted (DESIGN §6.9): it is dropped, never published. */
+  vanished(recordId: string): ItemOutcome {
+    if (!this.deps.repo.dropQueued(recordId, 'the record was deleted in the CRM', this.nowIso()))
+      return skipped('nothing queued for this record');
+    this.deps.activity.record(
+      'publish.vanished',
+      'warn',
+      `PlatformPublish ${recordId} was deleted in the CRM while queued: not published`,
+      { id: recordId },
+    );
+    return { success: true, dropped: true, reason: 'the record was deleted in the CRM' };
+  }
+
   async process(recordId: string, run: { attempt: number; trigger: Trigger }): Promise<ItemOutcome> {
     const crm = this.requireCrm();
     const raw = await crm.find('PlatformPublish', recordId);

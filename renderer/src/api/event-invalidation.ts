@@ -63,6 +63,7 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'posting.sync': [queryKeys.posts],
 
   'publish.abandoned': [queryKeys.publishing],
+  'publish.vanished': [queryKeys.publishing],
   'publish.retry': [queryKeys.publishing],
   'publish.waiting': [queryKeys.publishing],
   'publish.published': [queryKeys.publishing],

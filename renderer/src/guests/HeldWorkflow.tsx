@@ -4,7 +4,7 @@ import { errorMessage } from '../api/client.js';
 import { Spinner } from '../components/States.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useCheckHold, useSendHeldAnyway } from './api.js';
-import { missingText } from './holds-format.js';
+import { missingText, waitingText } from './holds-format.js';
 
 /**
  * A guest's workflow held because its email would render empty values (DESIGN §6.8). The bridge
@@ -27,12 +27,13 @@ export function HeldWorkflow({ guestId, hold }: { guestId: string; hold: GuestHo
     >
       <div className="guests-hold-text">
         <strong>
-          {hold.workflow} is waiting for: {missingText(hold.missing)}
+          {hold.workflow} is waiting for: {waitingText(hold)}
         </strong>
         <span className="banner-detail">
-          Not started, because the {hold.moment} email would go out with these empty. It starts by itself once
-          the CRM has them. Held{' '}
-          <span title={formatDateTime(hold.createdAt)}>{formatRelative(hold.createdAt, now)}</span>, last
+          {hold.reason === 'late'
+            ? `Not started: the bridge found this stage change late, ${hold.note ?? 'after its time'}. It never starts by itself: send it anyway if it should still go.`
+            : `Not started, because the ${hold.moment ?? 'stage'} email would go out with these empty. It starts by itself once the CRM has them.`}{' '}
+          Held <span title={formatDateTime(hold.createdAt)}>{formatRelative(hold.createdAt, now)}</span>, last
           checked <span title={formatDateTime(hold.checkedAt)}>{formatRelative(hold.checkedAt, now)}</span>.
         </span>
         {check.isSuccess && check.data.hold.status === 'waiting' ? (
@@ -48,7 +49,11 @@ export function HeldWorkflow({ guestId, hold }: { guestId: string; hold: GuestHo
       </div>
       {confirming ? (
         <div className="guests-hold-actions" role="alertdialog" aria-label="Send anyway">
-          <span className="small">Send it with {missingText(hold.missing)} empty?</span>
+          <span className="small">
+            {hold.reason === 'late'
+              ? 'Send it now, late?'
+              : `Send it with ${missingText(hold.missing)} empty?`}
+          </span>
           <button
             type="button"
             className="button button-small guests-danger"

@@ -4,7 +4,7 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useGuestHolds } from './api.js';
-import { missingText } from './holds-format.js';
+import { waitingText } from './holds-format.js';
 import './guests.css';
 
 /** The Overview's view of held guest workflows (DESIGN §6.8): how many, whose, waiting for what. */
@@ -38,8 +38,7 @@ export function HeldWorkflowsPanel() {
                 {data.data.map((hold) => (
                   <li key={hold.id}>
                     <strong>{hold.guestName ?? 'A guest'}</strong>{' '}
-                    <span className="muted small">{hold.workflow}</span> waiting for{' '}
-                    {missingText(hold.missing)}{' '}
+                    <span className="muted small">{hold.workflow}</span> waiting for {waitingText(hold)}{' '}
                     <span className="muted small" title={formatDateTime(hold.createdAt)}>
                       · held {formatRelative(hold.createdAt, now)}
                     </span>

@@ -2,7 +2,7 @@ import { guestStages, type GuestSummary } from '../../../shared/api/guests.js';
 import { formatDateTime } from '../format.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { runLabel, runTone } from './format.js';
-import { missingText } from './holds-format.js';
+import { missingText, waitingText } from './holds-format.js';
 
 /** Guests per stage, one column each; a card selects the guest (its timeline opens below). */
 export function StageBoard({
@@ -32,7 +32,7 @@ export function StageBoard({
                   <button type="button" className="link-button" onClick={() => onSelect(guest.id)}>
                     {guest.name}
                   </button>{' '}
-                  waiting for {missingText(guest.hold?.missing ?? [])}
+                  waiting for {guest.hold ? waitingText(guest.hold) : missingText([])}
                 </span>
               ))}
               . Each starts once the CRM has the values, or when you send it anyway from the guest.
@@ -97,9 +97,13 @@ function GuestCard({
       {guest.hold ? (
         <StatusPill
           tone="warn"
-          title={`${guest.hold.workflow} held: its email would go out with these empty`}
+          title={
+            guest.hold.reason === 'late'
+              ? `${guest.hold.workflow} held: ${guest.hold.note ?? 'found late'}`
+              : `${guest.hold.workflow} held: its email would go out with these empty`
+          }
         >
-          waiting for: {missingText(guest.hold.missing)}
+          waiting for: {waitingText(guest.hold)}
         </StatusPill>
       ) : null}
       {run ? (

@@ -399,3 +399,38 @@ describe('(i) a catch-up that fails', () => {
     SLOW,
   );
 });
+
+describe('(j) a queued PlatformPublish answering 404', () => {
+  it(
+    'a publish waiting on its primary, deleted in the CRM while down, is dropped after the identity check',
+    async () => {
+      const b = await start();
+      await caughtUp(b);
+      const cp = crm.create('ContentProduction', { name: 'Live vanished', contentType: 'Episode' }).id;
+      const { id } = crm.create('PlatformPublish', {
+        contentProductionId: cp,
+        platform: 'Streamhost',
+        publishType: 'Livestream',
+        status: 'Queued',
+        title: 'Live vanished',
+      });
+      await eventually(async () => {
+        const waiting = (await b.call('GET', '/api/activity?type=publish.waiting')).body.data;
+        return waiting.some((e: { data: { id: string } }) => e.data.id === id);
+      });
+      await webhooksQuiet(crm);
+      await stop();
+      crm.remove('PlatformPublish', id);
+      await espoGivesUp();
+
+      const back = await start();
+      await caughtUp(back);
+      await eventually(async () => {
+        const gone = (await back.call('GET', '/api/activity?type=publish.vanished')).body.data;
+        return gone.some((e: { data: { id: string } }) => e.data.id === id);
+      });
+      expect(gateway.publishes().filter((p) => p.body.id === id)).toEqual([]);
+    },
+    SLOW,
+  );
+});

@@ -53,6 +53,7 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
     failures: [{ socialPostId: 'sp2', error: 'CRM down' }],
   },
   'publish.abandoned': { id: 'pp1' },
+  'publish.vanished': { id: 'pp1' },
   'publish.retry': { id: 'pp1', platform: 'videohub', from: 'Failed' },
   'publish.waiting': { id: 'pp2', platform: 'clipapp', waitingOn: 'videohub', contentProductionId: 'cp1' },
   'publish.published': {

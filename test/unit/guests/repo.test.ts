@@ -88,6 +88,8 @@ describe('guests repository (migration 005)', () => {
       stageEntryId: entry.id,
       contentId: 'c1',
       missing: ['date', 'time'],
+      reason: 'missing-values' as const,
+      note: null,
     };
     const first = repo.insertHold(hold, NOW);
     expect(first).toMatchObject({ status: 'waiting', missing: ['date', 'time'], runId: null });
