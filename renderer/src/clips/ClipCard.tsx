@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { ClipSignal, ReviewedClip, SuggestedClip } from '../../../shared/api/clips.js';
 import { formatClipTime, getClipSrt, getClipVtt } from '../../../shared/api/clips.js';
 import { errorMessage } from '../api/client.js';
 import { Spinner } from '../components/States.js';
 import { useCreateDraft, useNudgeClip } from './api.js';
 import { ExportButton } from './ExportButton.js';
+
+/** The review's four buttons: each edge of the clip moved one whole sentence earlier or later. */
+const nudgeEdges = [
+  { edge: 'in', label: 'In', className: 'small muted' },
+  { edge: 'out', label: 'Out', className: 'small muted cl-review-out' },
+] as const;
+const nudgeSteps = [
+  { step: -1, word: 'earlier', glyph: '◀' },
+  { step: 1, word: 'later', glyph: '▶' },
+] as const;
 
 const signalLabels: Record<ClipSignal['name'], string> = {
   hook: 'Hook',
@@ -126,44 +136,23 @@ export function ClipCard({
         role="group"
         aria-label={`Review clip ${rank}: move in and out by sentences`}
       >
-        <span className="small muted">In</span>
-        <button
-          type="button"
-          className="button button-small"
-          aria-label="In: one sentence earlier"
-          disabled={nudge.isPending || draft.isSuccess}
-          onClick={() => move('in', -1)}
-        >
-          ◀
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-label="In: one sentence later"
-          disabled={nudge.isPending || draft.isSuccess}
-          onClick={() => move('in', 1)}
-        >
-          ▶
-        </button>
-        <span className="small muted cl-review-out">Out</span>
-        <button
-          type="button"
-          className="button button-small"
-          aria-label="Out: one sentence earlier"
-          disabled={nudge.isPending || draft.isSuccess}
-          onClick={() => move('out', -1)}
-        >
-          ◀
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-label="Out: one sentence later"
-          disabled={nudge.isPending || draft.isSuccess}
-          onClick={() => move('out', 1)}
-        >
-          ▶
-        </button>
+        {nudgeEdges.map(({ edge, label, className }) => (
+          <Fragment key={edge}>
+            <span className={className}>{label}</span>
+            {nudgeSteps.map(({ step, word, glyph }) => (
+              <button
+                key={step}
+                type="button"
+                className="button button-small"
+                aria-label={`${label}: one sentence ${word}`}
+                disabled={nudge.isPending || draft.isSuccess}
+                onClick={() => move(edge, step)}
+              >
+                {glyph}
+              </button>
+            ))}
+          </Fragment>
+        ))}
         {reviewed ? (
           <span className="small muted" data-testid="clip-reviewed">
             {reviewed.sentences} sentences
