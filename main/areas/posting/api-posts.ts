@@ -327,7 +327,9 @@ export class ApiPosting {
       edit.platforms !== undefined &&
       [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
     ) {
-      throw AppError.validation(
+      // A conflict with this post's state, not a malformed request: 409 (the OpenAPI fuzz sends
+      // documented-valid bodies with any platforms).
+      throw AppError.conflict(
         `platforms: a scheduled post keeps its platforms (${root.platforms.join(', ')}) when it is moved`,
       );
     }

@@ -144,6 +144,25 @@ describe('moving a scheduled post (issue #31)', () => {
     expect(providerPosts(text)).toMatchObject([{ id: sent.body.id, status: 'scheduled' }]);
   });
 
+  it('a move that changes the platforms conflicts with the scheduled post: 409 naming platforms, nothing cancelled', async () => {
+    // 409, not 400: the request is well formed (a generated, documented-valid request met it in
+    // the OpenAPI fuzz); it only conflicts with the state of this one post.
+    const text = 'Keeps its platforms';
+    const sent = await schedule({ post: text, platforms: ['socialnet'], scheduleDate: inHours(41) });
+    const [view] = await viewOf(text);
+    const created = creates();
+    const refused = await reschedule({
+      ledgerId: view!.ledgerId,
+      post: text,
+      platforms: ['microblog'],
+      scheduleDate: inHours(42),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/^platforms: .*keeps its platforms \(socialnet\)/);
+    expect(creates()).toBe(created);
+    expect(providerPosts(text)).toMatchObject([{ id: sent.body.id, status: 'scheduled' }]);
+  });
+
   it('a create the provider refuses leaves the post Failed (to edit), the old one cancelled: never two live posts', async () => {
     const text = 'Refused after the cancel';
     const sent = await schedule({ post: text, platforms: ['socialnet'], scheduleDate: inHours(44) });
