@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
-import type { ErrorEnvelope } from '../../shared/api/contract.js';
+import type { ErrorEnvelope, PeerFailure } from '../../shared/api/contract.js';
 import { PeerError, peerAppError } from '../peers/peer-error.js';
+import { peerFailureIn } from '../peers/peer-failure.js';
 import { AppError } from '../kernel/app-error.js';
 import { StorageState } from '../kernel/storage-state.js';
 import { httpHeadersOf, httpStatusOf } from './errors.js';
@@ -66,9 +67,20 @@ export function errorHandler(logger: Logger, storage?: StorageState): ErrorReque
       error: appError.message,
       code: appError.code,
       ...(appError.details !== undefined ? { details: appError.details } : {}),
+      ...peerPart(appError),
     };
     res.status(status).set(httpHeadersOf(appError)).json(body);
   };
+}
+
+/** Kinds of failure a peer can be the reason for (a refusal of the input never is). */
+const peerKinds: ReadonlySet<AppError['kind']> = new Set(['peer', 'rate-limit', 'unavailable']);
+
+/** `peer` of the envelope: which peer failed and why (issue #30), when one did. */
+function peerPart(appError: AppError): { peer?: PeerFailure } {
+  if (!peerKinds.has(appError.kind)) return {};
+  const peer = appError.peerFailure === undefined ? peerFailureIn(appError.cause) : appError.peerFailure;
+  return peer ? { peer } : {};
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/api/contract.js';
+import type { ErrorCode, PeerFailure } from '../../shared/api/contract.js';
 
 /**
  * What went wrong, in the product's terms: which rule or peer, never which HTTP status. Only
@@ -24,6 +24,12 @@ export interface AppErrorOptions {
   /** How long the caller should wait before trying again (rate limits, quotas). */
   retryAfterS?: number;
   cause?: unknown;
+  /**
+   * Which peer failed and why, when the cause chain does not hold the PeerError (an area that
+   * drops it so that its body is never logged as it came); null when a peer answered but its
+   * answer is the reason, said in the message (a platform that refused a post).
+   */
+  peerFailure?: PeerFailure | null;
 }
 
 /** How long a caller refused for a full disk is asked to wait before trying again. */
@@ -33,6 +39,7 @@ const STORAGE_FULL_RETRY_AFTER_S = 30;
 export class AppError extends Error {
   readonly details: unknown;
   readonly retryAfterS: number | undefined;
+  readonly peerFailure: PeerFailure | null | undefined;
 
   constructor(
     readonly kind: AppErrorKind,
@@ -44,6 +51,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.details = options.details;
     this.retryAfterS = options.retryAfterS;
+    this.peerFailure = options.peerFailure;
   }
 
   static validation(message: string, details?: unknown): AppError {

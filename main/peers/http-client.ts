@@ -15,6 +15,12 @@ export interface HttpClientOptions {
   rateLimit?: { perSecond: number; burst?: number };
   /** A limiter shared with the other clients of the same peer account (wins over `rateLimit`). */
   limiter?: RateLimiter;
+  /**
+   * The longest a request waits out a peer's Retry-After before it is sent (default 10 s);
+   * past it the request is refused at once with a 429 PeerError saying how long is left, so
+   * an operator's action answers instead of hanging for a minute.
+   */
+  maxPauseWaitMs?: number;
   /** Called after every attempt: feeds peer health. */
   onAttempt?: (outcome: { ok: boolean; latencyMs: number; error?: PeerError }) => void;
 }
@@ -40,6 +46,8 @@ export interface HttpResponse {
   /** Parsed JSON, or undefined for an empty body. */
   body: unknown;
 }
+
+const DEFAULT_MAX_PAUSE_WAIT_MS = 10_000;
 
 const defaultRetry = { attempts: 3, backoff: { baseMs: 300, maxMs: 3_000, jitter: 0.1 } };
 
@@ -80,6 +88,19 @@ export class HttpClient {
     }
   }
 
+  /** Throws, without sending, while the peer's own Retry-After has longer to run than a request waits. */
+  private refuseIfHeldBack(request: RequestOptions): void {
+    const pausedMs = this.limiter?.pausedForMs() ?? 0;
+    if (pausedMs <= (this.options.maxPauseWaitMs ?? DEFAULT_MAX_PAUSE_WAIT_MS)) return;
+    const retryAfterS = Math.ceil(pausedMs / 1000);
+    throw new PeerError(
+      this.peer,
+      'http',
+      `${this.peer} ${request.method} ${request.path}: not sent: ${this.peer} asked to wait ${retryAfterS} s more (429 Too Many Requests)`,
+      { status: 429, retryAfterS },
+    );
+  }
+
   /** request() then validate the JSON body with a zod schema (a peer's garbage is an error, not a crash). */
   async json<S extends z.ZodType>(request: RequestOptions, schema: S): Promise<z.output<S>> {
     const response = await this.request(request);
@@ -105,6 +126,7 @@ export class HttpClient {
   }
 
   private async attempt(request: RequestOptions): Promise<HttpResponse> {
+    this.refuseIfHeldBack(request);
     await this.limiter?.acquire(request.signal);
     const url = new URL(this.baseUrl + request.path);
     if (request.query) {

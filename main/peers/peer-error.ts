@@ -47,6 +47,14 @@ const peerCodes: Record<string, ErrorCode> = {
 
 /** A peer's failure as the bridge reports it: the peer's spec code, its reason in `details`. */
 export function peerAppError(error: PeerError): AppError {
+  // DESIGN §4: a rate limit is 429 RATE_LIMIT with Retry-After, whichever peer set it.
+  if (error.kind === 'http' && error.status === 429) {
+    return new AppError('rate-limit', 'RATE_LIMIT', error.message, {
+      details: error.details.statusReason,
+      retryAfterS: Math.max(1, Math.ceil(error.details.retryAfterS ?? 60)),
+      cause: error,
+    });
+  }
   return AppError.peer(
     peerCodes[error.peer] ?? 'INTERNAL_ERROR',
     error.message,

@@ -23,6 +23,11 @@ export class RateLimiter {
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
   }
 
+  /** How much longer a peer's Retry-After holds every caller back (0: not paused). */
+  pausedForMs(): number {
+    return Math.max(0, this.pausedUntil - this.now());
+  }
+
   /** Milliseconds to wait before a request may go, taking its token if it may go now. */
   tryTake(): number {
     const now = this.now();

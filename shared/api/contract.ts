@@ -59,12 +59,45 @@ export type BodyOf<C> =
 export type QueryOf<C> =
   C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 
-/** Failure envelope (DESIGN §4): `{success:false, error, code?, details?}`. */
+/** The peers whose failures a route may pass on. */
+export const peerNames = ['crm', 'postsvc', 'gateway', 'automation', 'obs'] as const;
+
+/**
+ * Why a peer failed a request, told apart because each asks something else of the operator:
+ * start it or check its address (`unreachable`), wait (`throttled`), check its key
+ * (`refused-key`), look at the peer (`failing`, `no-answer`, `unreadable`), or change what was
+ * sent (`refused`).
+ */
+export const peerFailureCauses = [
+  'unreachable',
+  'no-answer',
+  'throttled',
+  'refused-key',
+  'refused',
+  'failing',
+  'unreadable',
+] as const;
+
+export const peerFailure = z.object({
+  name: z.enum(peerNames),
+  cause: z.enum(peerFailureCauses),
+  /** The peer's HTTP status, when it answered. */
+  status: z.number().int().optional(),
+  /** Seconds the peer asked to wait (Retry-After). */
+  retryAfterS: z.number().optional(),
+});
+export type PeerFailure = z.infer<typeof peerFailure>;
+
+/**
+ * Failure envelope (DESIGN §4): `{success:false, error, code?, details?}`, and `peer` when a peer's
+ * failure is the reason (issue #30: the dashboard says what happened in words).
+ */
 export const errorEnvelope = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string().optional(),
   details: z.unknown().optional(),
+  peer: peerFailure.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -1,6 +1,7 @@
 import { AppError, type AppErrorKind } from '../../kernel/app-error.js';
 import { describeGatewayError, gatewayCodes, type GatewayCode } from '../../peers/gateway.js';
 import { PeerError, peerAppError } from '../../peers/peer-error.js';
+import { describePeerFailure } from '../../peers/peer-failure.js';
 import { redactText, redactValue } from '../../kernel/secret-mask.js';
 
 /**
@@ -34,28 +35,42 @@ export function gatewayBridgeError(
   if (!(error instanceof PeerError)) return AppError.from(error);
   if (error.peer !== 'gateway') return peerAppError(error);
   const failure = describeGatewayError(error);
+  const peerFailure = describePeerFailure(error);
   const message = redactText(failure.message, secrets);
   const details = detailsText(
     failure.details === undefined ? undefined : redactValue(failure.details, secrets),
   );
+  // DESIGN §4: a rate limit is 429 RATE_LIMIT with Retry-After, whichever peer set it.
+  if (failure.status === 429) {
+    return new AppError('rate-limit', 'RATE_LIMIT', `${context.action}: ${message}`, {
+      retryAfterS: Math.max(1, error.details.retryAfterS ?? 60),
+      details: details ?? message,
+      peerFailure,
+    });
+  }
   if (isGatewayCode(failure.code)) {
     const kind = gatewayCodeKind[failure.code];
     return new AppError(kind, failure.code, message, {
       details: details ?? (kind === 'peer' ? message : undefined),
+      ...(kind === 'peer' ? { peerFailure } : {}),
     });
   }
   if (failure.code === 'VALIDATION_ERROR' && failure.status === 400)
     return AppError.validation(message, details);
   if (failure.status === 404 && context.notFound) return AppError.notFound(context.notFound);
   if (failure.outcomeUnknown) {
-    return AppError.peer(
+    return new AppError(
+      'peer',
       'STREAMHOST_ERROR',
       `${context.action}: the gateway did not answer in time; it may have done it anyway. Check (sync) before trying again.`,
-      message,
+      { details: message, peerFailure },
     );
   }
   const reason = [failure.code, message, details].filter(Boolean).join(': ');
-  return AppError.peer('STREAMHOST_ERROR', `${context.action} failed: ${message}`, reason);
+  return new AppError('peer', 'STREAMHOST_ERROR', `${context.action} failed: ${message}`, {
+    details: reason,
+    peerFailure,
+  });
 }
 
 /** Spec §7: `details` is a string. */

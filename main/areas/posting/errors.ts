@@ -21,24 +21,33 @@ export function postingError(error: unknown, askedFor?: { field: string; id: str
     );
   }
   if (error.code === 'RATE_LIMIT') {
-    return AppError.tooMany(
-      'RATE_LIMIT',
-      error.message,
-      error.details.retryAfterS ?? 60,
-      error.providerMessage,
-    );
+    return new AppError('rate-limit', 'RATE_LIMIT', error.message, {
+      details: error.providerMessage,
+      retryAfterS: Math.max(1, Math.ceil(error.details.retryAfterS ?? 60)),
+      cause: error,
+    });
   }
+  // Platforms that refused the post: their reasons are the message, not the provider's state.
+  const platformsRefused = error.platformErrors.length > 0 ? { peerFailure: null } : {};
   if (error.created) {
     // Partly out: said per platform in words; the provider's post id is for integrators, in details.
     const posted = error.created.postIds.map((p) => p.platform);
-    return AppError.peer(
+    return new AppError(
+      'peer',
       error.code satisfies ErrorCode,
       partialResultWords(posted, error.platformErrors),
-      { postsvcId: error.created.id, posted, providerMessage: error.providerMessage },
-      error,
+      {
+        details: { postsvcId: error.created.id, posted, providerMessage: error.providerMessage },
+        cause: error,
+        peerFailure: null,
+      },
     );
   }
-  return AppError.peer(error.code satisfies ErrorCode, error.message, error.providerMessage, error);
+  return new AppError('peer', error.code satisfies ErrorCode, error.message, {
+    details: error.providerMessage,
+    cause: error,
+    ...platformsRefused,
+  });
 }
 
 /** The provider's 404 with code 186: it does not know the post id it was asked about. */

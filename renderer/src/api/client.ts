@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodes, errorEnvelope } from '../../../shared/api/contract.js';
+import { errorCodes, errorEnvelope, type PeerFailure } from '../../../shared/api/contract.js';
 import type { ErrorCode, RouteContract } from '../../../shared/api/contract.js';
 import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
 import { keyStore } from './key-store.js';
@@ -22,6 +22,8 @@ export class ApiError extends Error {
     status: number,
     code: ErrorCode | ClientErrorCode | undefined,
     details?: unknown,
+    /** Which peer failed and why, when a peer is the reason (the envelope's `peer`). */
+    readonly peer?: PeerFailure,
   ) {
     super(message);
     this.status = status;
@@ -96,7 +98,13 @@ export async function callApi<
       : `${route} answered HTTP ${response.status} ${response.statusText}`.trim();
     const code = failure.success ? knownCode(failure.data.code) : undefined;
     if (response.status === 401 && key && options.key === undefined) keyStore.reject(key);
-    throw new ApiError(message, response.status, code, failure.success ? failure.data.details : undefined);
+    throw new ApiError(
+      message,
+      response.status,
+      code,
+      failure.success ? failure.data.details : undefined,
+      failure.success ? failure.data.peer : undefined,
+    );
   }
 
   const parsed = contract.response.safeParse(payload);

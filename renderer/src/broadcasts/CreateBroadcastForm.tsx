@@ -303,7 +303,11 @@ function Toggle({
 }
 
 function CreateError({ error }: { error: unknown }) {
-  const details = error instanceof ApiError && typeof error.details === 'string' ? error.details : null;
+  // The gateway's own reason, when it refused what was sent; a peer that was off, throttling or
+  // failing is said in words by ErrorText, and its details only repeat the call that failed.
+  const peerFailed = error instanceof ApiError && error.peer !== undefined && error.peer.cause !== 'refused';
+  const details =
+    error instanceof ApiError && typeof error.details === 'string' && !peerFailed ? error.details : null;
   return (
     <div className="bc-result bc-result-bad" role="alert" data-testid="create-broadcast-error">
       <strong>The broadcast was not created.</strong> <ErrorText error={error} />

@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../api/client.js';
 import { adviceFor } from '../api/error-words.js';
+import { peerFailureSentence } from '../api/peer-failure-words.js';
+
+/** What happened in words: the peer's failure by its cause where a peer is the reason, else by the code. */
+function adviceOf(error: unknown): string {
+  const peer = error instanceof ApiError && error.peer ? peerFailureSentence(error.peer) : null;
+  if (peer) return peer;
+  return adviceFor(
+    error instanceof ApiError ? error.code : undefined,
+    error instanceof ApiError ? error.status : -1,
+  );
+}
 
 /** Grey placeholder bars while a panel loads: the layout does not jump when data arrives. */
 export function Skeleton({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
@@ -51,7 +62,7 @@ export function ErrorState({
     <div className="error-state" role="alert">
       <div className="error-body">
         <p className="error-title">{title}</p>
-        <p className="error-message">{adviceFor(code, status)}</p>
+        <p className="error-message">{adviceOf(error)}</p>
         <p className="error-code" data-testid="error-small-print">
           {[`The bridge said: ${message}`, status > 0 ? `HTTP ${status}` : null, code]
             .filter((part) => part !== null && part !== undefined)
@@ -77,6 +88,21 @@ const selfExplaining = new Set(['VALIDATION_ERROR', 'INVALID_DATE', 'INVALID_MED
 export function ErrorText({ error }: { error: unknown }) {
   const code = error instanceof ApiError ? error.code : undefined;
   const status = error instanceof ApiError ? error.status : -1;
+  const peer = error instanceof ApiError && error.peer ? peerFailureSentence(error.peer) : null;
+  if (peer) {
+    // A peer's failure: what happened in words first; the bridge's own message (which names the
+    // call that failed) after it, in small print, for whoever reads logs.
+    return (
+      <>
+        <span className="error-advice">{peer}</span>
+        <span className="error-code-inline mono small">
+          {' '}
+          ({errorMessage(error)}
+          {code ? ` · ${code}` : ''})
+        </span>
+      </>
+    );
+  }
   const advice = code !== undefined && selfExplaining.has(code) ? null : adviceFor(code, status);
   return (
     <>

@@ -17,35 +17,38 @@ export const faultNames: Record<RehearsalFault, string> = {
 
 /**
  * What the operator will then see, per peer and fault (issue #30.7): where to look, so a
- * rehearsal teaches where each failure shows up.
+ * rehearsal teaches where each failure shows up. Each sentence was checked in the browser against
+ * the sandbox (test/e2e/rehearsal-words.spec.ts and sandbox-panel.spec.ts check some of them).
  */
 export const whatYouSee: Record<RehearsalPeer, Partial<Record<RehearsalFault, string>>> = {
   crm: {
-    fail: 'Overview and the header turn to "degraded" with the CRM unreachable within 30 s; Posts lists only the bridge\'s own posts with a note that the CRM could not be read; Guests and Broadcasts show an error with Try again; webhook work that writes back to the CRM is retried and shows in Activity as failed.',
+    fail: 'Within 30 s the header says "Bridge degraded" and the Overview shows the CRM unreachable with its HTTP 500; Posts lists only the bridge\'s own posts, with a note that the CRM could not be read; Guests says "The CRM is failing (HTTP 500)" with Retry once the bridge\'s and the page\'s tries are used up (about 15 s).',
     throttle:
-      'The bridge waits and retries CRM calls (Retry-After 60 s): lists load slowly, then show a rate-limit error; write-backs are retried later, visible in Activity.',
+      'Guests and Broadcasts say "The CRM is limiting how often the bridge may ask and asked it to wait 60 s"; the bridge holds its CRM calls back for that minute, also after you put it back, and queued write-backs wait by themselves.',
     offline:
-      'Like a failure, but the Overview names the CRM as not reachable (connection refused); catch-up runs are marked failed on the Overview.',
+      'Guests says "The CRM could not be reached: it is off, or its address in Settings is wrong" with Retry; Posts lists only the bridge\'s own posts; the Overview shows the CRM unreachable (connection refused).',
   },
   postsvc: {
-    fail: 'Scheduling a post says "Not posted." with the provider\'s error; webhook posts from the CRM are retried and then marked Failed on Posts; Analytics collection fails ("Last collection failed"); the Overview shows the provider unreachable.',
+    fail: 'Scheduling a post says "Not posted. The posting provider is failing (HTTP 500)"; CRM posts are retried by the queue and marked Failed on Posts if it keeps failing; the Overview shows the provider unreachable.',
     throttle:
-      'Scheduling says the provider is limiting requests and to wait a minute (RATE_LIMIT); queued posts wait and retry by themselves.',
+      'Scheduling says "Not posted. The posting provider is limiting how often the bridge may ask and asked it to wait 60 s"; the bridge sends nothing to it for that minute, also after you put it back; queued posts wait and go by themselves.',
     offline:
-      'Like a failure, with "not reachable" on the Overview; a post whose outcome is unknown is checked against the provider\'s history when it is back, never posted twice.',
+      'Scheduling says "Not posted. The posting provider could not be reached"; a post whose outcome is unknown is checked against the provider\'s history when it is back, never posted twice.',
     'refuse-platform':
       'A post to that platform and another says "Partly posted. Posted on …; <platform> refused it: …"; its row on Posts shows Partly failed, with the Retry failed, Cancel the rest and Edit… buttons.',
   },
   gateway: {
-    fail: "Creating, syncing or deleting a broadcast shows the host's error (STREAMHOST_ERROR) on Broadcasts; publishing to a platform is retried and then shown Failed with the gateway's answer.",
-    throttle: 'Broadcast actions say the service is limiting requests; publishes wait and retry.',
+    fail: 'Creating a broadcast says "The broadcast was not created. The publishing gateway is failing (HTTP 500)"; Sync now says how many broadcasts had errors; the list keeps what was last read.',
+    throttle:
+      'Creating a broadcast says the gateway "is limiting how often the bridge may ask and asked it to wait 60 s"; for that minute every gateway action answers at once with the time left, also after you put it back.',
     offline:
-      'Broadcasts cannot be created or synced (the gateway is not reachable); the Overview shows it unreachable; ON AIR stays as it was last read.',
+      'Creating a broadcast says "The publishing gateway could not be reached: it is off, or its address in Settings is wrong"; Sync now counts errors; the list and ON AIR keep what was last read.',
   },
   automation: {
-    fail: "Moving a guest starts no workflow: the run shows as failed on Guests with n8n's error and Run again; Activity records it.",
-    throttle: 'Guest workflows are retried later; the run shows as waiting, then failed if it keeps up.',
+    fail: 'Moving a guest to a stage with a workflow: the guest\'s timeline shows the workflow "retrying" with n8n\'s HTTP 500; once you put n8n back, the next try starts it (once).',
+    throttle:
+      'The guest\'s workflow shows "retrying" with n8n\'s HTTP 429 and is tried again later by itself.',
     offline:
-      'Guest workflows fail with "not reachable" on Guests and the Overview; Run again works once it is back.',
+      'Moving a guest to a stage with a workflow: the guest\'s timeline shows the workflow "retrying" with "connection refused"; once it is back the next try starts it (once).',
   },
 };

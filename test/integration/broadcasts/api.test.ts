@@ -185,6 +185,8 @@ describe('POST /streamhost/create-broadcast', () => {
       error: 'streamhost API error',
       code: 'STREAMHOST_ERROR',
       details: 'ingest cluster down',
+      // Which peer failed and why, for the dashboard's words (issue #30).
+      peer: { name: 'gateway', cause: 'failing', status: 502 },
     });
     // Only the one broadcast that was created got a record.
     expect(records().length).toBe(before + 1);
