@@ -22,13 +22,20 @@ export interface FieldWords {
 }
 
 const fields = new Set<string>(['post', 'platforms', 'hashtags', 'mediaUrls', 'scheduleDate']);
+/** A CRM post's names for the same fields, as the bridge words its records' failures (`scheduledAt: …`). */
+const crmNames: Record<string, PostField> = {
+  content: 'post',
+  scheduledAt: 'scheduleDate',
+  mediaUrl: 'mediaUrls',
+};
 /** Where in the request a field sits (`body.mediaUrls.0`) says nothing about the field. */
 const containers = new Set(['body', 'query', 'params']);
 
 /** `body.mediaUrls.0` → mediaUrls, index 0; a path that is no post field → null. */
 export function fieldOfPath(path: string): { field: PostField | null; index: number | null } {
   const parts = path.split('.').filter((part) => part !== '' && !containers.has(part));
-  const [name, item] = parts;
+  const [written, item] = parts;
+  const name = written !== undefined && Object.hasOwn(crmNames, written) ? crmNames[written] : written;
   if (name === undefined || !fields.has(name)) return { field: null, index: null };
   return { field: name as PostField, index: item !== undefined && /^\d+$/.test(item) ? Number(item) : null };
 }
@@ -149,6 +156,16 @@ export function warningWords(warning: string, at?: string | null): FieldWords {
   const named = splitFieldMessage(warning);
   if (named && fieldOfPath(named.field).field) return issueWords(named);
   return { field: null, index: null, text: sentence(localizeInstants(warning)) };
+}
+
+/**
+ * A failure the bridge recorded on a post ("mediaUrl: photogram needs an image or a video; none
+ * given"), in words when it names a post field; any other text with its instants made local.
+ */
+export function recordedErrorWords(text: string): string {
+  const named = splitFieldMessage(text);
+  if (named && fieldOfPath(named.field).field) return issueWords(named).text;
+  return localizeInstants(text);
 }
 
 /** The codes with which the bridge refuses a draft's values (DESIGN §4): the ones placed at a field. */

@@ -4,6 +4,7 @@ import { formatLocal } from '../../../renderer/src/format.js';
 import {
   fieldOfPath,
   issueWords,
+  recordedErrorWords,
   refusalWords,
   warningWords,
 } from '../../../renderer/src/posts/post-words.js';
@@ -156,5 +157,21 @@ describe('post-words: the rules and refusals in words, at their field (issue #30
       refusalWords({ code: 'VALIDATION_ERROR', message: 'give exactly one of socialPostId and ledgerId' }),
     ).toEqual([]);
     expect(refusalWords({ code: 'CONFLICT', message: 'scheduleDate: moved elsewhere' })).toEqual([]);
+  });
+
+  it('words a failure recorded on a CRM post by its record’s field names', () => {
+    expect(fieldOfPath('scheduledAt')).toEqual({ field: 'scheduleDate', index: null });
+    expect(recordedErrorWords('mediaUrl: photogram needs an image or a video; none given')).toBe(
+      'Photogram needs an image or a video: add a media link.',
+    );
+    expect(
+      recordedErrorWords(
+        'scheduledAt: 2026-11-26T20:00:00.000Z is in the past (now 2026-11-27T10:00:00.000Z)',
+      ),
+    ).toContain('That time has passed');
+    // Not a post field (a provider's own words): kept, its instants made local.
+    expect(recordedErrorWords('provider timeout at 2026-11-26T20:00:00.000Z')).toContain(
+      '2026-11-26 20:00 UTC',
+    );
   });
 });
