@@ -120,6 +120,41 @@ test("the bridge's refusal of a passed time is shown at the time field, in words
   await expect.soft(page.getByTestId('post-composer')).not.toContainText(RAW);
 });
 
+test("the Edit dialog shows the bridge's refusal of a passed time at its time field, in words", async ({
+  dashboard: page,
+  bridge,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${bridge.key}` };
+  const text = `Words edit ${randomUUID().slice(0, 8)}`;
+  const scheduled = await request.post(`${bridge.url}/postsvc/schedule`, {
+    headers,
+    data: {
+      post: text,
+      platforms: ['microblog'],
+      scheduleDate: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+    },
+  });
+  const { id } = (await scheduled.json()) as { id: string };
+  expect((await request.post(`${bridge.url}/api/posts/cancel`, { headers, data: { id } })).ok()).toBe(true);
+
+  // The browser's clock an hour slow again: the dialog lets the time through, the bridge refuses it.
+  await page.clock.install({ time: new Date(Date.now() - 60 * 60_000) });
+  await page.goto('/#/posts');
+  const row = page.getByTestId('post-list').locator('tr', { hasText: text });
+  await row.getByRole('button', { name: 'Edit…' }).click();
+  const dialog = page.getByTestId('reschedule-dialog');
+  const when = dialog.getByLabel(/^Publish at/);
+  await when.fill(localInput(new Date(Date.now() - 30 * 60_000)));
+  await dialog.getByRole('button', { name: /^Reschedule/ }).click();
+
+  const refused = await messageOf(when);
+  await expect.soft(refused).toContainText('That time has passed');
+  await expect.soft(refused).toContainText(UTC_BESIDE);
+  await expect.soft(dialog.getByRole('alert')).toContainText('see the time above');
+  await expect.soft(dialog).not.toContainText(RAW);
+});
+
 test('a media link the bridge refuses is named at that link, never beside "found"', async ({
   dashboard: page,
   bridge,
