@@ -54,6 +54,7 @@ test('a partly posted send says per platform what happened, and is not spaced ag
     // The form keeps the draft; its check must not find the post it just sent 0 minutes away.
     await page.getByLabel('Post', { exact: true }).fill(`${text} `);
     await page.waitForTimeout(800);
+    await expect(page.getByText('at the same time as this one')).toHaveCount(0);
     await expect(page.getByText('0 min apart')).toHaveCount(0);
     await expect(page.getByTestId('post-list').locator('tr', { hasText: text })).toContainText(
       'Partly failed',

@@ -83,8 +83,10 @@ test('composer: media checked per platform while typing, per-platform preview, s
   await page
     .getByLabel(/^Publish at/)
     .fill(localInput(new Date(Date.parse(crmPost!.publishAt!) + 30 * 60_000)));
-  await expect(page.getByTestId('post-checks')).toContainText('professional: another post goes out at');
-  await expect(page.getByTestId('post-checks')).toContainText('(30 min apart)');
+  // Said at the time field, in words (issue #30.4).
+  const atWhen = page.locator('#composer-scheduleDate-notes');
+  await expect(atWhen).toContainText('Another Professional post goes out');
+  await expect(atWhen).toContainText('30 minutes from this one');
 });
 
 test('a partly failed post shows each platform; Retry sends only the failed one', async ({

@@ -27,7 +27,9 @@ test('posts: compose with live counters, schedule, see it listed, cancel it', as
   const textarea = page.getByLabel('Post', { exact: true });
   await textarea.fill('x'.repeat(290));
   await expect(page.getByTestId('counter-microblog')).toContainText('290 / 280');
-  await expect(page.getByTestId('post-checks')).toContainText('post: 290 characters, microblog allows 280');
+  await expect(page.locator('#composer-post-notes')).toContainText(
+    'Too long for Microblog: 290 characters, it allows 280.',
+  );
   await expect(page.getByRole('button', { name: 'Schedule post' })).toBeDisabled();
   await screenshot(page, 'posts-over-limit');
 

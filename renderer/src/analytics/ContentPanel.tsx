@@ -65,8 +65,9 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
         {() =>
           rows.length === 0 ? (
             <EmptyState title="No content metrics in this range">
-              Video platforms report views and watch hours through <code>POST /analytics/content-ingest</code>
-              .
+              Each episode&apos;s views and watch hours on the video platforms appear here once they are
+              reported to the bridge, usually by the studio&apos;s automation (n8n) after the episode is
+              published. None were reported for these dates.
             </EmptyState>
           ) : (
             <>

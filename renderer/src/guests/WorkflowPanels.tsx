@@ -93,7 +93,10 @@ export function SandboxEnginePanel() {
                   return (
                     <li key={`${run.at}-${index}`} className="guests-runs-item">
                       <div className="guests-runs-line">
-                        <span className="mono small">POST /webhook/{run.workflow}</span>
+                        {/* The workflow by its name in n8n, not the webhook path it was called at (issue #30.4). */}
+                        <span className="small">
+                          Started <span className="mono">{run.workflow}</span>
+                        </span>
                         <span>{body.guest?.name ?? ''}</span>
                         <time className="small muted" dateTime={run.at}>
                           {formatRelative(run.at, now)}

@@ -9,6 +9,8 @@ import { ErrorText, Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
+import { FieldNotes, notesAt, notesId, type FieldNote } from './FieldNotes.js';
+import { fieldNames, issueWords, refusalWords, warningWords, type PostField } from './post-words.js';
 import { PlatformPreviews } from './PlatformPreviews.js';
 import { PostChecks } from './PostChecks.js';
 import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
@@ -70,15 +72,36 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   );
   const settled = useDebouncedValue(draft, 400);
   const preview = usePreview(text.trim() !== '' && platforms.length > 0 ? settled : null);
-  const warnings = (preview.data && settled === draft ? preview.data.warnings : local.warnings).filter(
-    (warning) => !isMediaIssue(warning),
-  );
+  // The bridge's verdict on the draft as it is now, else the same rules run here while it answers.
+  const current = preview.data && settled === draft ? preview.data : null;
+  const warnings = (current ? current.warnings : local.warnings).filter((warning) => !isMediaIssue(warning));
   const noQuota = quota !== undefined && quota.left === 0;
   const blocked = local.errors.length > 0 || noQuota || schedule.isPending;
-  // An empty form is not an error to shout about: the button says enough.
-  const shownErrors = local.errors.filter(
+  // An empty form is not an error to shout about: the button says enough. A platform's media
+  // rule is said by MediaChecks, in words, beside the media field.
+  const shownErrors = (current ? current.errors : local.errors).filter(
     (e) => !(e.field === 'post' && e.rule === 'required' && text === '') && e.code !== 'INVALID_MEDIA',
   );
+  const refusal = schedule.error instanceof ApiError ? refusalWords(schedule.error) : [];
+  const notes: FieldNote[] = [
+    ...refusal.map((words) => ({ ...words, tone: 'error' as const })),
+    ...shownErrors.map((issue) => ({ ...issueWords(issue), tone: 'error' as const })),
+    ...warnings.map((warning) => ({ ...warningWords(warning, draft.scheduleDate), tone: 'warn' as const })),
+  ];
+  /** A field's notes and the aria-describedby that points its input at them. */
+  const at = (field: PostField) => {
+    const here = notesAt(notes, field);
+    return {
+      notes: <FieldNotes id={notesId('composer', field)} notes={here} />,
+      describedBy: here.length > 0 ? notesId('composer', field) : undefined,
+    };
+  };
+  const atPost = at('post');
+  const atPlatforms = at('platforms');
+  const atHashtags = at('hashtags');
+  const atMedia = at('mediaUrls');
+  const atWhen = at('scheduleDate');
+  const elsewhere = notesAt(notes, null);
   const sentAs = local.text !== text && text.trim() !== '' ? local.text : null;
 
   function toggle(platform: PlatformKey) {
@@ -120,6 +143,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
           className="input posts-text"
           rows={5}
           value={text}
+          aria-describedby={atPost.describedBy}
           placeholder="What goes out, e.g. “Episode 12 is live: https://…”"
           onChange={(event) => {
             setText(event.target.value);
@@ -149,6 +173,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             ))
           )}
         </div>
+        {atPost.notes}
 
         <span className="field-label">Platforms</span>
         <div className="chips posts-platforms" role="group" aria-label="Platforms">
@@ -165,6 +190,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             </button>
           ))}
         </div>
+        {atPlatforms.notes}
 
         <div className="posts-two">
           <div>
@@ -175,9 +201,14 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
               id="post-hashtags"
               className="input"
               value={tagText}
+              aria-describedby={atHashtags.describedBy}
               placeholder="podcast, studio"
-              onChange={(event) => setTagText(event.target.value)}
+              onChange={(event) => {
+                setTagText(event.target.value);
+                schedule.reset();
+              }}
             />
+            {atHashtags.notes}
             <p className="muted small posts-hint">Appended once; one already in the text is not repeated.</p>
           </div>
           <div>
@@ -189,10 +220,15 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
               className="input mono posts-media"
               rows={2}
               value={mediaText}
+              aria-describedby={atMedia.describedBy}
               placeholder="https://cdn.example.com/cover.png (one per line)"
-              onChange={(event) => setMediaText(event.target.value)}
+              onChange={(event) => {
+                setMediaText(event.target.value);
+                schedule.reset();
+              }}
             />
             <MediaChecks platforms={platforms} mediaUrls={draft.mediaUrls ?? []} />
+            {atMedia.notes}
           </div>
         </div>
 
@@ -211,9 +247,13 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             type="datetime-local"
             className="input posts-datetime"
             aria-label={`Publish at (${timeZoneName()})`}
+            aria-describedby={atWhen.describedBy}
             value={when}
             disabled={mode !== 'later'}
-            onChange={(event) => setWhen(event.target.value)}
+            onChange={(event) => {
+              setWhen(event.target.value);
+              schedule.reset();
+            }}
           />
           <label className="posts-radio">
             <input type="radio" name="post-when" checked={mode === 'now'} onChange={() => setMode('now')} />
@@ -226,6 +266,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             <span className="mono">{formatUtc(whenDate.toISOString())}</span>
           </p>
         ) : null}
+        {atWhen.notes}
 
         {text.trim() !== '' && platforms.length > 0 ? (
           <>
@@ -238,7 +279,11 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             <span className="muted">Sent as:</span> {sentAs}
           </p>
         ) : null}
-        <PostChecks errors={shownErrors.map((e) => e.message)} warnings={warnings} testId="post-checks" />
+        <PostChecks
+          errors={elsewhere.filter((n) => n.tone === 'error').map((n) => n.text)}
+          warnings={elsewhere.filter((n) => n.tone === 'warn').map((n) => n.text)}
+          testId="post-checks"
+        />
 
         <div className="posts-submit">
           <button type="submit" className="button button-primary" disabled={blocked}>
@@ -268,7 +313,9 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
             <p>It will be public.</p>
           </ConfirmDialog>
         ) : null}
-        {schedule.isError ? <ScheduleError error={schedule.error} /> : null}
+        {schedule.isError ? (
+          <ScheduleError error={schedule.error} placedAt={[...new Set(refusal.map((r) => r.field))]} />
+        ) : null}
         {schedule.isSuccess && last ? <ScheduleSuccess answer={last} /> : null}
       </form>
     </Panel>
@@ -291,8 +338,19 @@ function isPartial(details: unknown): details is { posted: string[] } {
   );
 }
 
-function ScheduleError({ error }: { error: unknown }) {
+function ScheduleError({ error, placedAt }: { error: unknown; placedAt: Array<PostField | null> }) {
   const api = error instanceof ApiError ? error : null;
+  const fieldsNamed = placedAt.flatMap((field) => (field ? [fieldNames[field]] : []));
+  if (fieldsNamed.length > 0) {
+    // Said in words at the field it is about; here only where to look, beside the button.
+    return (
+      <div className="banner banner-bad" role="alert" data-testid="schedule-error">
+        <div>
+          <strong>Not posted.</strong> The bridge refused it: see {fieldsNamed.join(' and ')} above.
+        </div>
+      </div>
+    );
+  }
   // The provider's own words, unless the message already says them (they were shown twice).
   const details =
     api && typeof api.details === 'string' && !errorMessage(error).includes(api.details) ? api.details : null;
@@ -329,7 +387,9 @@ function ScheduleSuccess({ answer }: { answer: Scheduled }) {
         {answer.scheduleDate ? ` for ${formatLocal(answer.scheduleDate)}` : ''} on {platforms.join(', ')}
         <span className="banner-detail">
           Provider id <span className="mono">{answer.id}</span>
-          {answer.warnings.length > 0 ? ` · ${answer.warnings.join(' · ')}` : ''}
+          {answer.warnings.length > 0
+            ? ` · ${answer.warnings.map((w) => warningWords(w, answer.scheduleDate).text).join(' · ')}`
+            : ''}
         </span>
       </div>
     </div>

@@ -1,10 +1,8 @@
-import { formatLocal } from '../format.js';
-
-/** ISO times in the bridge's words (UTC) shown in the operator's zone. */
-const localTimes = (message: string) =>
-  message.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z/g, (iso) => formatLocal(iso));
-
-/** A post's rule errors and warnings, as the composer and the reschedule dialog list them. */
+/**
+ * A post's rule errors and warnings that belong to no one field, as the composer and the
+ * reschedule dialog list them below the form (the rest are at their field: FieldNotes). In words
+ * already (post-words.ts).
+ */
 export function PostChecks({
   errors,
   warnings,
@@ -24,7 +22,7 @@ export function PostChecks({
       ))}
       {warnings.map((message) => (
         <li key={`w:${message}`} className="posts-check posts-check-warn">
-          {localTimes(message)}
+          {message}
         </li>
       ))}
     </ul>

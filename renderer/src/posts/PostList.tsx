@@ -9,6 +9,7 @@ import { ApiError } from '../api/client.js';
 import { useCancelPost, useCheckAgain, usePostNow, useRetryPost } from './api.js';
 import { LiveDelete } from './LiveDelete.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
+import { recordedErrorWords, refusalWords } from './post-words.js';
 import {
   cancellable,
   confirmationHelp,
@@ -150,7 +151,7 @@ function PostRow({ post }: { post: PostView }) {
         <span className="posts-excerpt" title={post.post}>
           {post.post || <span className="muted">(no text)</span>}
         </span>
-        {post.error ? <span className="cell-error">{post.error}</span> : null}
+        {post.error ? <span className="cell-error">{recordedErrorWords(post.error)}</span> : null}
         {platformFailures.map((state) => (
           <span key={state.platform} className="cell-error">
             {platformLabel(state.platform)}: {state.error}
@@ -186,7 +187,7 @@ function PostRow({ post }: { post: PostView }) {
         ) : null}
         {failure ? (
           <span className="cell-error" role="alert">
-            <ErrorText error={failure} />
+            <FailureText error={failure} />
           </span>
         ) : null}
       </td>
@@ -319,4 +320,11 @@ function PostRow({ post }: { post: PostView }) {
 /** A source cell's tooltip: where the post came from and, once it has one, its post at the provider. */
 function withProviderId(source: string, postsvcId: string | null | undefined): string {
   return postsvcId ? `${source} · provider post ${postsvcId}` : source;
+}
+
+/** A row action's failure: a refusal of the post's values in words (a retry past its time), else as any error. */
+function FailureText({ error }: { error: unknown }) {
+  const refused = error instanceof ApiError ? refusalWords(error) : [];
+  if (refused.length === 0) return <ErrorText error={error} />;
+  return <>{refused.map((words) => words.text).join(' ')}</>;
 }

@@ -8,6 +8,9 @@ import { useNow } from '../format.js';
 import { useReschedulePost } from './api.js';
 import { PostChecks } from './PostChecks.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
+import { ApiError } from '../api/client.js';
+import { FieldNotes, notesAt, notesId, type FieldNote } from './FieldNotes.js';
+import { fieldNames, issueWords, refusalWords, warningWords, type PostField } from './post-words.js';
 import { platformLabel } from './status.js';
 import { formatLocal, formatUtc, timeZoneName } from '../format.js';
 import { fromLocalInput, toLocalInput } from './time.js';
@@ -68,8 +71,30 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
     { post: text, platforms, mediaUrls, scheduleDate: whenDate?.toISOString() ?? when },
     { now: new Date(now) },
   );
-  const problems = review.errors.filter((e) => e.code !== 'INVALID_MEDIA').map((e) => e.message);
-  const warnings = review.warnings.filter((w) => !isMediaIssue(w));
+  const refusal = reschedule.error instanceof ApiError ? refusalWords(reschedule.error) : [];
+  // At their field, in words (issue #30.4); a platform's media rule is said by MediaChecks.
+  const notes: FieldNote[] = [
+    ...refusal.map((words) => ({ ...words, tone: 'error' as const })),
+    ...review.errors
+      .filter((e) => e.code !== 'INVALID_MEDIA')
+      .map((issue) => ({ ...issueWords(issue), tone: 'error' as const })),
+    ...review.warnings
+      .filter((w) => !isMediaIssue(w))
+      .map((w) => ({ ...warningWords(w, whenDate?.toISOString()), tone: 'warn' as const })),
+  ];
+  const at = (field: PostField) => {
+    const here = notesAt(notes, field);
+    return {
+      notes: <FieldNotes id={notesId('reschedule', field)} notes={here} />,
+      describedBy: here.length > 0 ? notesId('reschedule', field) : undefined,
+    };
+  };
+  const atPost = at('post');
+  const atPlatforms = at('platforms');
+  const atMedia = at('mediaUrls');
+  const atWhen = at('scheduleDate');
+  const elsewhere = notesAt(notes, null);
+  const refusedAt = [...new Set(refusal.flatMap((r) => (r.field ? [fieldNames[r.field]] : [])))];
   const blocked = review.errors.length > 0 || reschedule.isPending;
   const where = platforms.map(platformLabel).join(', ');
 
@@ -133,8 +158,13 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
             className="input posts-text"
             rows={4}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            aria-describedby={atPost.describedBy}
+            onChange={(event) => {
+              setText(event.target.value);
+              reschedule.reset();
+            }}
           />
+          {atPost.notes}
 
           <span className="field-label">Platforms</span>
           {fromCrm ? (
@@ -158,6 +188,7 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
               ))}
             </div>
           )}
+          {atPlatforms.notes}
 
           <label className="field-label" htmlFor="reschedule-media">
             {fromCrm ? 'Media link' : 'Media links (one per line)'}
@@ -167,10 +198,15 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
             className="input mono posts-media"
             rows={fromCrm ? 1 : 2}
             value={mediaText}
+            aria-describedby={atMedia.describedBy}
             placeholder="https://cdn.example.com/cover.jpg"
-            onChange={(event) => setMediaText(event.target.value)}
+            onChange={(event) => {
+              setMediaText(event.target.value);
+              reschedule.reset();
+            }}
           />
           <MediaChecks platforms={platforms} mediaUrls={mediaUrls} />
+          {atMedia.notes}
 
           <label className="field-label" htmlFor="reschedule-when">
             Publish at ({timeZoneName()})
@@ -180,7 +216,11 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
             type="datetime-local"
             className="input posts-datetime"
             value={when}
-            onChange={(event) => setWhen(event.target.value)}
+            aria-describedby={atWhen.describedBy}
+            onChange={(event) => {
+              setWhen(event.target.value);
+              reschedule.reset();
+            }}
           />
           {whenDate ? (
             <p className="small posts-zone">
@@ -189,11 +229,22 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
             </p>
           ) : null}
 
-          <PostChecks errors={problems} warnings={warnings} testId="reschedule-checks" />
+          {atWhen.notes}
+
+          <PostChecks
+            errors={elsewhere.filter((n) => n.tone === 'error').map((n) => n.text)}
+            warnings={elsewhere.filter((n) => n.tone === 'warn').map((n) => n.text)}
+            testId="reschedule-checks"
+          />
           {reschedule.isError ? (
             <div className="banner banner-bad" role="alert">
               <div>
-                <strong>Not rescheduled.</strong> <ErrorText error={reschedule.error} />
+                <strong>Not rescheduled.</strong>{' '}
+                {refusedAt.length > 0 ? (
+                  `The bridge refused it: see ${refusedAt.join(' and ')} above.`
+                ) : (
+                  <ErrorText error={reschedule.error} />
+                )}
               </div>
             </div>
           ) : null}

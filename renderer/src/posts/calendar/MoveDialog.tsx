@@ -2,6 +2,8 @@ import type { PostView } from '../../../../shared/api/posting.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { formatLocal, formatUtc } from '../../format.js';
 import { platformLabel } from '../status.js';
+import { ApiError } from '../../api/client.js';
+import { refusalWords, warningWords } from '../post-words.js';
 
 /**
  * The one question a drop asks, saying what the move costs: the post is cancelled at the
@@ -28,6 +30,8 @@ export function MoveDialog({
   onCancel: () => void;
 }) {
   const iso = at.toISOString();
+  // The bridge's refusal of the new time (or text, media) in words, as the Edit dialog says it.
+  const refused = error instanceof ApiError ? refusalWords(error) : [];
   const where = post.platforms.map(platformLabel).join(', ');
   return (
     <ConfirmDialog
@@ -35,7 +39,7 @@ export function MoveDialog({
       confirmLabel="Move it"
       pendingLabel="Moving…"
       pending={pending}
-      error={error}
+      error={refused.length > 0 ? new Error(refused.map((r) => r.text).join(' ')) : error}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
@@ -54,7 +58,7 @@ export function MoveDialog({
         {warnings.length > 0 ? (
           <ul className="cal-move-warnings" data-testid="calendar-move-warnings">
             {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+              <li key={warning}>{warningWords(warning, iso).text}</li>
             ))}
           </ul>
         ) : null}

@@ -39,6 +39,7 @@ import {
 } from './model.js';
 import { MonthGrid } from './MonthGrid.js';
 import { MoveDialog } from './MoveDialog.js';
+import { localWithUtc } from '../post-words.js';
 import { useMediaQuery } from './use-media-query.js';
 import { WeekGrid } from './WeekGrid.js';
 import './calendar.css';
@@ -157,7 +158,7 @@ export function PostCalendar() {
             text:
               answer.status === 'failed'
                 ? `Cancelled at the provider, but the new post was refused: ${answer.message}. Edit it to try again.`
-                : `Moved to ${formatLocal(at.toISOString())}: ${answer.message}.`,
+                : `Moved to ${localWithUtc(at.toISOString())}.`,
           });
         },
       },

@@ -1,0 +1,41 @@
+import type { FieldWords, PostField } from './post-words.js';
+
+/** A message for one field of a post form: a rule broken (error) or advice (warning). */
+export interface FieldNote extends FieldWords {
+  tone: 'error' | 'warn';
+}
+
+/** The notes at one field, each said once (the bridge's preview and its refusal may say the same). */
+export function notesAt(notes: readonly FieldNote[], field: PostField | null): FieldNote[] {
+  const seen = new Set<string>();
+  return notes.filter((note) => {
+    if (note.field !== field || seen.has(note.text)) return false;
+    seen.add(note.text);
+    return true;
+  });
+}
+
+/** The id a field's input names in aria-describedby, when it has notes to show. */
+export const notesId = (form: string, field: PostField) => `${form}-${field}-notes`;
+
+/**
+ * What is wrong with a field, or advised, right under it (issue #30.4). A note about one media
+ * link says which line it is. The field's input points here with aria-describedby.
+ */
+export function FieldNotes({ id, notes }: { id: string; notes: readonly FieldNote[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <ul id={id} className="posts-checks posts-field-notes" aria-live="polite">
+      {notes.map((note) => (
+        <li
+          key={`${note.tone}:${note.index ?? ''}:${note.text}`}
+          className={`posts-check posts-check-${note.tone}`}
+          data-testid={note.index !== null ? `media-link-${note.index + 1}` : undefined}
+        >
+          {note.index !== null ? <strong>Line {note.index + 1}: </strong> : null}
+          {note.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
