@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useOutageRecovery } from '../api/outage-recovery.js';
 import { useApiKey } from '../api/use-api-key.js';
 import { useLiveActivityConnection } from '../api/use-live-activity.js';
 import { KeyScreen } from '../components/KeyScreen.js';
@@ -12,6 +13,7 @@ export function App() {
   const { key, rejected } = useApiKey();
   const usable = key !== null && !rejected;
   useLiveActivityConnection(usable ? key : null);
+  useOutageRecovery();
 
   if (!usable) return <KeyScreen rejected={rejected} />;
   return (
