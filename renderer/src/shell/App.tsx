@@ -10,12 +10,12 @@ import { AppShell } from './AppShell.js';
 import { pageAt } from './routes.js';
 
 export function App() {
-  const { key, rejected } = useApiKey();
+  const { key, rejected, fromLink } = useApiKey();
   const usable = key !== null && !rejected;
   useLiveActivityConnection(usable ? key : null);
   useOutageRecovery();
 
-  if (!usable) return <KeyScreen rejected={rejected} />;
+  if (!usable) return <KeyScreen rejected={rejected} fromLink={fromLink} />;
   return (
     <AppShell>
       <CurrentPage />
