@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { errorCodes, errorEnvelope, type PeerFailure } from '../../../shared/api/contract.js';
 import type { ErrorCode, RouteContract } from '../../../shared/api/contract.js';
+import { bridgeReach } from './bridge-reach.js';
 import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
 import { keyStore } from './key-store.js';
+import { isOutageFailure } from './outage.js';
 import { takePreloaded } from './preloaded.js';
 import { problemsInWords } from './problem-words.js';
 
@@ -16,12 +18,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | ClientErrorCode | undefined;
   readonly details: unknown;
+  /** The answer was the bridge's own error envelope (not a proxy's page, not no answer at all). */
+  readonly answeredByBridge: boolean;
 
   constructor(
     message: string,
     status: number,
     code: ErrorCode | ClientErrorCode | undefined,
     details?: unknown,
+    answeredByBridge = false,
     /** Which peer failed and why, when a peer is the reason (the envelope's `peer`). */
     readonly peer?: PeerFailure,
   ) {
@@ -29,6 +34,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.details = details;
+    this.answeredByBridge = answeredByBridge;
   }
 
   get isUnauthorized(): boolean {
@@ -38,6 +44,11 @@ export class ApiError extends Error {
   /** Worth retrying automatically: the bridge is unreachable, busy or failing, not refusing the input. */
   get isTransient(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+
+  /** The bridge could not be reached (outage.ts): the error clears by itself once it answers again. */
+  get isOutage(): boolean {
+    return isOutageFailure(this);
   }
 }
 
@@ -86,26 +97,31 @@ export async function callApi<
     response = await (preloaded ?? ask());
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(`Cannot reach the bridge at ${bridgeLabel()} (${reason})`, 0, 'NETWORK_ERROR');
+    throw unreachable(error);
   }
 
-  const payload = await readJson(response);
+  const payload = await readJson(response).catch((error: unknown) => {
+    noteAnswer(response.status, false);
+    throw error;
+  });
   if (!response.ok || isFailureEnvelope(payload)) {
     const failure = errorEnvelope.safeParse(payload);
     const message = failure.success
       ? failure.data.error
       : `${route} answered HTTP ${response.status} ${response.statusText}`.trim();
     const code = failure.success ? knownCode(failure.data.code) : undefined;
+    noteAnswer(response.status, failure.success);
     if (response.status === 401 && key && options.key === undefined) keyStore.reject(key);
     throw new ApiError(
       message,
       response.status,
       code,
       failure.success ? failure.data.details : undefined,
+      failure.success,
       failure.success ? failure.data.peer : undefined,
     );
   }
+  bridgeReach.answered();
 
   const parsed = contract.response.safeParse(payload);
   if (!parsed.success) {
@@ -143,21 +159,37 @@ export async function fetchFile<
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(`Cannot reach the bridge at ${bridgeLabel()} (${reason})`, 0, 'NETWORK_ERROR');
+    throw unreachable(error);
   }
   if (!response.ok) {
     const failure = errorEnvelope.safeParse(await readJson(response).catch(() => undefined));
+    noteAnswer(response.status, failure.success);
     if (response.status === 401 && key) keyStore.reject(key);
     throw new ApiError(
       failure.success ? failure.data.error : `The bridge answered HTTP ${response.status}`,
       response.status,
       failure.success ? knownCode(failure.data.code) : undefined,
+      undefined,
+      failure.success,
     );
   }
+  bridgeReach.answered();
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.txt';
   return { blob: await response.blob(), fileName };
+}
+
+/** No answer came (refused, reset, offline): the bridge is unreachable. */
+function unreachable(error: unknown): ApiError {
+  bridgeReach.unreachable();
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ApiError(`Cannot reach the bridge at ${bridgeLabel()} (${reason})`, 0, 'NETWORK_ERROR');
+}
+
+/** An answer came: the bridge's own, or a proxy's 502–504 standing in for a bridge that is down. */
+function noteAnswer(status: number, answeredByBridge: boolean): void {
+  if (isOutageFailure({ status, answeredByBridge })) bridgeReach.unreachable();
+  else bridgeReach.answered();
 }
 
 /** Absolute URL of a bridge path, e.g. for EventSource: `bridgeUrl('/events', {key})`. */

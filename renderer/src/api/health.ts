@@ -17,6 +17,7 @@ export function useHealth() {
 export const healthQuery = queryOptions({
   queryKey: queryKeys.health,
   queryFn: ({ signal }) => callApi(getHealth, { signal }),
-  refetchInterval: 10_000,
+  // While the bridge is unreachable, ask more often: the operator waits for it to come back.
+  refetchInterval: (query) => (query.state.status === 'error' ? 3_000 : 10_000),
   retry: false,
 });

@@ -13,6 +13,8 @@ export interface KeyState {
   source: KeySource | null;
   /** The bridge answered 401 to this key: the dashboard asks for another one. */
   rejected: boolean;
+  /** The key came from a start link (`#key=…`): a refusal says so (KeyScreen.tsx). */
+  fromLink: boolean;
 }
 
 function readStoredKey(): string | null {
@@ -24,17 +26,19 @@ function readStoredKey(): string | null {
 }
 
 function initialState(): KeyState {
-  if (desktop) return { key: desktop.apiKey, source: 'desktop', rejected: false };
-  // The start-up link's key is kept like a typed one; a wrong one gets the key screen (401).
+  if (desktop) return { key: desktop.apiKey, source: 'desktop', rejected: false, fromLink: false };
   const fromLink = takeKeyFromFragment();
-  if (fromLink) {
-    storeKey(fromLink);
-    return { key: fromLink, source: 'browser', rejected: false };
-  }
+  if (fromLink) return keptFromLink(fromLink);
   const stored = readStoredKey();
   return stored
-    ? { key: stored, source: 'browser', rejected: false }
-    : { key: null, source: null, rejected: false };
+    ? { key: stored, source: 'browser', rejected: false, fromLink: false }
+    : { key: null, source: null, rejected: false, fromLink: false };
+}
+
+/** The start link's key is kept like a typed one; a wrong one gets the key screen (401), in words. */
+function keptFromLink(key: string): KeyState {
+  storeKey(key);
+  return { key, source: 'browser', rejected: false, fromLink: true };
 }
 
 function storeKey(key: string): void {
@@ -62,7 +66,7 @@ export const keyStore = {
   /** A key the operator typed (and the bridge accepted): remembered in this browser. */
   set(key: string): void {
     storeKey(key);
-    update({ key, source: 'browser', rejected: false });
+    update({ key, source: 'browser', rejected: false, fromLink: false });
   },
   /** Forget the typed key; the desktop window falls back to the preload's key. */
   clear(): void {
@@ -73,8 +77,8 @@ export const keyStore = {
     }
     update(
       desktop
-        ? { key: desktop.apiKey, source: 'desktop', rejected: false }
-        : { key: null, source: null, rejected: false },
+        ? { key: desktop.apiKey, source: 'desktop', rejected: false, fromLink: false }
+        : { key: null, source: null, rejected: false, fromLink: false },
     );
   },
   /** Called on a 401 for the key in force (not for a key being tried on the key screen). */
@@ -82,3 +86,15 @@ export const keyStore = {
     if (state.key === key && !state.rejected) update({ ...state, rejected: true });
   },
 };
+
+/**
+ * The start link pasted into a tab that is already open (on the key screen or any page) changes
+ * only the fragment: no reload, so the key is taken here, at once, and dropped from the address.
+ */
+function takePastedLink(): void {
+  const key = takeKeyFromFragment();
+  if (key === null) return;
+  update(keptFromLink(key));
+}
+
+if (typeof window !== 'undefined') window.addEventListener('hashchange', takePastedLink);

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
+import { bridgeReach } from './bridge-reach.js';
 import { addPendingKeys, staleKeysFor } from './event-invalidation.js';
 import { patchCacheFromEvent } from './event-patches.js';
 import { failureStore } from './failure-store.js';
@@ -43,7 +44,11 @@ export function useLiveActivityConnection(key: string | null): void {
       },
       // Whatever happened while the stream was down was not announced: every panel refetches
       // (those on screen now, the others when they are next shown).
-      onReconnect: () => void queryClient.invalidateQueries(),
+      // It is also the bridge answering again: the outage's errors go (outage-recovery.ts).
+      onReconnect: () => {
+        bridgeReach.answered();
+        void queryClient.invalidateQueries();
+      },
       // Ask /health at once, so the header and the peers say "unreachable" now, not at the next poll.
       onDrop: () => void queryClient.invalidateQueries({ queryKey: queryKeys.health }),
     });

@@ -10,10 +10,11 @@ import { Spinner } from './States.js';
 type Attempt = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; message: string };
 
 /**
- * Shown when there is no key or the bridge refused the one in use. The key is tried against
- * GET /health first: a key the bridge accepts unlocks the peers section of the answer.
+ * Shown when there is no key or the bridge refused the one in use (`rejected`; `fromLink` when it
+ * came from a start link, api/key-store.ts). A typed key is tried against GET /health first: a key
+ * the bridge accepts unlocks the peers section of the answer.
  */
-export function KeyScreen({ rejected }: { rejected: boolean }) {
+export function KeyScreen({ rejected, fromLink }: { rejected: boolean; fromLink: boolean }) {
   const [value, setValue] = useState('');
   const [reveal, setReveal] = useState(false);
   const [attempt, setAttempt] = useState<Attempt>({ state: 'idle' });
@@ -49,11 +50,19 @@ export function KeyScreen({ rejected }: { rejected: boolean }) {
           <Icon name="key" size={26} />
         </div>
         <h1 id="key-title">Connect to Studio Bridge</h1>
-        <p className="key-lead">
-          {rejected
-            ? 'The bridge refused the key this dashboard was using. It may have been changed. Paste the current key.'
-            : 'This browser needs the bridge API key once. It is kept in this browser only.'}
-        </p>
+        {rejected && fromLink ? (
+          <p className="field-error" role="alert" data-testid="key-link-refused">
+            The bridge refused the key in the start link you opened. A link printed by an earlier start of the
+            bridge stops working when its key changes: open the link it printed this time, or paste the
+            current key below.
+          </p>
+        ) : (
+          <p className="key-lead">
+            {rejected
+              ? 'The bridge refused the key this dashboard was using. It may have been changed. Paste the current key.'
+              : 'This browser needs the bridge API key once. It is kept in this browser only.'}
+          </p>
+        )}
         <label className="field-label" htmlFor="api-key">
           Bridge API key
         </label>

@@ -3,6 +3,7 @@ import type { HealthResponse, PeerHealth, PeerName } from '../../../shared/api/h
 import { peerNames } from '../../../shared/api/health.js';
 import { useActivity } from '../activity/api.js';
 import { useHealth } from '../api/health.js';
+import { isOutageError } from '../api/outage-recovery.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
 import { ActivityList, mergeActivity } from '../activity/ActivityList.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';
@@ -71,7 +72,8 @@ export function OverviewPage() {
         </Panel>
       ) : health.data ? (
         <>
-          {health.isError ? (
+          {/* Unreachable is said above every page (shell/OutageBanner.tsx); this is for the bridge's own failures. */}
+          {health.isError && !isOutageError(health.error) ? (
             <div className="banner banner-bad" role="alert">
               <div>
                 <strong>Lost contact with the bridge.</strong> Showing what it last reported, at{' '}

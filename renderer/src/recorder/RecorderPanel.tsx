@@ -9,6 +9,7 @@ import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { ErrorText, Spinner } from '../components/States.js';
 import { StatusPill, type Tone } from '../components/StatusPill.js';
+import { isOutageError } from '../api/outage-recovery.js';
 
 /**
  * The next recording's filename: what the bridge holds now, and a form that checks the name with
@@ -168,7 +169,8 @@ function FilenameForm({ recorder, current }: { recorder: boolean; current: strin
       </div>
       {save.isError ? (
         <p className="field-error" role="alert" data-testid="recorder-save-error">
-          The bridge refused it: <ErrorText error={save.error} />
+          {isOutageError(save.error) ? 'Not saved: ' : 'The bridge refused it: '}
+          <ErrorText error={save.error} />
         </p>
       ) : null}
       {/* Once the bridge moved on (a take gave the name _T02), the answer is stale: the panel above says. */}

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useOutageRecovery } from '../api/outage-recovery.js';
 import { useApiKey } from '../api/use-api-key.js';
 import { useLiveActivityConnection } from '../api/use-live-activity.js';
 import { KeyScreen } from '../components/KeyScreen.js';
@@ -9,11 +10,12 @@ import { AppShell } from './AppShell.js';
 import { pageAt } from './routes.js';
 
 export function App() {
-  const { key, rejected } = useApiKey();
+  const { key, rejected, fromLink } = useApiKey();
   const usable = key !== null && !rejected;
   useLiveActivityConnection(usable ? key : null);
+  useOutageRecovery();
 
-  if (!usable) return <KeyScreen rejected={rejected} />;
+  if (!usable) return <KeyScreen rejected={rejected} fromLink={fromLink} />;
   return (
     <AppShell>
       <CurrentPage />

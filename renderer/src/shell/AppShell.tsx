@@ -9,6 +9,7 @@ import { LiveIndicator } from '../components/LiveIndicator.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
+import { OutageBanner } from './OutageBanner.js';
 import { pageAt, pages } from './routes.js';
 
 /**
@@ -64,7 +65,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           ) : null}
         </div>
       </nav>
-      <main className="content">{children}</main>
+      <main className="content">
+        <OutageBanner />
+        {children}
+      </main>
     </div>
   );
 }
