@@ -9,6 +9,7 @@ import {
   idString,
   isoDateTime,
   NOT_BLANK,
+  peerFailure,
   queryInt,
 } from './contract.js';
 
@@ -296,6 +297,8 @@ export const listPosts = defineContract({
     quota: quotaSnapshot,
     /** Set when the CRM could not be read: the list then holds the ledger only. */
     crmError: z.string().nullable(),
+    /** Why the CRM could not be read, when it failed (issue #30: said in words on the dashboard). */
+    crmFailure: peerFailure.nullable().optional(),
   }),
 });
 

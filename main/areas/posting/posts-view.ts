@@ -1,5 +1,7 @@
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
+import type { PeerFailure } from '../../../shared/api/contract.js';
 import type { CrmClient, CrmRecord } from '../../peers/crm.js';
+import { peerFailureIn } from '../../peers/peer-failure.js';
 import { mergedPlatformStates, overallStatus, rowPlatformStates } from './platform-states.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 
@@ -113,7 +115,7 @@ function publishedUrl(
 export async function listPostViews(
   deps: { repo: PostingRepo; crm: CrmClient | null; now: () => Date },
   query: { from?: string | undefined; to?: string | undefined; limit: number },
-): Promise<{ data: PostView[]; crmError: string | null }> {
+): Promise<{ data: PostView[]; crmError: string | null; crmFailure: PeerFailure | null }> {
   const { repo, crm } = deps;
   const now = deps.now();
   const from = query.from ? new Date(query.from).toISOString() : null;
@@ -124,6 +126,7 @@ export async function listPostViews(
 
   let records: CrmRecord[] = [];
   let crmError: string | null = null;
+  let crmFailure: PeerFailure | null = null;
   if (crm) {
     try {
       records = await crm.listAll('SocialPost', {
@@ -131,6 +134,7 @@ export async function listPostViews(
       });
     } catch (error) {
       crmError = error instanceof Error ? error.message : String(error);
+      crmFailure = peerFailureIn(error) ?? null;
     }
   } else {
     crmError = 'no CRM configured';
@@ -156,5 +160,5 @@ export async function listPostViews(
   const data = [...views.values()]
     .sort((a, b) => (b.publishAt ?? '').localeCompare(a.publishAt ?? ''))
     .slice(0, query.limit);
-  return { data, crmError };
+  return { data, crmError, crmFailure };
 }

@@ -8,6 +8,7 @@ import { Composer } from './Composer.js';
 import { PostList } from './PostList.js';
 import { QuotaMeter } from './QuotaMeter.js';
 import { SyncButton } from './SyncButton.js';
+import { CrmUnreadNote } from './CrmUnreadNote.js';
 import './posts.css';
 
 export function PostsPage() {
@@ -53,11 +54,7 @@ export function PostsPage() {
         <QueryContent query={posts} what="the posts" skeletonLines={5}>
           {(data) => (
             <>
-              {data.crmError ? (
-                <p className="banner banner-warn" role="status">
-                  Showing the bridge's own records only: the CRM could not be read ({data.crmError}).
-                </p>
-              ) : null}
+              <CrmUnreadNote crmError={data.crmError} crmFailure={data.crmFailure} />
               <PostList posts={data.data} />
             </>
           )}

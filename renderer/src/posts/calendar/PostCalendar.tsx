@@ -42,6 +42,7 @@ import { MoveDialog } from './MoveDialog.js';
 import { localWithUtc } from '../post-words.js';
 import { useMediaQuery } from './use-media-query.js';
 import { WeekGrid } from './WeekGrid.js';
+import { CrmUnreadNote } from '../CrmUnreadNote.js';
 import './calendar.css';
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
@@ -219,11 +220,7 @@ export function PostCalendar() {
           const shown = data.data;
           return (
             <>
-              {data.crmError ? (
-                <p className="banner banner-warn" role="status">
-                  Showing the bridge&apos;s own records only: the CRM could not be read ({data.crmError}).
-                </p>
-              ) : null}
+              <CrmUnreadNote crmError={data.crmError} crmFailure={data.crmFailure} />
               {shown.length >= CALENDAR_LIMIT ? (
                 <p className="banner banner-warn" role="status">
                   Showing the first {CALENDAR_LIMIT.toLocaleString()} posts of this period; the week view
