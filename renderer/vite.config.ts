@@ -78,6 +78,9 @@ export default defineConfig({
   // Relative asset URLs: the same build works served by the bridge at `/` and loaded from file://.
   base: './',
   plugins: [react(), preloadScript(), compressedCopies()],
+  // `npm start` building a stale tree (scripts/build-if-stale.mjs) prints one line of its own, not
+  // the file table; warnings and errors still show. `npm run build` keeps Vite's full output.
+  logLevel: process.env.STUDIO_BRIDGE_QUIET_BUILD === '1' ? 'warn' : 'info',
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
@@ -89,6 +92,13 @@ export default defineConfig({
     // Vite's polyfill for other browsers ran on every start (~4 ms of the Overview's first render).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      checks: {
+        // The timing report (PLUGIN_TIMINGS) names the slowest plugin whenever plugins take most of
+        // a build: here always compressedCopies, whose brotli at quality 11 is the point (done once
+        // per build, not per request), so it warned on every loaded start and said nothing new.
+        // Only this check is off; every other warning still prints, also in the quiet start build.
+        bundlerTimings: false,
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -98,6 +108,9 @@ export default defineConfig({
               // Left alone, the bundler puts those a lazy page shares too (zod, the query client,
               // the panels) into small chunks of their own: five requests before the Overview can
               // render, on the browser's six connections, where its preloaded API requests queue.
+              // A name for the bundler's timing report: with `name` a function it has none and
+              // warned on every build (`codeSplitting.groups[0].name` is a function).
+              debugName: 'entry imports',
               name: (id, context) => {
                 const seen = new Set<string>();
                 const fromEntry = (moduleId: string): boolean => {

@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
@@ -58,7 +59,16 @@ if (process.argv.includes('--stamp')) {
   if (built === fingerprint() && outputsThere) {
     process.stdout.write('studio-bridge: build is up to date\n');
   } else {
-    // `npm run build` writes the stamp when it succeeds (and throws here when it fails).
-    execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+    // `npm run build` writes the stamp when it succeeds (and throws here when it fails). Quiet:
+    // Vite prints only warnings and errors (renderer/vite.config.ts), and this one line says
+    // what happened instead of its 25-line file table.
+    const started = performance.now();
+    execSync('npm run build --silent', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, STUDIO_BRIDGE_QUIET_BUILD: '1' },
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`studio-bridge: sources changed, bridge and dashboard built in ${seconds} s\n`);
   }
 }

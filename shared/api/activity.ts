@@ -36,16 +36,34 @@ export const storedActivityEvent = z.object({
 });
 export type StoredActivityEvent = z.infer<typeof storedActivityEvent>;
 
+/** What an activity type is made of (`posting.still-live`, `clips.draft-created`). */
+export const activityTypePrefixPattern = /^[A-Za-z0-9._-]+$/;
+
 export const listActivity = defineContract({
   method: 'get',
   path: '/api/activity',
   tag: 'operational',
-  summary: 'Recent activity, newest first.',
+  summary: 'Recent activity, newest first; by level, by type exactly, or by the start of the type.',
   auth: 'key',
   query: z.object({
     limit: queryInt(1, 500).default(100),
     level: activityLevel.optional(),
+    /** One type exactly, e.g. `posting.scheduled`. */
     type: z.string().max(100).optional(),
+    /**
+     * Types starting with this, e.g. `posting` for posting.scheduled, posting.cancelled…: what the
+     * Activity page's type filter sends as the operator types. Event types are ASCII, so the rule
+     * keeps the prefix to their characters.
+     */
+    typePrefix: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(
+        activityTypePrefixPattern,
+        'must be the start of an event type: letters, digits, ".", "_" or "-"',
+      )
+      .optional(),
     beforeId: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
   }),
   response: z.object({ success: z.literal(true), data: z.array(storedActivityEvent) }),

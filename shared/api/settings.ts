@@ -64,6 +64,12 @@ export const settingEntry = z.object({
   editable: z.boolean(),
   /** A sentence for the operator: how many secrets a list holds, where to change a read-only value, what the sandbox does instead. */
   note: z.string().nullable(),
+  /**
+   * Saved to the config file but not yet in force (it takes effect after a restart): the value
+   * saved, masked like `value` (null: removed from the file, the default applies). Null when
+   * the file holds what is running.
+   */
+  pending: z.object({ value: z.string().nullable() }).nullable(),
 });
 export type SettingEntry = z.infer<typeof settingEntry>;
 

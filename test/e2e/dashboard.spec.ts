@@ -311,6 +311,7 @@ test('settings lists the configuration with secrets masked and writes a file val
   await interval.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('settings-saved')).toContainText('COLLECT_INTERVAL_HOURS');
   await expect(page.getByTestId('settings-saved')).toContainText('Restart required');
-  await expect(interval).toContainText('changed · restart');
+  await expect(interval.getByTestId('setting-value')).toHaveText('12');
+  await expect(interval.getByTestId('setting-pending')).toHaveText('saved — takes effect after restart');
   await screenshot(page, 'settings');
 });

@@ -94,8 +94,11 @@ test.describe('failure notifications', () => {
     await stubNotifications(page);
     await page.goto('/#/');
     await expect(page.getByTestId('live-status').first()).toHaveText(/Live/);
-    await page.getByRole('button', { name: 'Notify me' }).click();
-    await expect(page.getByRole('button', { name: 'Notify me' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Notifications off' }).click();
+    await expect(page.getByRole('button', { name: 'Notifications on' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     const postsvc = await peerUrl(request, bridge, 'postsvc');
     await request.post(`${postsvc}/__sandbox/fail-platform`, {

@@ -16,20 +16,48 @@ export function routeTablePathInFile(config: BridgeConfig): boolean {
   return config.sources.PUBLISH_ROUTES === 'file' && routes !== undefined && !isInlineRouteTable(routes);
 }
 
-/** The Settings page's rows: values in force (secrets masked), where they come from, what may change. */
-export function settingEntries(config: BridgeConfig, sandbox: boolean): SettingEntry[] {
+/** What the operator may see of a value: secrets masked, a list of secrets not even its last digits. */
+function shown(key: ConfigKey, value: string | null): string | null {
+  if (value === null || !secretConfigKeys.has(key)) return value;
+  return secretLists.has(key) ? SECRET_MASK : maskSecret(value);
+}
+
+/**
+ * The value saved for `key` that a restart would bring into force, when it differs from the
+ * one running. Env wins over the file, so a key set by the environment has none. `file` is the
+ * config file as it is now (null when it cannot be read: then nothing is claimed as pending).
+ */
+function pendingValue(
+  config: BridgeConfig,
+  key: ConfigKey,
+  file: Partial<Record<ConfigKey, string>> | null,
+): SettingEntry['pending'] {
+  const source = config.sources[key];
+  if (file === null || source === 'env') return null;
+  const runningFromFile = source === 'file' || source === 'generated' ? config.values[key] : undefined;
+  const saved = file[key];
+  return saved === runningFromFile ? null : { value: shown(key, saved ?? null) };
+}
+
+/** The Settings page's rows: values in force (secrets masked), where they come from, what may change, what waits for a restart. */
+export function settingEntries(
+  config: BridgeConfig,
+  sandbox: boolean,
+  file: Partial<Record<ConfigKey, string>> | null,
+): SettingEntry[] {
   return configKeys.map((key) => {
     const value = config.values[key] ?? null;
     const secret = secretConfigKeys.has(key);
     const { editable, note } = editability(config, key);
     return {
       key,
-      value: value === null || !secret ? value : secretLists.has(key) ? SECRET_MASK : maskSecret(value),
+      value: shown(key, value),
       secret,
       source: config.sources[key],
       description: configDescriptions[key],
       editable,
       note: joinNotes(secretLists.has(key) ? countNote(value) : null, note, sandboxNote(key, value, sandbox)),
+      pending: pendingValue(config, key, file),
     };
   });
 }

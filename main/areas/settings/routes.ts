@@ -18,13 +18,21 @@ export function settingsRoutes(
   sandboxControlKey: string | null,
 ): void {
   const { config } = ctx;
+  /** The config file as saved now, to show what waits for a restart; null if it cannot be read (edited by hand into bad JSON). */
+  const savedFile = () => {
+    try {
+      return readConfigFile(config.configPath, secretStore);
+    } catch {
+      return null;
+    }
+  };
   mount(getSettings, () => ({
     success: true,
     configPath: config.configPath,
     dataDir: config.dataDir,
     sandbox: ctx.demo !== null,
     sandboxControlKey,
-    settings: settingEntries(config, ctx.demo !== null),
+    settings: settingEntries(config, ctx.demo !== null, savedFile()),
   }));
   mount(updateSettings, ({ body }) => {
     const fromEnv = Object.keys(body.values).filter((key) => config.sources[key as ConfigKey] === 'env');

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { StoredActivityEvent } from '../../../shared/api/activity.js';
 import type { ActivityDataArgs, ActivityLevel, ActivityType } from '../../../shared/activity-events.js';
-import type { ActivityRepo } from './repo.js';
+import type { ActivityListFilter, ActivityRepo } from './repo.js';
 import { redactRtmpKeys, redactSecrets } from '../secret-redaction.js';
 import type { GroupCommit } from '../commit-group.js';
 
@@ -67,7 +67,7 @@ export class ActivityLog {
     return () => this.emitter.off('event', listener);
   }
 
-  list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
+  list(filter: ActivityListFilter): StoredActivityEvent[] {
     this.flush();
     return this.repo.list(filter);
   }

@@ -19,7 +19,27 @@ const toEvent = (row: ActivityRow): StoredActivityEvent => ({
 interface ListFilters {
   level: boolean;
   type: boolean;
+  /** Types from `typeFrom` (the prefix) up to, not including, `typeTo` (see prefixEnd). */
+  typePrefix?: boolean;
   beforeId: boolean;
+}
+
+/**
+ * The first string after every string starting with `prefix`: its last character moved one on
+ * ("posting" → "postinh"). `type >= prefix AND type < end` is then "starts with prefix" as an
+ * index range, which LIKE is not (it ignores case, so SQLite cannot use the index for it).
+ * Prefixes are ASCII (listActivity's rule), so the next character is always one character.
+ */
+export function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+export interface ActivityListFilter {
+  limit: number;
+  level?: string;
+  type?: string;
+  typePrefix?: string;
+  beforeId?: number;
 }
 
 /**
@@ -31,6 +51,7 @@ export function activityListSql(by: ListFilters): string {
   const where = whereAll([
     by.level ? 'level = :level' : null,
     by.type ? 'type = :type' : null,
+    by.typePrefix ? 'type >= :typeFrom AND type < :typeTo' : null,
     by.beforeId ? 'id < :beforeId' : null,
   ]);
   return `SELECT * FROM activity${where} ORDER BY id DESC LIMIT :limit`;
@@ -47,7 +68,14 @@ export function createActivityRepo(db: Db) {
       insert.run(event.id, event.at, event.type, event.level, event.message, data);
     }
   });
-  type ListParams = { limit: number; level?: string; type?: string; beforeId?: number };
+  type ListParams = {
+    limit: number;
+    level?: string;
+    type?: string;
+    typeFrom?: string;
+    typeTo?: string;
+    beforeId?: number;
+  };
   const listStatement = preparedBySql<ListParams, ActivityRow>(db);
   const prune = pruneByIdBefore(db, 'activity', 'at');
 
@@ -56,15 +84,20 @@ export function createActivityRepo(db: Db) {
     maxId: () => maxId.get()?.id ?? 0,
     /** Stores events numbered by the caller, in one transaction. */
     insertAll: (events: readonly StoredActivityEvent[]) => insertAll(events),
-    list(filter: { limit: number; level?: string; type?: string; beforeId?: number }): StoredActivityEvent[] {
+    list(filter: ActivityListFilter): StoredActivityEvent[] {
       const by = {
         level: filter.level !== undefined,
         type: filter.type !== undefined,
+        typePrefix: filter.typePrefix !== undefined,
         beforeId: filter.beforeId !== undefined,
       };
       const params: ListParams = { limit: filter.limit };
       if (by.level) params.level = filter.level;
       if (by.type) params.type = filter.type;
+      if (filter.typePrefix !== undefined) {
+        params.typeFrom = filter.typePrefix;
+        params.typeTo = prefixEnd(filter.typePrefix);
+      }
       if (by.beforeId) params.beforeId = filter.beforeId;
       return listStatement(activityListSql(by)).all(params).map(toEvent);
     },

@@ -1,10 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { columnLabels } from '../components/column-labels.js';
-import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
+import type { StoredActivityEvent } from '../../../shared/api/activity.js';
 import { activityLevel } from '../../../shared/api/activity.js';
 import { activityTypes } from '../../../shared/activity-events.js';
-import { jobStatuses, useActivity, useJobs } from './api.js';
-import type { ActivityFilter, Job, JobStatus } from './api.js';
+import { useActivity, useJobs } from './api.js';
+import type { ActivityFilter, Job } from './api.js';
+import {
+  acceptsEvent,
+  applyActivityFilters,
+  isTypePrefix,
+  jobStatuses,
+  readActivityFilters,
+} from './filters.js';
+import { useSearchParams } from '../hash-router.js';
+import { routeOfHash } from '../hash-route.js';
 import { useLiveActivity } from '../api/use-live-activity.js';
 import { ActivityList, mergeActivity } from './ActivityList.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';
@@ -38,17 +47,47 @@ export function ActivityPage() {
   );
 }
 
+/**
+ * The address's search params at this moment. Filter writes start from these, not from the
+ * render's: the typed filter settles in an effect, and a level chosen meanwhile (after that
+ * render, before its effect) would otherwise be written over (seen in the e2e test under load).
+ */
+function paramsNow(): URLSearchParams {
+  return new URLSearchParams(routeOfHash(window.location.hash).search);
+}
+
 function EventsPanel() {
-  const [level, setLevel] = useState<ActivityLevel | ''>('');
-  const [typeText, setTypeText] = useState('');
-  const type = useDebouncedValue(typeText.trim());
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readActivityFilters(params), [params]);
+  // The box follows the keys at once; the address (and the query) once typing pauses.
+  const [typeText, setTypeText] = useState(filters.type);
+  const typed = useDebouncedValue(typeText.trim());
+  const typeRefused = typed !== '' && !isTypePrefix(typed);
+  useEffect(() => {
+    if (typeRefused || typed === filters.type) return;
+    // Replace, not push: Back skips the letters typed and returns to the last filter chosen.
+    setParams(applyActivityFilters(paramsNow(), { type: typed }), { replace: true });
+    // Only a settled, new text writes the address; params/filters changing must not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, typeRefused]);
+  // The address changed by Back, a link or a reload: the box shows what is filtered. Adjusted
+  // while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [addressType, setAddressType] = useState(filters.type);
+  if (addressType !== filters.type) {
+    setAddressType(filters.type);
+    if (filters.type !== typed) setTypeText(filters.type);
+  }
+
   const filter: ActivityFilter = useMemo(
-    () => ({ level: level === '' ? undefined : level, type: type === '' ? undefined : type }),
-    [level, type],
+    () => ({
+      level: filters.level ?? undefined,
+      typePrefix: filters.type === '' ? undefined : filters.type,
+    }),
+    [filters.level, filters.type],
   );
   const events = useActivity(filter);
   const live = useLiveActivity();
-  const filtered = filter.level !== undefined || filter.type !== undefined;
+  const filtered = filters.level !== null || filters.type !== '';
 
   const knownTypes = useMemo(() => {
     const types = new Set<string>(activityTypes);
@@ -57,9 +96,7 @@ function EventsPanel() {
     return [...types].sort();
   }, [live.events, events.data]);
 
-  const accept = (event: StoredActivityEvent) =>
-    (filter.level === undefined || event.level === filter.level) &&
-    (filter.type === undefined || event.type === filter.type);
+  const accept = (event: StoredActivityEvent) => acceptsEvent(filters, event);
 
   return (
     <Panel
@@ -72,10 +109,10 @@ function EventsPanel() {
           <span className="field-label">Level</span>
           <select
             className="input"
-            value={level}
+            value={filters.level ?? ''}
             onChange={(event) => {
               const parsed = activityLevel.safeParse(event.target.value);
-              setLevel(parsed.success ? parsed.data : '');
+              setParams(applyActivityFilters(paramsNow(), { level: parsed.success ? parsed.data : null }));
             }}
           >
             <option value="">All levels</option>
@@ -91,10 +128,17 @@ function EventsPanel() {
           <input
             className="input mono"
             list="activity-types"
-            placeholder="any type, e.g. webhook.received"
+            placeholder="any type, or its start: posting, job.failed"
             value={typeText}
             onChange={(event) => setTypeText(event.target.value)}
+            aria-invalid={typeRefused}
+            aria-describedby={typeRefused ? 'activity-type-error' : undefined}
           />
+          {typeRefused ? (
+            <span className="field-error" id="activity-type-error" role="alert">
+              Event types hold only letters, digits and . _ -
+            </span>
+          ) : null}
           <datalist id="activity-types">
             {knownTypes.map((known) => (
               <option key={known} value={known} />
@@ -106,8 +150,8 @@ function EventsPanel() {
             type="button"
             className="button button-ghost filter-clear"
             onClick={() => {
-              setLevel('');
               setTypeText('');
+              setParams(applyActivityFilters(paramsNow(), { level: null, type: '' }));
             }}
           >
             Clear filters
@@ -159,7 +203,8 @@ function EventsPanel() {
 const jobTone: Record<string, Tone> = { pending: 'neutral', running: 'info', done: 'ok', failed: 'bad' };
 
 function JobsPanel() {
-  const [status, setStatus] = useState<JobStatus | undefined>(undefined);
+  const [params, setParams] = useSearchParams();
+  const status = readActivityFilters(params).jobs ?? undefined;
   const jobs = useJobs(status);
   return (
     <Panel
@@ -174,7 +219,7 @@ function JobsPanel() {
             type="button"
             className={`chip ${status === option ? 'chip-active' : ''}`.trim()}
             aria-pressed={status === option}
-            onClick={() => setStatus(option)}
+            onClick={() => setParams(applyActivityFilters(paramsNow(), { jobs: option ?? null }))}
           >
             {option ?? 'all'}
           </button>

@@ -4,15 +4,15 @@ import type { ActivityLevel } from '../../../shared/api/activity.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { callApi } from '../api/client.js';
 import { queryKeys } from '../api/query-keys.js';
+import type { JobStatus } from './filters.js';
 
 export interface ActivityFilter {
   level?: ActivityLevel;
-  type?: string;
+  /** The start of the event type: "posting" lists posting.scheduled, posting.cancelled… */
+  typePrefix?: string;
 }
 
 export type Job = ResponseOf<typeof listJobs>['data'][number];
-export const jobStatuses = ['pending', 'running', 'done', 'failed'] as const;
-export type JobStatus = (typeof jobStatuses)[number];
 
 const PAGE_SIZE = 50;
 
@@ -28,7 +28,7 @@ export function activityQuery(filter: ActivityFilter = {}, pageSize: number = PA
     queryFn: ({ signal, pageParam }) =>
       callApi(listActivity, {
         signal,
-        query: { limit: pageSize, level: filter.level, type: filter.type, beforeId: pageParam },
+        query: { limit: pageSize, level: filter.level, typePrefix: filter.typePrefix, beforeId: pageParam },
       }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage) =>

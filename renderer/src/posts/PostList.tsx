@@ -52,7 +52,7 @@ export function PostList({ posts }: { posts: PostView[] }) {
               aria-pressed={filter === f.value}
               onClick={() => setFilter(f.value)}
             >
-              {f.label} <span className="muted">{count}</span>
+              {f.label} <span className="chip-count">{count}</span>
             </button>
           );
         })}

@@ -36,12 +36,6 @@ const sourceLabel: Record<SettingEntry['source'], string> = {
 export function SettingsPage() {
   const settings = useSettings();
   const [saved, setSaved] = useState<SaveResult | null>(null);
-  // Keys written this visit that wait for a restart: the table still shows the values in force.
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
-  const onSaved = (result: SaveResult) => {
-    setSaved(result);
-    if (result.restartRequired) setPending((keys) => new Set([...keys, ...result.written]));
-  };
   return (
     <>
       <PageHeader
@@ -60,7 +54,7 @@ export function SettingsPage() {
               {data.settings.length === 0 ? (
                 <EmptyState title="No settings reported" />
               ) : (
-                <SettingsTable entries={data.settings} pending={pending} onSaved={onSaved} />
+                <SettingsTable entries={data.settings} onSaved={setSaved} />
               )}
             </Panel>
             {data.sandbox ? <SandboxPanel /> : null}
@@ -149,11 +143,9 @@ function ApiKeyPanel({ entry }: { entry: SettingEntry | undefined }) {
 
 function SettingsTable({
   entries,
-  pending,
   onSaved,
 }: {
   entries: readonly SettingEntry[];
-  pending: ReadonlySet<string>;
   onSaved: (saved: SaveResult) => void;
 }) {
   const [editing, setEditing] = useState<ConfigKey | null>(null);
@@ -187,17 +179,7 @@ function SettingsTable({
                   {entry.secret ? <span className="tag-secret">secret</span> : null}
                 </td>
                 <td className="setting-value">
-                  <span className="mono" data-testid="setting-value">
-                    {entry.value ?? <span className="muted">not set</span>}
-                  </span>
-                  {pending.has(entry.key) ? (
-                    <span
-                      className="tag-pending"
-                      title="Written to the config file; the bridge uses it after a restart"
-                    >
-                      changed · restart
-                    </span>
-                  ) : null}
+                  <SettingValue entry={entry} />
                   {entry.note ? (
                     <span className="setting-note" data-testid="setting-note">
                       {entry.note}
@@ -237,6 +219,39 @@ function SettingsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The value cell: the value in force; or, after a save that waits for a restart, the value saved
+ * (masked like any secret), marked so, with the value still running beside it (the bridge
+ * reports both, so a reload shows the same).
+ */
+function SettingValue({ entry }: { entry: SettingEntry }) {
+  const unset = <span className="muted">{entry.source === 'default' ? 'default' : 'not set'}</span>;
+  if (entry.pending === null) {
+    return (
+      <span className="mono" data-testid="setting-value">
+        {entry.value ?? <span className="muted">not set</span>}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className="mono" data-testid="setting-value">
+        {entry.pending.value ?? <span className="muted">removed (default)</span>}
+      </span>
+      <span
+        className="tag-pending"
+        data-testid="setting-pending"
+        title="Written to the config file; the bridge uses it after a restart"
+      >
+        saved — takes effect after restart
+      </span>
+      <span className="setting-running" data-testid="setting-running">
+        running: {entry.value === null ? unset : <span className="mono">{entry.value}</span>}
+      </span>
+    </>
   );
 }
 

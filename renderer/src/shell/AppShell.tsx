@@ -127,14 +127,20 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
   );
 }
 
-/** "Notify me": failure notifications, asked for from this click (browsers refuse to ask otherwise). */
+/**
+ * "Notify me": failure notifications, asked for from this click (browsers refuse to ask otherwise).
+ * On and off differ in words ("Notifications on"/"off"), icon (bell / bell struck through) and
+ * style, not in colour alone; at 390 "Notifications" is hidden visually but stays in the name.
+ */
 function NotifyToggle() {
   const { notify, blocked } = useFailures();
+  const state = notify ? 'on' : 'off';
   return (
     <button
       type="button"
       className={`notify-toggle ${notify ? 'notify-on' : ''}`.trim()}
       aria-pressed={notify}
+      data-state={state}
       disabled={blocked && !notify}
       title={
         blocked
@@ -145,8 +151,11 @@ function NotifyToggle() {
       }
       onClick={() => void failureStore.toggleNotify()}
     >
-      <Icon name="bell" size={15} />
-      <span className="notify-label">Notify me</span>
+      <Icon name={notify ? 'bell' : 'bell-off'} size={15} />
+      <span className="notify-label">
+        <span className="notify-prefix">Notifications </span>
+        {state}
+      </span>
     </button>
   );
 }

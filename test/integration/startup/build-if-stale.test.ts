@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +31,9 @@ function scratchProject(): string {
   );
   mkdirSync(path.join(root, 'main'));
   writeFileSync(path.join(root, 'main/app.ts'), 'export {};\n');
+  // Each fake logs the file it built and whether it was asked to be quiet (as Vite is by the start).
   const fake = (file: string) =>
-    `node -e "const fs=require('fs');fs.mkdirSync(require('path').dirname('${file}'),{recursive:true});fs.writeFileSync('${file}','');fs.appendFileSync('builds.log','${file}\\n')"`;
+    `node -e "const fs=require('fs');fs.mkdirSync(require('path').dirname('${file}'),{recursive:true});fs.writeFileSync('${file}','');fs.appendFileSync('builds.log','${file} quiet='+process.env.STUDIO_BRIDGE_QUIET_BUILD+'\\n')"`;
   writeFileSync(
     path.join(root, 'package.json'),
     JSON.stringify({
@@ -57,16 +58,20 @@ function startCheck(root: string): string {
   return execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, encoding: 'utf8' });
 }
 
+const builtLine = /^studio-bridge: sources changed, bridge and dashboard built in \d+\.\d s\n$/;
+
 describe('build-if-stale', () => {
   it('builds a stale tree once, then starts straight away until a source changes', () => {
     const root = scratchProject();
-    startCheck(root);
+    // One line for the build (issue #30.6), the renderer built quietly: not Vite's file table.
+    expect(startCheck(root)).toMatch(builtLine);
     expect(builds(root)).toBe(1);
+    expect(readFileSync(path.join(root, 'builds.log'), 'utf8')).toContain('dist/renderer/index.html quiet=1');
     expect(startCheck(root)).toContain('build is up to date');
     expect(builds(root)).toBe(1);
 
     writeFileSync(path.join(root, 'main/added.ts'), 'export const x = 1;\n');
-    startCheck(root);
+    expect(startCheck(root)).toMatch(builtLine);
     expect(builds(root)).toBe(2);
   });
 
@@ -74,7 +79,41 @@ describe('build-if-stale', () => {
     const root = scratchProject();
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
     expect(builds(root)).toBe(1);
+    // `npm run build` keeps Vite's normal output.
+    expect(readFileSync(path.join(root, 'builds.log'), 'utf8')).toContain(
+      'dist/renderer/index.html quiet=undefined',
+    );
     expect(startCheck(root)).toContain('build is up to date');
     expect(builds(root)).toBe(1);
   });
+});
+
+describe('the dashboard build as `npm start` runs it', () => {
+  it('prints nothing at all: no bundler warning (codeSplitting.groups[0].name), no file table', () => {
+    const out = tempDir('quiet-vite-build');
+    // The environment of `npm start`: not vitest's NODE_ENV=test (Vite would bundle React's development build).
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+    );
+    try {
+      const vite = spawnSync(
+        process.execPath,
+        [
+          path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--config',
+          'renderer/vite.config.ts',
+          '--outDir',
+          out.path,
+          '--emptyOutDir',
+        ],
+        { cwd: repoRoot, encoding: 'utf8', env: { ...env, STUDIO_BRIDGE_QUIET_BUILD: '1' } },
+      );
+      expect(vite.status, vite.stderr).toBe(0);
+      expect(vite.stdout + vite.stderr).toBe('');
+      expect(readFileSync(path.join(out.path, 'index.html'), 'utf8')).toContain('<script');
+    } finally {
+      out.remove();
+    }
+  }, 300_000);
 });

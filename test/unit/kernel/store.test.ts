@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../../main/kernel/db.js';
-import { activityListSql, createActivityRepo } from '../../../main/kernel/activity/repo.js';
+import { activityListSql, createActivityRepo, prefixEnd } from '../../../main/kernel/activity/repo.js';
 import { createJobsRepo, jobsListSql } from '../../../main/kernel/jobs/repo.js';
 import { createWebhooksRepo } from '../../../main/areas/webhooks/repo.js';
 import { migrations as webhookMigrations } from '../../../main/areas/webhooks/migrations/index.js';
@@ -137,6 +137,30 @@ describe('store (DESIGN §7)', () => {
     expect(ids({ limit: 10, level: 'info', beforeId: 6 })).toEqual([5, 3, 2]);
     expect(ids({ limit: 10, level: 'error', type: 'webhook.received' })).toEqual([]);
     expect(ids({ limit: 2, beforeId: 3 })).toEqual([2, 1]);
+  });
+
+  it('lists activity by the start of its type through the type index, "webhook" finding webhook.* only', () => {
+    expect(prefixEnd('posting')).toBe('postinh');
+    expect(prefixEnd('webhook.')).toBe('webhook/');
+    const db = fresh();
+    const sql = activityListSql({ type: false, typePrefix: true, level: false, beforeId: true });
+    expect(queryPlan(db, sql, { limit: 10, typeFrom: 'web', typeTo: 'wec', beforeId: 100 })).toMatch(
+      /activity_by_type \(type>\? AND type<\?\)/,
+    );
+
+    const repo = createActivityRepo(db);
+    const at = new Date().toISOString();
+    const types = ['webhook.received', 'webhooks', 'web', 'posting.scheduled', 'webhook.failed', 'webhook'];
+    repo.insertAll(
+      types.map((type, i) => ({ id: i + 1, at, type, level: 'info' as const, message: type, data: null })),
+    );
+    const listed = (typePrefix: string, beforeId?: number) =>
+      repo.list({ limit: 10, typePrefix, ...(beforeId ? { beforeId } : {}) }).map((event) => event.type);
+    expect(listed('webhook.')).toEqual(['webhook.failed', 'webhook.received']);
+    expect(listed('webhook')).toEqual(['webhook', 'webhook.failed', 'webhooks', 'webhook.received']);
+    expect(listed('webhook.', 5)).toEqual(['webhook.received']);
+    expect(listed('post')).toEqual(['posting.scheduled']);
+    expect(listed('x')).toEqual([]);
   });
 
   it('lists jobs by status through the partial indexes: failed or unfinished jobs are found without reading the finished ones', () => {
