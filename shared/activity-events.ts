@@ -28,7 +28,14 @@ import { activityLevel, type ActivityLevel } from './activity-level.js';
 
 export { activityLevel, type ActivityLevel };
 
+import { activitySubject } from './activity-subject.js';
+
+export { activitySubject, subjectKinds, type ActivitySubject } from './activity-subject.js';
+
 const count = z.number();
+const subject = activitySubject;
+/** On job events: the job's subject, when its kind names one (the queue's registration says how). */
+const jobSubject = activitySubject.optional();
 const nullableText = z.string().nullable();
 const socialEvent = z.enum(['social-created', 'social-updated', 'social-deleted']);
 
@@ -37,10 +44,15 @@ export const activityPayloads = {
   // --- bridge and job queue (main/app.ts, main/kernel/jobs) ---
   'bridge.started': null,
   'jobs.recovered': null,
-  'job.done': { jobId: count, kind: z.string() },
+  'job.done': { subject: jobSubject, jobId: count, kind: z.string() },
   /** The queue's automatic retry has `kind` and `runAt`; an operator's retry only `jobId`. */
-  'job.retry': { jobId: count, kind: z.string().optional(), runAt: z.string().optional() },
-  'job.failed': { jobId: count, kind: z.string(), attempts: count },
+  'job.retry': {
+    subject: jobSubject,
+    jobId: count,
+    kind: z.string().optional(),
+    runAt: z.string().optional(),
+  },
+  'job.failed': { subject: jobSubject, jobId: count, kind: z.string(), attempts: count },
 
   // --- webhooks (main/areas/webhooks/intake.ts) ---
   /** `event` is the CRM webhook (`social-created`, …) or `test`; `ids` are the delivered item ids (≤ 50). */
@@ -67,35 +79,40 @@ export const activityPayloads = {
   // --- posting (main/areas/posting) ---
   /** API posts carry `ledgerId`, SocialPost records `socialPostId` (and the draft's warnings). */
   'posting.scheduled': {
+    subject: subject,
     postsvcId: nullableText,
     ledgerId: count.optional(),
     socialPostId: z.string().optional(),
     warnings: z.array(z.string()).optional(),
   },
   'posting.cancelled': {
+    subject: subject,
     socialPostId: nullableText,
     postsvcId: nullableText.optional(),
     postsvcIds: z.array(z.string()).optional(),
   },
-  'posting.confirmed': { ledgerId: count, postsvcId: nullableText },
+  'posting.confirmed': { subject: subject, ledgerId: count, postsvcId: nullableText },
   'posting.failed': {
+    subject: subject,
     ledgerId: count.optional(),
     postsvcId: nullableText.optional(),
     socialPostId: z.string().optional(),
     code: z.string().optional(),
   },
-  'posting.retry': { socialPostId: z.string(), event: socialEvent },
+  'posting.retry': { subject: subject, socialPostId: z.string(), event: socialEvent },
   /** The provider published a post at its time; the bridge saw it (DESIGN §6.9 "Posts follow the provider"). */
   'posting.published': {
+    subject: subject,
     ledgerId: count,
     postsvcId: nullableText,
     socialPostId: nullableText,
     postUrls: z.array(z.string()),
   },
   /** Still not final an hour after its time: the Posts page offers Check again. */
-  'posting.unconfirmed': { ledgerId: count, postsvcId: nullableText },
+  'posting.unconfirmed': { subject: subject, ledgerId: count, postsvcId: nullableText },
   /** A cancel, a CRM Draft, edit or deletion met a post already live: it was kept (never deleted unasked). */
   'posting.still-live': {
+    subject: subject,
     ledgerId: count,
     postsvcId: nullableText,
     socialPostId: nullableText,
@@ -109,32 +126,41 @@ export const activityPayloads = {
   },
 
   // --- publishing (main/areas/publishing); `id` is the PlatformPublish record ---
-  'publish.abandoned': { id: z.string() },
+  'publish.abandoned': { subject: subject, id: z.string() },
   /** A queued publish whose record CRM catch-up found deleted (404, identity checked): not published. */
-  'publish.vanished': { id: z.string() },
+  'publish.vanished': { subject: subject, id: z.string() },
   /** The operator's retry has `platform` and `from`; the job's own retry `attempt`. */
   'publish.retry': {
+    subject: subject,
     id: z.string(),
     platform: nullableText.optional(),
     from: nullableText.optional(),
     attempt: count.optional(),
   },
   'publish.waiting': {
+    subject: subject,
     id: z.string(),
     platform: nullableText,
     waitingOn: z.string(),
     contentProductionId: nullableText,
   },
   'publish.published': {
+    subject: subject,
     id: z.string(),
     platform: nullableText,
     platformUrl: z.string(),
     platformId: z.string(),
     contentProductionId: nullableText,
   },
-  'publish.dependents': { id: z.string(), dependents: z.array(z.string()), contentProductionId: z.string() },
-  'publish.duplicate': { id: z.string(), platformUrl: z.string() },
+  'publish.dependents': {
+    subject: subject,
+    id: z.string(),
+    dependents: z.array(z.string()),
+    contentProductionId: z.string(),
+  },
+  'publish.duplicate': { subject: subject, id: z.string(), platformUrl: z.string() },
   'publish.failed': {
+    subject: subject,
     id: z.string(),
     platform: nullableText,
     contentProductionId: nullableText,
@@ -144,6 +170,7 @@ export const activityPayloads = {
   // --- broadcasts (main/areas/broadcasts) ---
   /** `streamSource.key` is masked (`••••1234`). */
   'broadcast.created': {
+    subject: subject,
     broadcastId: z.string(),
     recordId: nullableText,
     scheduledAt: z.string(),
@@ -151,11 +178,12 @@ export const activityPayloads = {
     settings: z.object({ isPublic: z.boolean(), chatEnabled: z.boolean(), dvr: z.boolean() }),
     streamSource: z.object({ type: z.string(), url: z.string(), key: z.string().optional() }).nullable(),
   },
-  'broadcast.deleted': { broadcastId: z.string(), recordIds: z.array(z.string()) },
+  'broadcast.deleted': { subject: subject, broadcastId: z.string(), recordIds: z.array(z.string()) },
   /** Ended through End (DESIGN §5.3): complete at the host, kept, its records following. */
-  'broadcast.ended': { broadcastId: z.string(), recordIds: z.array(z.string()) },
+  'broadcast.ended': { subject: subject, broadcastId: z.string(), recordIds: z.array(z.string()) },
   /** `id` is the StreamhostBroadcast record, `from` its status before (null: it had none). */
   'broadcast.status': {
+    subject: subject,
     id: z.string(),
     streamhostId: nullableText,
     from: nullableText,
@@ -187,6 +215,7 @@ export const activityPayloads = {
    * observations has `passed`/`current`. `runId`/`workflow` when a workflow run is involved.
    */
   'guests.stage': {
+    subject: subject,
     guestId: z.string(),
     source: z.enum(['webhook', 'dashboard', 'fetched', 'catch-up']),
     runId: count.optional(),
@@ -198,6 +227,7 @@ export const activityPayloads = {
   },
   /** A failed run adds `message`, `hint` and `httpStatus`. */
   'guests.workflow': {
+    subject: subject,
     guestId: z.string(),
     runId: count,
     workflow: z.string(),
@@ -214,6 +244,7 @@ export const activityPayloads = {
    * catch-up found the transition late (DESIGN §6.9), only the operator sends it.
    */
   'guests.hold': {
+    subject: subject,
     guestId: z.string(),
     stage: workflowStage,
     workflow: z.string(),
@@ -228,6 +259,7 @@ export const activityPayloads = {
 
   // --- clips and content (main/areas/clips, main/areas/content) ---
   'clips.analyzed': {
+    subject: subject,
     contentProductionId: z.string(),
     /** The stored analysis (exports, review); absent on events recorded before it was kept. */
     analysisId: z.string().optional(),
@@ -236,8 +268,9 @@ export const activityPayloads = {
     format: transcriptFormat,
     ms: count,
   },
-  'clips.draft-created': { clipId: z.string(), contentProductionId: z.string() },
+  'clips.draft-created': { subject: subject, clipId: z.string(), contentProductionId: z.string() },
   'clips.fit': {
+    subject: subject,
     clipId: z.string(),
     contentProductionId: nullableText,
     problems: z.array(

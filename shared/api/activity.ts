@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityLevel } from '../activity-level.js';
+import { activitySubject } from '../activity-subject.js';
 import { defineContract, queryInt } from './contract.js';
 
 /**
@@ -25,6 +26,12 @@ export type {
  * activity table holds. Loose on purpose (`type` any string, `data` any object): history
  * written by an older bridge, or a type this build does not know, still lists. For typed
  * `data`, parse with `parseActivityEvent` into the typed `ActivityEvent`.
+ *
+ * `message` is written for a person, in the names they know (issue #30.4): an event about one
+ * post, broadcast, guest, episode, publish record or clip carries `data.subject` (`{kind, id,
+ * name}`, shared/activity-subject.ts) and its message names it the same way ("Post “Teaser for
+ * Thursday…” cancelled at the provider"); the ids stay in `data` for integrators. Dashboards show
+ * the message as it is.
  */
 export const storedActivityEvent = z.object({
   id: z.number(),
@@ -32,7 +39,7 @@ export const storedActivityEvent = z.object({
   type: z.string(),
   level: activityLevel,
   message: z.string(),
-  data: z.record(z.string(), z.unknown()).nullable(),
+  data: z.looseObject({ subject: activitySubject.optional() }).nullable(),
 });
 export type StoredActivityEvent = z.infer<typeof storedActivityEvent>;
 

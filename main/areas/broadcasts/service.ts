@@ -15,6 +15,7 @@ import type { JobQueue } from '../../kernel/jobs/queue.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { gatewayBridgeError } from './gateway-errors.js';
 import { maskStreamSource } from '../../kernel/secret-mask.js';
+import { capitalize, named, recordSubject } from '../../kernel/activity/subjects.js';
 import {
   broadcastChange,
   closeWatchWindow,
@@ -77,6 +78,10 @@ export class BroadcastService {
       (payload) => this.writeRecord(payload.attributes),
       {
         describe: (payload) => `CRM record for broadcast ${String(payload.attributes.streamhostId)}`,
+        subject: ({ attributes }) => ({
+          subject: recordSubject('broadcast', String(attributes.streamhostId), attributes.name),
+          noun: 'CRM record of broadcast',
+        }),
       },
     );
   }
@@ -129,8 +134,9 @@ export class BroadcastService {
     this.deps.activity.record(
       'broadcast.created',
       warnings.length > 0 ? 'warn' : 'info',
-      `broadcast "${request.name}" created at the host for ${request.scheduledAt}${warnings.length ? ` (${warnings.join('; ')})` : ''}`,
+      `${capitalize(named(recordSubject('broadcast', created.id, request.name)))} created at the host for ${request.scheduledAt}${warnings.length ? ` (${warnings.join('; ')})` : ''}`,
       {
+        subject: recordSubject('broadcast', created.id, request.name),
         broadcastId: created.id,
         recordId,
         scheduledAt: request.scheduledAt,
@@ -166,14 +172,18 @@ export class BroadcastService {
     if (goneAtHost && records.length === 0)
       throw AppError.notFound(`broadcastId: no broadcast ${broadcastId} at the host`);
     for (const record of records) await this.deps.crm?.remove('StreamhostBroadcast', record.id);
-    const name = typeof records[0]?.name === 'string' ? `"${records[0].name}"` : broadcastId;
     const message = goneAtHost
       ? `broadcast ${broadcastId} was already gone at the host; ${records.length} CRM record(s) removed`
       : `broadcast ${broadcastId} deleted${records.length ? ` and ${records.length} CRM record(s) removed` : ''}`;
-    this.deps.activity.record('broadcast.deleted', 'info', `broadcast ${name}: ${message}`, {
-      broadcastId,
-      recordIds: records.map((r) => r.id),
-    });
+    const subject = recordSubject('broadcast', broadcastId, records[0]?.name);
+    this.deps.activity.record(
+      'broadcast.deleted',
+      'info',
+      goneAtHost
+        ? `${capitalize(named(subject))} was already gone at the host; ${records.length} CRM record(s) removed`
+        : `${capitalize(named(subject))} deleted at the host${records.length ? ` and ${records.length} CRM record(s) removed` : ''}`,
+      { subject, broadcastId, recordIds: records.map((r) => r.id) },
+    );
     return message;
   }
 
@@ -269,12 +279,13 @@ export class BroadcastService {
       const change = broadcastChange(record, after);
       if (change) await this.deps.crm?.update('StreamhostBroadcast', record.id, change.changes);
     }
-    const name = records[0] ? `"${records[0].name}"` : `"${remote.name}"`;
+    const subject = recordSubject('broadcast', broadcastId, records[0]?.name ?? remote.name);
     const message =
       remote.status === 'complete'
-        ? `broadcast ${name} had already ended at the host`
-        : `broadcast ${name} ended: ${after.status} at the host${records.length ? `, ${records.length} CRM record(s) updated` : ''}`;
+        ? `${capitalize(named(subject))} had already ended at the host`
+        : `${capitalize(named(subject))} ended: ${after.status} at the host${records.length ? `, ${records.length} CRM record(s) updated` : ''}`;
     this.deps.activity.record('broadcast.ended', 'info', message, {
+      subject,
       broadcastId,
       recordIds: records.map((record) => record.id),
     });
@@ -328,8 +339,9 @@ export class BroadcastService {
             this.deps.activity.record(
               'broadcast.status',
               'info',
-              `broadcast "${record.name}": ${change.statusChangedFrom ?? 'none'} → ${remote.status} (${remote.viewerCount} viewers)`,
+              `${capitalize(named(recordSubject('broadcast', record.id, record.name)))}: ${change.statusChangedFrom ?? 'none'} → ${remote.status} (${remote.viewerCount} viewers)`,
               {
+                subject: recordSubject('broadcast', record.id, record.name),
                 id: record.id,
                 streamhostId: record.streamhostId,
                 from: change.statusChangedFrom,

@@ -2,6 +2,7 @@ import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import type { CrmClient } from '../../peers/crm.js';
 import { misfitMessage } from '../../../shared/clip-fit.js';
+import { recordSubject } from '../../kernel/activity/subjects.js';
 import { CLIP_FIT_FIELDS, checkClip } from './clip-fit.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -31,9 +32,13 @@ export class ClipEvents {
     }
     const fit = checkClip(clip);
     if (fit.fits) return { success: true, fits: true, checked: fit.checked };
-    const name = text(clip.name) ?? clip.id;
+    const subject = recordSubject('clip', clip.id, clip.name);
     const messages = fit.problems.map((problem) => problem.message);
-    this.deps.activity.record('clips.fit', 'warn', misfitMessage(name, fit.problems), {
+    const words = subject.name
+      ? misfitMessage(subject.name, fit.problems)
+      : `A clip does not fit: ${messages.join('; ')}`;
+    this.deps.activity.record('clips.fit', 'warn', words, {
+      subject,
       clipId: clip.id,
       contentProductionId: text(clip.contentProductionId),
       problems: fit.problems,

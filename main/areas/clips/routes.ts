@@ -21,6 +21,7 @@ import { checkClip } from './clip-fit.js';
 import { createDraftClip as createDraftInCrm, listContent, type DraftClipInput } from './crm-clips.js';
 import { TranscriptError } from './parse.js';
 import type { LiveMark } from './pin.js';
+import { recordSubject } from '../../kernel/activity/subjects.js';
 import { AnalysisUnavailableError, type ClipAnalysisRunner } from './runner.js';
 
 export interface ClipsRouteDeps {
@@ -87,6 +88,8 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
       'info',
       `${answer.suggestedClips.length} clip suggestions from a ${formatClipTime(answer.stats.durationS)} ${answer.format} transcript (${answer.timing} times, ${ms} ms)${take ? `, ${pinned} pinned by marks of take ${take.name}` : ''}`,
       {
+        // The request names the episode by id only: "an episode" (no CRM read to name an event).
+        subject: recordSubject('episode', body.contentProductionId, null),
         contentProductionId: body.contentProductionId,
         analysisId: answer.analysisId,
         clips: answer.suggestedClips.length,
@@ -127,7 +130,11 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
         'clips.draft-created',
         'info',
         `Draft clip ${clipNameQuoted(result.name)} (${result.duration} s) created for "${result.contentName}"`,
-        { clipId: result.id, contentProductionId: input.contentProductionId },
+        {
+          subject: recordSubject('clip', result.id, result.name),
+          clipId: result.id,
+          contentProductionId: input.contentProductionId,
+        },
       );
     }
     // The same rule and words as the clip webhook's warning.

@@ -11,6 +11,7 @@ import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import { linkedContent, renderEmailFor } from './guest-data.js';
 import type { GuestsRepo, HoldRecord, StageRow, WorkflowRunRow } from './repo.js';
 import type { TemplateStore } from './template-store.js';
+import { capitalize, named, recordSubject } from '../../kernel/activity/subjects.js';
 import type { GuestWorkflows } from './workflows.js';
 
 /** What a stage's email would lack for a guest right now. */
@@ -252,7 +253,8 @@ export class GuestHolds {
 
   /** The guests.hold activity event (and the guests.stage message names the hold on entry). */
   report(hold: HoldRecord, outcome: HoldOutcome, movedTo?: string | null): void {
-    const who = hold.guestName ?? hold.guestId;
+    const subject = recordSubject('guest', hold.guestId, hold.guestName);
+    const who = capitalize(named(subject));
     const missing = hold.missing.join(', ');
     const message: Record<HoldOutcome, string> =
       hold.reason === 'late'
@@ -269,6 +271,7 @@ export class GuestHolds {
       outcome === 'released' || outcome === 'waiting' ? 'info' : 'warn',
       message[outcome],
       {
+        subject,
         guestId: hold.guestId,
         stage: hold.stage,
         workflow: hold.workflow,

@@ -4,6 +4,7 @@ import type { EmailCheck, GuestHolds } from './holds.js';
 import type { GuestsRepo, HoldRecord, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { decideStage, isWorkflowStage, workflowFor, type StageDecision } from './stages.js';
+import { capitalize, named, recordSubject } from '../../kernel/activity/subjects.js';
 import type { GuestWorkflows } from './workflows.js';
 
 export interface Observation {
@@ -129,15 +130,17 @@ export class StageTracker {
 
   private report(observation: Observation, result: ObservationResult): void {
     const { activity, holds } = this.deps;
-    const who = observation.guestName ?? observation.guestId;
+    const subject = recordSubject('guest', observation.guestId, observation.guestName);
+    const who = capitalize(named(subject));
     const data = {
+      subject,
       guestId: observation.guestId,
       source: observation.source,
       ...(result.run ? { runId: result.run.id, workflow: result.run.workflow } : {}),
     };
     const { decision } = result;
     if (decision.kind === 'transition') {
-      const move = `${who}: ${decision.from ?? '(new to the bridge)'} → ${decision.to}`;
+      const move = `${who} moved ${decision.from ? `from ${decision.from} ` : ''}to ${decision.to}${decision.from ? '' : ' (new to the bridge)'}`;
       const name = workflowFor(decision.to);
       const workflow = result.hold
         ? result.hold.reason === 'late'

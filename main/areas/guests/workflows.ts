@@ -8,6 +8,12 @@ import { followUpLane } from '../../kernel/jobs/lane.js';
 import type { GuestsRepo, StageRow, WorkflowRunRow } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { linkedContent, renderEmailFor } from './guest-data.js';
+import { named, recordSubject, type ActivitySubject } from '../../kernel/activity/subjects.js';
+
+/** The guest a workflow run is for, by the name the run was queued with. */
+function guestOf(run: WorkflowRunRow): ActivitySubject {
+  return recordSubject('guest', run.guest_id, run.guest_name);
+}
 import type { TemplateStore } from './template-store.js';
 
 export const GUEST_WORKFLOW_JOB = 'guests.workflow';
@@ -53,7 +59,11 @@ export class GuestWorkflows {
       logDone: false,
       describe: ({ runId }) => {
         const run = deps.repo.getRun(runId);
-        return run ? `${run.workflow} for ${run.guest_name ?? run.guest_id}` : `workflow run ${runId}`;
+        return run ? `${run.workflow} for ${named(guestOf(run))}` : `workflow run ${runId}`;
+      },
+      subject: ({ runId }) => {
+        const run = deps.repo.getRun(runId);
+        return run ? { subject: guestOf(run), noun: `${run.workflow} for guest` } : undefined;
       },
     });
   }
@@ -127,8 +137,8 @@ export class GuestWorkflows {
     activity.record(
       'guests.workflow',
       'info',
-      `${run.workflow} for ${run.guest_name ?? guestId}: run again (operator)`,
-      { guestId, runId: run.id, workflow: run.workflow, stage },
+      `${run.workflow} for ${named(guestOf(run))}: run again (operator)`,
+      { subject: guestOf(run), guestId, runId: run.id, workflow: run.workflow, stage },
     );
     return run;
   }
@@ -164,8 +174,14 @@ export class GuestWorkflows {
       activity.record(
         'guests.workflow',
         'info',
-        `${run.workflow} started for ${run.guest_name ?? run.guest_id}${result.message ? `: ${result.message}` : ''}`,
-        { guestId: run.guest_id, runId: run.id, workflow: run.workflow, stage: run.stage },
+        `${run.workflow} started for ${named(guestOf(run))}${result.message ? `: ${result.message}` : ''}`,
+        {
+          subject: guestOf(run),
+          guestId: run.guest_id,
+          runId: run.id,
+          workflow: run.workflow,
+          stage: run.stage,
+        },
       );
       return { runId: run.id, status: 'started' };
     } catch (error) {
@@ -265,8 +281,9 @@ export class GuestWorkflows {
     activity.record(
       'guests.workflow',
       'error',
-      `${run.workflow} for ${run.guest_name ?? run.guest_id} failed: ${failure.message}${failure.hint ? ` — ${failure.hint}` : ''}`,
+      `${run.workflow} for ${named(guestOf(run))} failed: ${failure.message}${failure.hint ? ` — ${failure.hint}` : ''}`,
       {
+        subject: guestOf(run),
         guestId: run.guest_id,
         runId: run.id,
         workflow: run.workflow,

@@ -56,7 +56,15 @@ export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSour
     if (!jobs.retryFailed(params.id)) {
       throw AppError.notFound(`job ${params.id}: no failed job with that id`);
     }
-    activity.record('job.retry', 'info', `job ${params.id} retried by the operator`, { jobId: params.id });
+    const job = jobs.describeJob(params.id);
+    activity.record(
+      'job.retry',
+      'info',
+      job
+        ? `Failed job sent again by the operator: ${job.what}`
+        : 'A failed job was sent again by the operator',
+      { jobId: params.id, ...(job?.subject ? { subject: job.subject } : {}) },
+    );
     return { success: true, id: params.id };
   });
 }

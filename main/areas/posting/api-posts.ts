@@ -20,6 +20,8 @@ import { crmRecordLane, type Lane } from '../../kernel/jobs/lane.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
 import type { PostScheduler, SendOutcome } from './scheduler.js';
 import type { LiveSafeCancel } from './live-cancel.js';
+import { capitalize, named } from '../../kernel/activity/subjects.js';
+import { ledgerPostSubject, postSubjectOf } from './post-subject.js';
 
 /**
  * `delete`: the spec's /postsvc/delete — cancels a scheduled post and deletes a published one.
@@ -176,19 +178,19 @@ export class ApiPosting {
         if (mode === 'delete') {
           if (await client.delete(current.postsvc_id, signal)) cancelled.push(current.postsvc_id);
           repo.markCancelled(current.id, now());
-          note = `; its replacement ${current.postsvc_id} cancelled too`;
+          note = '; its replacement was cancelled too';
         } else {
           const outcome = await this.deps.liveCancel.cancelRow(current, signal);
           if (outcome.kind === 'cancelled' && outcome.existed) cancelled.push(current.postsvc_id);
           note =
             outcome.kind === 'live'
-              ? `; its replacement ${current.postsvc_id} is already live on ${outcome.platforms.join(', ')} and was kept`
-              : `; its replacement ${current.postsvc_id} cancelled too`;
+              ? `; its replacement is already live on ${outcome.platforms.join(', ')} and was kept`
+              : '; its replacement was cancelled too';
         }
       } catch (error) {
         // The record still goes to Draft: the follow-up run finds the live post and cancels it.
         this.deps.cancelLater(current.social_post_id!);
-        note = `; its replacement ${current.postsvc_id} could not be cancelled yet (${(error as Error).message}), the bridge retries`;
+        note = `; its replacement could not be cancelled yet (${(error as Error).message}), the bridge retries`;
         pending = true;
       }
     } else if (current?.state === 'claimed' || current?.state === 'unknown') {
@@ -205,16 +207,17 @@ export class ApiPosting {
     if (socialPostId && crm) {
       try {
         await crm.update('SocialPost', socialPostId, { status: 'Draft', postsvcId: null });
-        note += `; SocialPost ${socialPostId} set back to Draft`;
+        note += '; the CRM post is back to Draft';
       } catch (error) {
-        note += `; SocialPost ${socialPostId} could not be updated (${error instanceof Error ? error.message : String(error)})`;
+        note += `; the CRM post could not be set back to Draft (${error instanceof Error ? error.message : String(error)})`;
       }
     }
+    const subject = postSubjectOf({ socialPostId, postsvcId }, row);
     activity.record(
       'posting.cancelled',
       'info',
-      `provider post ${postsvcId} cancelled from the bridge API${note}`,
-      { postsvcId, postsvcIds: cancelled, socialPostId },
+      `${capitalize(named(subject, socialPostId ? 'CRM post' : undefined))} cancelled from the bridge API${note}`,
+      { subject, postsvcId, postsvcIds: cancelled, socialPostId },
     );
     return `post ${postsvcId} cancelled${note}`;
   }
@@ -239,11 +242,12 @@ export class ApiPosting {
       }
     }
     const where = live.platforms.join(', ');
+    const subject = postSubjectOf({ socialPostId, postsvcId }, row);
     activity.record(
       'posting.still-live',
       'warn',
-      `Cancel of post ${postsvcId} refused: it is already live on ${where}; nothing was deleted`,
-      { ledgerId: row?.id ?? 0, postsvcId, socialPostId, platforms: live.platforms },
+      `Cancel of ${named(subject)} refused: it is already live on ${where}; nothing was deleted`,
+      { subject, ledgerId: row?.id ?? 0, postsvcId, socialPostId, platforms: live.platforms },
     );
     throw AppError.alreadyPublished(
       `id: post ${postsvcId} is already published on ${where}: nothing was cancelled. Deleting it takes it down from ${where}, where the public can see it now`,
@@ -512,8 +516,9 @@ export class ApiPosting {
       this.deps.activity.record(
         'posting.failed',
         'error',
-        `post to ${row.platforms.join(', ')} failed: ${(error as Error).message}`,
+        `${capitalize(named(ledgerPostSubject(row)))} to ${row.platforms.join(', ')} failed: ${(error as Error).message}`,
         {
+          subject: ledgerPostSubject(failed ?? row),
           ledgerId: row.id,
           postsvcId: failed?.postsvc_id ?? null,
         },
@@ -525,8 +530,8 @@ export class ApiPosting {
     this.deps.activity.record(
       'posting.scheduled',
       'info',
-      `post ${outcome.row.postsvc_id} ${outcome.row.schedule_date ? `scheduled for ${outcome.row.schedule_date}` : 'published'} on ${row.platforms.join(', ')}`,
-      { ledgerId: row.id, postsvcId: outcome.row.postsvc_id },
+      `${capitalize(named(ledgerPostSubject(outcome.row)))} ${outcome.row.schedule_date ? `scheduled for ${outcome.row.schedule_date}` : 'published'} on ${row.platforms.join(', ')}`,
+      { subject: ledgerPostSubject(outcome.row), ledgerId: row.id, postsvcId: outcome.row.postsvc_id },
     );
     return answer(outcome.row, outcome.result, warnings, false);
   }

@@ -6,6 +6,7 @@ import type { CrmClient } from '../../peers/crm.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import { providerVerdict, type ProviderVerdict } from './provider-state.js';
+import { ledgerPostSubject, ledgerPostWords } from './post-subject.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 
 /** After the first check at the post's time + 30 s, the next ones come this often (DESIGN §6.9). */
@@ -98,15 +99,11 @@ export class PostConfirmations {
       // The provider no longer knows it (deleted elsewhere): nothing left to confirm.
       repo.setProviderStatus(row.id, 'deleted', null, null, now());
       repo.setNextCheck(row.id, null, now());
-      activity.record(
-        'posting.cancelled',
-        'warn',
-        `provider post ${row.postsvc_id} is gone from the provider`,
-        {
-          socialPostId: row.social_post_id,
-          postsvcId: row.postsvc_id,
-        },
-      );
+      activity.record('posting.cancelled', 'warn', `${ledgerPostWords(row)} is gone from the provider`, {
+        subject: ledgerPostSubject(row),
+        socialPostId: row.social_post_id,
+        postsvcId: row.postsvc_id,
+      });
       return;
     }
     const verdict = providerVerdict(row, item);
@@ -144,8 +141,8 @@ export class PostConfirmations {
     activity.record(
       'posting.unconfirmed',
       'warn',
-      `post ${row.postsvc_id} to ${row.platforms.join(', ')} was due at ${row.publish_at}; an hour later the provider still has not published it: unconfirmed (Check again on the Posts page)`,
-      { ledgerId: row.id, postsvcId: row.postsvc_id },
+      `${ledgerPostWords(row)} to ${row.platforms.join(', ')} was due at ${row.publish_at}; an hour later the provider still has not published it: unconfirmed (Check again on the Posts page)`,
+      { subject: ledgerPostSubject(row), ledgerId: row.id, postsvcId: row.postsvc_id },
     );
   }
 
@@ -187,13 +184,15 @@ export class PostConfirmations {
 
   private recordOutcome(row: LedgerRow, verdict: ProviderVerdict): void {
     const { activity } = this.deps;
-    const who = row.social_post_id ? `SocialPost ${row.social_post_id}` : `post ${row.postsvc_id}`;
+    const who = ledgerPostWords(row);
+    const subject = ledgerPostSubject(row);
     if (verdict.published.length > 0) {
       activity.record(
         'posting.published',
         'info',
         `${who} is out on ${verdict.published.join(', ')}${verdict.postUrls.length > 0 ? `: ${verdict.postUrls.join(' ')}` : ''}${verdict.failure ? ` (failed: ${verdict.failure})` : ''}`,
         {
+          subject,
           ledgerId: row.id,
           postsvcId: row.postsvc_id,
           socialPostId: row.social_post_id,
@@ -202,21 +201,18 @@ export class PostConfirmations {
       );
     } else if (verdict.status !== 'deleted') {
       activity.record('posting.failed', 'error', `${who} was not published: ${verdict.failure}`, {
+        subject,
         ledgerId: row.id,
         postsvcId: row.postsvc_id,
         ...(row.social_post_id ? { socialPostId: row.social_post_id } : {}),
         code: 'PLATFORM_ERROR',
       });
     } else {
-      activity.record(
-        'posting.cancelled',
-        'info',
-        `provider post ${row.postsvc_id} was deleted at the provider`,
-        {
-          socialPostId: row.social_post_id,
-          postsvcId: row.postsvc_id,
-        },
-      );
+      activity.record('posting.cancelled', 'info', `${who} was deleted at the provider`, {
+        subject,
+        socialPostId: row.social_post_id,
+        postsvcId: row.postsvc_id,
+      });
     }
   }
 }

@@ -13,6 +13,8 @@ import {
   type SocialEvent,
   type SocialPostWorkflow,
 } from './social-posts.js';
+import { capitalize, named } from '../../kernel/activity/subjects.js';
+import { crmPostSubject, ledgerPostSubject, postSubjectOf } from './post-subject.js';
 import { utcMinute } from './late-posts.js';
 
 const SOCIAL_POST_JOB = 'posting.social-post';
@@ -51,6 +53,11 @@ export class PostingJobs {
       (payload, context) => this.runSocialPost(payload, context),
       {
         describe: ({ socialPostId, event }) => `posting ${event} ${socialPostId}`,
+        // Named from the ledger (the text it was sent with), a local read when the job ends.
+        subject: ({ socialPostId }) => ({
+          subject: postSubjectOf({ socialPostId }, deps.repo.active(socialPostId)),
+          noun: 'CRM post',
+        }),
       },
     );
     deps.jobs.register<{ ledgerId: number }>(
@@ -58,6 +65,10 @@ export class PostingJobs {
       (payload, context) => this.reconcile(payload, context),
       {
         describe: ({ ledgerId }) => `posting: settle ledger ${ledgerId}`,
+        subject: ({ ledgerId }) => {
+          const row = deps.repo.get(ledgerId);
+          return row ? { subject: ledgerPostSubject(row), noun: 'checking post' } : undefined;
+        },
       },
     );
   }
@@ -127,11 +138,13 @@ export class PostingJobs {
       if (!(error instanceof RetryPosting)) throw error;
       const delayMs = error.delayMs ?? backoffDelayMs(1, peerRetryBackoff);
       this.enqueueSocialPost(item.id, event === 'social-deleted' ? event : 'social-updated', delayMs);
+      const subject = crmPostSubject(item, this.deps.repo.active(item.id));
       activity.record(
         'posting.retry',
         'warn',
-        `SocialPost ${item.id}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
+        `${capitalize(named(subject, 'CRM post'))}: ${error.message}; trying again in ${Math.round(delayMs / 1000)} s`,
         {
+          subject,
           socialPostId: item.id,
           event,
         },
@@ -187,8 +200,9 @@ export class PostingJobs {
       activity.record(
         'posting.confirmed',
         'info',
-        `post ${resolved.row.postsvc_id} confirmed from the provider's history`,
+        `${capitalize(named(ledgerPostSubject(resolved.row)))} confirmed from the provider's history`,
         {
+          subject: ledgerPostSubject(resolved.row),
           ledgerId,
           postsvcId: resolved.row.postsvc_id,
         },
@@ -197,8 +211,8 @@ export class PostingJobs {
       activity.record(
         'posting.failed',
         'error',
-        `post to ${row.platforms.join(', ')} was not created by the provider; schedule it again`,
-        { ledgerId },
+        `${capitalize(named(ledgerPostSubject(row)))} to ${row.platforms.join(', ')} was not created by the provider; schedule it again`,
+        { subject: ledgerPostSubject(row), ledgerId },
       );
     }
     return { settled: resolved.kind };

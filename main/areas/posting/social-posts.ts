@@ -12,6 +12,8 @@ import { postsNear } from './spacing.js';
 import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import { judgeLateness, type Lateness, type PostTrigger } from './late-posts.js';
 import type { PostScheduler } from './scheduler.js';
+import { named } from '../../kernel/activity/subjects.js';
+import { crmPostSubject, crmPostWords, ledgerPostSubject, ledgerPostWords } from './post-subject.js';
 import { knownLive, type LiveCancelOutcome, type LiveSafeCancel } from './live-cancel.js';
 
 /**
@@ -194,13 +196,14 @@ export class SocialPostWorkflow {
       );
     }
     await this.writeBack(id, { postsvcId: outcome.row.postsvc_id });
+    const subject = crmPostSubject(record, outcome.row);
     this.deps.activity.record(
       'posting.scheduled',
       'info',
       lateness.kind === 'late'
-        ? `SocialPost ${describe(record)} was ${lateness.minutesLate} min late (within the grace): posted now on ${outgoing.platforms.join(', ')}`
-        : `SocialPost ${describe(record)} scheduled on ${outgoing.platforms.join(', ')} for ${outgoing.scheduleDate}`,
-      { socialPostId: id, postsvcId: outcome.row.postsvc_id, warnings: draft.warnings },
+        ? `${crmPostWords(subject)} was ${lateness.minutesLate} min late (within the grace): posted now on ${outgoing.platforms.join(', ')}`
+        : `${crmPostWords(subject)} scheduled on ${outgoing.platforms.join(', ')} for ${outgoing.scheduleDate}`,
+      { subject, socialPostId: id, postsvcId: outcome.row.postsvc_id, warnings: draft.warnings },
     );
     return {
       success: true,
@@ -236,8 +239,9 @@ export class SocialPostWorkflow {
     this.deps.activity.record(
       'posting.cancelled',
       'info',
-      `SocialPost ${describe(record)} back to Draft: provider post cancelled`,
+      `${crmPostWords(crmPostSubject(record, row))} back to Draft: its post at the provider was cancelled`,
       {
+        subject: crmPostSubject(record, row),
         socialPostId: record.id,
         postsvcIds: cancelled,
       },
@@ -260,16 +264,23 @@ export class SocialPostWorkflow {
       this.deps.activity.record(
         'posting.still-live',
         'warn',
-        `CRM record deleted, still live: SocialPost ${id}'s post ${row.postsvc_id} is out on ${where}; nothing was deleted (Delete from ${where} on the Posts page takes it down)`,
-        { ledgerId: row.id, postsvcId: row.postsvc_id, socialPostId: id, platforms: cancel.platforms },
+        `CRM record deleted, still live: ${named(ledgerPostSubject(row), 'CRM post')} is out on ${where}; nothing was deleted (Delete from ${where} on the Posts page takes it down)`,
+        {
+          subject: ledgerPostSubject(row),
+          ledgerId: row.id,
+          postsvcId: row.postsvc_id,
+          socialPostId: id,
+          platforms: cancel.platforms,
+        },
       );
       return skip(`CRM record deleted, still live on ${where}: nothing deleted`);
     }
     this.deps.activity.record(
       'posting.cancelled',
       'info',
-      `SocialPost ${id} deleted: provider post ${row.postsvc_id} cancelled`,
+      `${ledgerPostWords(row)} deleted in the CRM: cancelled at the provider`,
       {
+        subject: ledgerPostSubject(row),
         socialPostId: id,
         postsvcId: row.postsvc_id,
       },
@@ -305,8 +316,9 @@ export class SocialPostWorkflow {
     this.deps.activity.record(
       'posting.cancelled',
       'info',
-      `provider post ${row.postsvc_id} cancelled: ${why}`,
+      `${ledgerPostWords(row)} cancelled at the provider: ${why}`,
       {
+        subject: ledgerPostSubject(row),
         socialPostId: row.social_post_id,
         postsvcId: row.postsvc_id,
       },
@@ -328,8 +340,10 @@ export class SocialPostWorkflow {
     await this.writeBack(record.id, { status: 'Published', postsvcId });
     if (row?.live_hold) this.deps.repo.setLiveHold(row.id, null, this.deps.now());
     const where = live.platforms.join(', ');
-    const warning = `SocialPost ${describe(record)} ${what} but its post ${postsvcId} is already live on ${where}${live.postUrls.length > 0 ? ` (${live.postUrls.join(' ')})` : ''}: nothing was deleted and the record is Published again; Delete from ${where} on the Posts page takes it down`;
+    const subject = crmPostSubject(record, row);
+    const warning = `${crmPostWords(subject)} ${what} but it is already live on ${where}${live.postUrls.length > 0 ? ` (${live.postUrls.join(' ')})` : ''}: nothing was deleted and the record is Published again; Delete from ${where} on the Posts page takes it down`;
     this.deps.activity.record('posting.still-live', 'warn', warning, {
+      subject,
       ledgerId: row?.id ?? 0,
       postsvcId,
       socialPostId: record.id,
@@ -346,8 +360,14 @@ export class SocialPostWorkflow {
       activity.record(
         'posting.still-live',
         'warn',
-        `SocialPost ${describe(record)} went back to Scheduled but its post ${row.postsvc_id} is live on ${where}: nothing is sent, cancelled or written until the operator decides (mark it Published again, or Delete from ${where} on the Posts page)`,
-        { ledgerId: row.id, postsvcId: row.postsvc_id, socialPostId: record.id, platforms: knownLive(row) },
+        `${crmPostWords(crmPostSubject(record, row))} went back to Scheduled but it is live on ${where}: nothing is sent, cancelled or written until the operator decides (mark it Published again, or Delete from ${where} on the Posts page)`,
+        {
+          subject: crmPostSubject(record, row),
+          ledgerId: row.id,
+          postsvcId: row.postsvc_id,
+          socialPostId: record.id,
+          platforms: knownLive(row),
+        },
       );
     }
     return skip(`post ${row.postsvc_id} is live on ${where}: waiting for the operator`);
@@ -363,7 +383,9 @@ export class SocialPostWorkflow {
     const changes: Record<string, unknown> = { status: 'Failed', error: message };
     if (row?.postsvc_id && row.state === 'posted') changes.postsvcId = row.postsvc_id;
     await this.writeBack(record.id, changes);
-    this.deps.activity.record('posting.failed', 'error', `SocialPost ${describe(record)}: ${message}`, {
+    const subject = crmPostSubject(record, row);
+    this.deps.activity.record('posting.failed', 'error', `${crmPostWords(subject)} failed: ${message}`, {
+      subject,
       socialPostId: record.id,
       code,
     });
@@ -462,9 +484,4 @@ function skip(reason: string): ItemOutcome {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
-}
-
-function describe(record: CrmRecord): string {
-  const name = text(record.name);
-  return name ? `"${name}" (${record.id})` : record.id;
 }

@@ -13,6 +13,7 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { redactText } from '../../kernel/secret-mask.js';
 import { crmRecordLane } from '../../kernel/jobs/lane.js';
 import type { WebhookItemContext } from '../area.js';
+import { capitalize, named, recordSubject, type ActivitySubject } from '../../kernel/activity/subjects.js';
 import {
   chooseRoute,
   failureText,
@@ -82,6 +83,14 @@ export class PublishService {
       {
         logDone: false,
         describe: (p) => `publish PlatformPublish ${p.recordId} (${p.trigger})`,
+        // The ledger holds the platform, not a name: "A publish record on Videosite" at most.
+        subject: (p) => {
+          const platform = deps.repo.get(p.recordId)?.platform ?? null;
+          return {
+            subject: publishSubject(p.recordId, undefined, platform),
+            noun: platform ? `${platform} publish record` : undefined,
+          };
+        },
       },
     );
   }
@@ -103,8 +112,8 @@ export class PublishService {
     this.deps.activity.record(
       'publish.vanished',
       'warn',
-      `PlatformPublish ${recordId} was deleted in the CRM while queued: not published`,
-      { id: recordId },
+      `${capitalize(named(publishSubject(recordId, undefined, null)))} was deleted in the CRM while queued: not published`,
+      { subject: publishSubject(recordId, undefined, null), id: recordId },
     );
     return { success: true, dropped: true, reason: 'the record was deleted in the CRM' };
   }
@@ -189,8 +198,9 @@ export class PublishService {
       this.deps.activity.record(
         'publish.abandoned',
         'warn',
-        `${record.platform ?? 'publish'} ${recordId}: ${note}; retried by the operator`,
+        `${describe(record, raw)}: ${note}; retried by the operator`,
         {
+          subject: publishSubject(recordId, raw, record.platform),
           id: recordId,
         },
       );
@@ -206,6 +216,7 @@ export class PublishService {
       'info',
       `${describe(record, raw)}: set to Queued by the operator`,
       {
+        subject: publishSubject(recordId, raw, record.platform),
         id: recordId,
         platform: record.platform,
         from: record.status,
@@ -236,6 +247,7 @@ export class PublishService {
         'info',
         `${describe(record, raw)} waits: ${dependency.reason}`,
         {
+          subject: publishSubject(record.id, raw, record.platform),
           id: record.id,
           platform: record.platform,
           waitingOn: dependency.on,
@@ -268,6 +280,7 @@ export class PublishService {
         'info',
         `${describe(record, raw)} published${context.dependentOf ? ` with ${context.dependentOf}'s stream` : ''}: ${result.platformUrl}`,
         {
+          subject: publishSubject(record.id, raw, record.platform),
           id: record.id,
           platform: record.platform,
           platformUrl: result.platformUrl,
@@ -313,6 +326,7 @@ export class PublishService {
         'info',
         `${primary.platform} published: publishing ${dependents.length} waiting record(s) (${dependents.map((d) => d.platform).join(', ')})`,
         {
+          subject: publishSubject(primary.id, undefined, primary.platform),
           id: primary.id,
           dependents: dependents.map((d) => d.id),
           contentProductionId: primary.contentProductionId,
@@ -369,7 +383,11 @@ export class PublishService {
         'publish.duplicate',
         'warn',
         `${describe(toPublishRecord(raw), raw)} was already published at ${result.platformUrl}: set back to Published instead of publishing twice (create a new PlatformPublish record to publish again)`,
-        { id: raw.id, platformUrl: result.platformUrl },
+        {
+          subject: publishSubject(raw.id, raw, toPublishRecord(raw).platform),
+          id: raw.id,
+          platformUrl: result.platformUrl,
+        },
       );
     }
     const outcome = await this.writePublished(raw, result, {
@@ -405,6 +423,7 @@ export class PublishService {
       const note = `attempt ${attempt} failed, nothing was published: ${redactText(failure.message, secrets)}`;
       this.deps.repo.release(raw.id, generation, note, this.nowIso());
       this.deps.activity.record('publish.retry', 'warn', `${describe(record, raw)}: ${note}; trying again`, {
+        subject: publishSubject(raw.id, raw, record.platform),
         id: raw.id,
         attempt,
       });
@@ -435,6 +454,7 @@ export class PublishService {
     await this.requireCrm().update('PlatformPublish', record.id, { status: 'Failed', apiResponse: text });
     this.deps.repo.markWrittenBack(record.id, this.nowIso());
     this.deps.activity.record('publish.failed', 'error', `${describe(record, raw)} failed: ${text}`, {
+      subject: publishSubject(record.id, raw, record.platform),
       id: record.id,
       platform: record.platform,
       contentProductionId: record.contentProductionId,
@@ -471,14 +491,25 @@ export class PublishService {
 }
 
 /** `Videosite publish "Title"` for activity lines. */
-function describe(record: PublishRecord, raw: CrmRecord): string {
-  const title =
-    typeof raw.title === 'string' && raw.title
-      ? raw.title
-      : typeof raw.name === 'string'
-        ? raw.name
-        : record.id;
-  return `${record.platform ?? 'publish'} "${title}"`;
+/**
+ * A publish record as its events name it (issue #30.4): its CRM name or title, else its episode's
+ * title with the platform — from the record at hand (no read); null when it carries neither.
+ */
+function publishSubject(id: string, raw: CrmRecord | undefined, platform: string | null): ActivitySubject {
+  const text = (key: string) => (typeof raw?.[key] === 'string' && raw[key] !== '' ? raw[key] : null);
+  const episode = text('contentProductionName');
+  return recordSubject(
+    'publish',
+    id,
+    text('name') ?? text('title') ?? (episode ? `${episode}${platform ? ` · ${platform}` : ''}` : null),
+  );
+}
+
+/** `Publish record “Ep 3 · Videosite” on Videosite`, else `A publish record on Videosite`. */
+function describe(record: PublishRecord, raw: CrmRecord | undefined): string {
+  const subject = publishSubject(record.id, raw, record.platform);
+  const on = record.platform && !subject.name?.includes(record.platform) ? ` on ${record.platform}` : '';
+  return `${capitalize(named(subject))}${on}`;
 }
 
 /** The gateway surely did nothing: the connection was refused, or it answered 429 or 503. */

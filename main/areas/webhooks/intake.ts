@@ -18,6 +18,23 @@ import type { WebhookItemHandler } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { itemHash } from './idempotency.js';
 import { redactSecrets } from './redact.js';
+import { postSubject, recordSubject } from '../../kernel/activity/subjects.js';
+import type { JobSubject } from '../../kernel/jobs/queue.js';
+
+/** The record a webhook item's job concerns, named from the item itself (a sparse item: a plain noun). */
+function itemSubject(event: WebhookEvent, item: WebhookItem): JobSubject | undefined {
+  const name = item.name ?? item.title;
+  if (event.startsWith('social-'))
+    return {
+      subject: postSubject({ socialPostId: item.id }, { name, text: item.content }),
+      noun: 'CRM post',
+    };
+  if (event.startsWith('guest-')) return { subject: recordSubject('guest', item.id, name) };
+  if (event.startsWith('content-')) return { subject: recordSubject('episode', item.id, name) };
+  if (event.startsWith('platform-')) return { subject: recordSubject('publish', item.id, name) };
+  if (event.startsWith('clip-')) return { subject: recordSubject('clip', item.id, name) };
+  return undefined;
+}
 import type { RecordMarks } from './record-marks.js';
 
 export interface WebhookResult {
@@ -72,6 +89,7 @@ export class WebhookIntake {
       {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
+        subject: (payload) => itemSubject(payload.event, payload.item),
         // An item its handler decides from the item alone (or one no area handles) waits on no peer.
         holdsSlot: (payload) => this.tryDecideFromItem(payload.event, payload.item) === undefined,
         // The item's outcome lands in the same commit as its job's done state.

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { ActivityLog } from '../activity/activity-log.js';
+import { capitalize, named, type ActivitySubject } from '../activity/subjects.js';
 import type { GroupCommit } from '../commit-group.js';
 import type { JobRow, JobStatus, JobsRepo } from './repo.js';
 import { backoffDelayMs, peerRetryBackoff, type BackoffPolicy } from './backoff.js';
@@ -27,6 +28,8 @@ interface Registration {
   /** Record `job.done` in the activity log (off for chatty kinds that log their own outcome). */
   logDone: boolean;
   describe: (payload: unknown) => string;
+  /** What the job concerns (issue #30.4): named in its job.* events' messages and `data.subject`. */
+  subject: (payload: unknown) => JobSubject | undefined;
   /** The most jobs of this kind running at once: at most this many of the queue's slots. */
   maxRunning: number;
   /** Writes that belong with the job's done state: committed together with it. */
@@ -35,6 +38,21 @@ interface Registration {
   holdsSlot: (payload: unknown) => boolean;
   /** Registered with `holdsSlot: false`: no job of the kind ever takes a slot. */
   neverHoldsSlot: boolean;
+}
+
+/** What a job concerns, and the word its messages call it by when not the kind's (e.g. `CRM post`). */
+export interface JobSubject {
+  subject: ActivitySubject;
+  noun?: string;
+}
+
+/** A registration's subject; a naming that throws (a bad stored payload) leaves the job unnamed. */
+function safeSubject(registration: Registration, payload: unknown): JobSubject | undefined {
+  try {
+    return registration.subject(payload);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A job this process enqueued, due now, with the payload it was given. */
@@ -120,7 +138,14 @@ export class JobQueue {
     options: {
       maxAttempts?: number;
       logDone?: boolean;
+      /** The job in words, for its job.* events when it has no `subject` (e.g. `test webhook 4`). */
       describe?: (payload: P) => string;
+      /**
+       * What the job concerns, named from what the bridge holds (a ledger row, a local record;
+       * never a peer call): its job.* events then say e.g. `CRM post “Teaser…” failed: …`.
+       * Undefined: the job concerns no one record (the event uses `describe`).
+       */
+      subject?: (payload: P) => JobSubject | undefined;
       /** Below the queue's concurrency: the most slots this kind may hold at once. */
       maxRunning?: number;
       /** Writes committed together with the job's done state (e.g. the outcome it produced). */
@@ -138,6 +163,8 @@ export class JobQueue {
       maxAttempts: options.maxAttempts ?? MAX_JOB_ATTEMPTS,
       logDone: options.logDone ?? true,
       describe: (options.describe as ((payload: unknown) => string) | undefined) ?? (() => kind),
+      subject:
+        (options.subject as ((payload: unknown) => JobSubject | undefined) | undefined) ?? (() => undefined),
       maxRunning: options.maxRunning ?? Infinity,
       onDone: options.onDone as Registration['onDone'],
       holdsSlot: slotRule(options.holdsSlot) as (payload: unknown) => boolean,
@@ -308,6 +335,29 @@ export class JobQueue {
   }
 
   /** The operator fixed the cause: run a failed job again now. False when no failed job has that id. */
+  /**
+   * A stored job in words for an activity message (the operator's retry): what it concerns when
+   * its kind names a subject (`CRM post “Teaser…”`), else its description; undefined: no such job.
+   */
+  describeJob(id: number): { what: string; subject?: ActivitySubject } | undefined {
+    const job = this.options.repo.get(id);
+    const registration = job ? this.handlers.get(job.kind) : undefined;
+    if (!job || !registration) return undefined;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(job.payload) as unknown;
+    } catch {
+      return undefined;
+    }
+    const about = safeSubject(registration, payload);
+    if (about) return { what: named(about.subject, about.noun), subject: about.subject };
+    try {
+      return { what: registration.describe(payload) };
+    } catch {
+      return undefined;
+    }
+  }
+
   retryFailed(id: number): boolean {
     const retried = this.options.repo.retryFailed(id, this.now().toISOString());
     if (retried) {
@@ -503,7 +553,13 @@ export class JobQueue {
     handlerSettled: () => void,
   ): Promise<void> {
     const { repo, activity, logger } = this.options;
-    const what = () => registration.describe(payload);
+    /** Named once, when the job's outcome is recorded (a local read at most, never on a peer). */
+    const about = () => {
+      const subject = safeSubject(registration, payload);
+      return subject
+        ? { what: capitalize(named(subject.subject, subject.noun)), data: { subject: subject.subject } }
+        : { what: registration.describe(payload), data: {} };
+    };
     let final: JobRow | undefined;
     try {
       const result = await registration
@@ -518,8 +574,10 @@ export class JobQueue {
         },
         { oneStatement: onDone === undefined },
       );
-      if (registration.logDone)
-        activity.record('job.done', 'info', `${what()}: done`, { jobId: job.id, kind: job.kind });
+      if (registration.logDone) {
+        const { what, data } = about();
+        activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind, ...data });
+      }
     } catch (error) {
       if (signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
@@ -531,24 +589,23 @@ export class JobQueue {
         const runAt = new Date(this.now().getTime() + delay).toISOString();
         repo.reschedule(job.id, message, runAt);
         this.backlog = true; // the timer is set for its new time
-        activity.record(
-          'job.retry',
-          'warn',
-          `${what()}: ${message}; attempt ${job.attempts + 1} at ${runAt}`,
-          {
-            jobId: job.id,
-            kind: job.kind,
-            runAt,
-          },
-        );
+        const { what, data } = about();
+        activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
+          jobId: job.id,
+          kind: job.kind,
+          runAt,
+          ...data,
+        });
         return;
       }
       final = repo.markFailed(job.id, message, this.now().toISOString());
       logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
-      activity.record('job.failed', 'error', `${what()}: ${message}`, {
+      const { what, data } = about();
+      activity.record('job.failed', 'error', `${what}: ${message}`, {
         jobId: job.id,
         kind: job.kind,
         attempts: job.attempts,
+        ...data,
       });
     } finally {
       if (final) this.finished.emit(`job:${job.id}`, final);

@@ -1,9 +1,6 @@
-import { useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ActivityLevel, StoredActivityEvent } from '../../../shared/api/activity.js';
-import { queryKeys } from '../api/query-keys.js';
 import { formatClock, formatDateTime, formatRelative, formatUtc, useNow } from '../format.js';
-import { activityText, buildNameBook } from './activity-words.js';
+import { activityText } from './activity-words.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 
@@ -16,46 +13,17 @@ export interface ActivityRow {
   live: boolean;
 }
 
-/** The lists whose records activity messages name: posts, broadcasts, publishing, guests, episodes. */
-const namedRoots = new Set<unknown>([
-  queryKeys.posts[0],
-  queryKeys.broadcasts[0],
-  queryKeys.publishing[0],
-  queryKeys.guests[0],
-  'clips',
-]);
-
 /**
- * Names for the ids in activity messages, from what the dashboard has already loaded (no
- * request of its own: the Overview's feed must not cost the Overview a load).
- */
-function useNameBook(rows: readonly ActivityRow[]) {
-  const client = useQueryClient();
-  // Recomputed when the rows change: a new event may name a record that just arrived.
-  return useMemo(
-    () =>
-      buildNameBook(
-        client
-          .getQueriesData({ predicate: (query) => namedRoots.has(query.queryKey[0]) })
-          .map(([, data]) => data),
-      ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client, rows],
-  );
-}
-
-/**
- * Activity events, newest first: time, level, type and what happened in words (names, not
- * ids; local time with UTC beside it). The bridge's own message and the event's ids are in
+ * Activity events, newest first: time, level, type and what happened, in the bridge's words
+ * (names, not ids; local time with UTC beside it). The bridge's own message and the event's ids are in
  * "Details" (full list) or the tooltip (compact feed); live arrivals are marked "new".
  */
 export function ActivityList({ rows, compact = false }: { rows: readonly ActivityRow[]; compact?: boolean }) {
   const now = useNow(15_000);
-  const book = useNameBook(rows);
   return (
     <ol className={`activity-list ${compact ? 'activity-compact' : ''}`.trim()}>
       {rows.map(({ event, live }) => {
-        const words = activityText(event, book);
+        const words = activityText(event);
         const hasData = event.data !== null && Object.keys(event.data).length > 0;
         return (
           <li

@@ -25,15 +25,8 @@ import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
-import { usePosts } from '../posts/api.js';
-import { useBroadcasts } from '../broadcasts/api.js';
-import { useGuests } from '../guests/api.js';
 
 export function ActivityPage() {
-  // Loaded so that activity messages can name posts, broadcasts and guests instead of their ids.
-  usePosts();
-  useBroadcasts();
-  useGuests();
   return (
     <>
       <PageHeader

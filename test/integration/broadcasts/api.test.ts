@@ -332,7 +332,7 @@ describe('POST /streamhost/end-broadcast', () => {
       success: true,
       broadcastId: body.broadcastId,
       status: 'complete',
-      message: expect.stringContaining('"To end" ended'),
+      message: expect.stringContaining('Broadcast “To end” ended'),
     });
     expect(gateway.broadcasts().find((b) => b.id === body.broadcastId)?.status).toBe('complete');
     const listed = await bridge.call('GET', '/api/broadcasts');

@@ -114,7 +114,7 @@ describe('a workflow whose email would render empty values is held (DESIGN §6.8
     );
     const [held] = await holdActivity(id);
     expect(held?.data.outcome).toBe('held');
-    expect(held?.message).toBe('Greta Lind: guest-confirmed held, waiting for: date, time');
+    expect(held?.message).toBe('Guest Greta Lind: guest-confirmed held, waiting for: date, time');
 
     // "Run again" cannot go around the hold: it would send the broken email and later a second one.
     const rerun = await bridge.call('POST', `/api/guests/${id}/workflows/Confirmed/run`);
@@ -165,7 +165,7 @@ describe('a workflow whose email would render empty values is held (DESIGN §6.8
     const [anyway] = await holdActivity(id);
     expect(anyway?.data.outcome).toBe('sent-anyway');
     expect(anyway?.message).toBe(
-      'Ines Moreau: guest-confirmed sent anyway by the operator, without: date, time',
+      'Guest Ines Moreau: guest-confirmed sent anyway by the operator, without: date, time',
     );
 
     // Sending again, or the date arriving afterwards, starts nothing more.

@@ -178,7 +178,7 @@ describe('guests in sandbox mode', () => {
     expect(moved.body).toMatchObject({ changed: true, run: null, guest: { stage: 'Recorded' } });
     const activity = await bridge.call('GET', '/api/activity?type=guests.stage&limit=1');
     expect(activity.body.data[0].message).toBe(
-      'Marcus Bell: Published → Recorded; guest-recorded not started: the guest was at Recorded before (run it from the Guests page if it should)',
+      'Guest Marcus Bell moved from Published to Recorded; guest-recorded not started: the guest was at Recorded before (run it from the Guests page if it should)',
     );
     const timeline = await bridge.call('GET', `/api/guests/${marcus?.id}/timeline`);
     expect(timeline.body.runs).toEqual([]);

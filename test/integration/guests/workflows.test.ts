@@ -303,7 +303,7 @@ describe('durable delivery to the engine', () => {
       expect(failed.message).toBe('The requested webhook "POST guest-recorded" is not registered.');
       expect(String(failed.hint)).toContain('Execute workflow');
       const activity = await bridge.call('GET', '/api/activity?type=guests.workflow&level=error');
-      expect(activity.body.data[0].message).toContain('guest-recorded for David Mensah failed');
+      expect(activity.body.data[0].message).toContain('guest-recorded for guest David Mensah failed');
       expect(activity.body.data[0].message).toContain('Execute workflow');
     } finally {
       automation.setWorkflowActive('guest-recorded', true);

@@ -67,7 +67,7 @@ describe('retry classes of a job', () => {
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     expect(job!.lastError).toContain('400');
     const failed = await bridge.call('GET', '/api/activity?type=job.failed&limit=5');
-    expect(failed.body.data[0].message).toMatch(/CRM record for broadcast .*400/);
+    expect(failed.body.data[0].message).toMatch(/^CRM record of broadcast “.+”: .*400/);
   });
 
   it('a CRM 503 is transient: the job is tried again with backoff and writes the record', async () => {

@@ -140,7 +140,7 @@ it('published before the bridge’s +30 s check: a dashboard Cancel gets 409 and
   expect(warnings.body.data).toContainEqual(
     expect.objectContaining({
       level: 'warn',
-      message: expect.stringMatching(/was set to Draft but its post .* is already live on microblog/),
+      message: expect.stringMatching(/^CRM post “.+” was set to Draft but it is already live on microblog/),
     }),
   );
   expect(deletes()).toBe(deletesBefore);

@@ -267,8 +267,11 @@ describe('failures are visible on the record and in the activity log', () => {
     const activity = await bridge.call('GET', '/api/activity?level=error&limit=50');
     expect(
       activity.body.data.some(
-        (e: { type: string; message: string }) =>
-          e.type === 'posting.failed' && e.message.includes(record.id),
+        (e: { type: string; message: string; data: { subject?: { id: string } } }) =>
+          e.type === 'posting.failed' &&
+          e.data.subject?.id === record.id &&
+          e.message.startsWith('CRM post “') &&
+          !e.message.includes(record.id),
       ),
     ).toBe(true);
     // The echo of the Failed write-back changed nothing.

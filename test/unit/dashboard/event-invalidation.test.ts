@@ -31,6 +31,7 @@ describe('live event invalidation', () => {
   it('refreshes the job queue and health for every event', () => {
     const keys = staleKeysFor(
       event('clips.analyzed', {
+        subject: { kind: 'episode', id: 'cp1', name: null },
         contentProductionId: 'cp1',
         clips: 3,
         words: 900,
@@ -54,11 +55,31 @@ describe('live event invalidation', () => {
   });
 
   it('maps each area event to its area', () => {
-    expect(staleKeysFor(event('posting.failed', { ledgerId: 3 }))).toContainEqual(queryKeys.posts);
-    expect(staleKeysFor(event('publish.abandoned', { id: 'pp1' }))).toContainEqual(queryKeys.publishing);
-    expect(staleKeysFor(event('broadcast.deleted', { broadcastId: 'b1', recordIds: [] }))).toContainEqual(
-      queryKeys.broadcasts,
-    );
+    expect(
+      staleKeysFor(
+        event('posting.failed', {
+          subject: { kind: 'publish', id: 'pp1', name: 'Ep 1 · Videosite' },
+          ledgerId: 3,
+        }),
+      ),
+    ).toContainEqual(queryKeys.posts);
+    expect(
+      staleKeysFor(
+        event('publish.abandoned', {
+          subject: { kind: 'broadcast', id: 'b1', name: 'Live from the harbour' },
+          id: 'pp1',
+        }),
+      ),
+    ).toContainEqual(queryKeys.publishing);
+    expect(
+      staleKeysFor(
+        event('broadcast.deleted', {
+          subject: { kind: 'broadcast', id: 'b1', name: 'Live from the harbour' },
+          broadcastId: 'b1',
+          recordIds: [],
+        }),
+      ),
+    ).toContainEqual(queryKeys.broadcasts);
     expect(staleKeysFor(event('recorder.filename', { filename: 'x' }))).toContainEqual(
       queryKeys.recorderFilename,
     );

@@ -35,16 +35,38 @@ describe('reconnect delays of the /events connection', () => {
 
 describe('failures the operator must notice', () => {
   it('are failed posts, publishes, workflows and collections, each on its page', () => {
-    expect(failureOf(event('posting.failed', { ledgerId: 3 }))).toEqual({
+    expect(
+      failureOf(
+        event('posting.failed', {
+          subject: { kind: 'post', id: 'sp1', name: 'Teaser for Thursday' },
+          ledgerId: 3,
+        }),
+      ),
+    ).toEqual({
       page: '/posts',
       title: 'Post failed',
       body: 'what the bridge says',
     });
     expect(
-      failureOf(event('publish.failed', { id: 'p1', platform: 'Videosite', contentProductionId: null })),
+      failureOf(
+        event('publish.failed', {
+          subject: { kind: 'publish', id: 'p1', name: null },
+          id: 'p1',
+          platform: 'Videosite',
+          contentProductionId: null,
+        }),
+      ),
     ).toMatchObject({ page: '/broadcasts', title: 'Publish to Videosite failed' });
     expect(
-      failureOf(event('guests.workflow', { guestId: 'g', runId: 1, workflow: 'w', stage: 'Confirmed' })),
+      failureOf(
+        event('guests.workflow', {
+          subject: { kind: 'guest', id: 'g', name: 'Ada Lovelace' },
+          guestId: 'g',
+          runId: 1,
+          workflow: 'w',
+          stage: 'Confirmed',
+        }),
+      ),
     ).toMatchObject({ page: '/guests' });
     expect(failureOf(event('collection.finished', { runId: 1, status: 'failed' }))).toMatchObject({
       page: '/analytics',
@@ -52,7 +74,13 @@ describe('failures the operator must notice', () => {
   });
 
   it('are not successes, partial collections or generic job failures', () => {
-    const started = { guestId: 'g', runId: 1, workflow: 'w', stage: 'Confirmed' } as const;
+    const started = {
+      subject: { kind: 'guest', id: 'g', name: 'Ada Lovelace' },
+      guestId: 'g',
+      runId: 1,
+      workflow: 'w',
+      stage: 'Confirmed',
+    } as const;
     expect(failureOf(event('guests.workflow', started, 'info'))).toBeNull();
     expect(failureOf(event('collection.finished', { runId: 1, status: 'partial' }, 'warn'))).toBeNull();
     expect(failureOf(event('job.failed', { jobId: 1, kind: 'posting.send', attempts: 10 }))).toBeNull();
