@@ -119,7 +119,8 @@ export class PostingJobs {
       tracked: () =>
         repo.scheduledFromCrm().map((row) => ({
           id: row.social_post_id!,
-          stillHappens: `SocialPost ${row.social_post_id} (${row.postsvc_id}) goes out on ${row.platforms.join(', ')} at ${utcMinute(row.schedule_date)}`,
+          // In the words a person knows the post by (issue #30.4); its ids are in the ledger.
+          stillHappens: `${capitalize(named(ledgerPostSubject(row), 'CRM post'))} goes out on ${row.platforms.join(', ')} at ${utcMinute(row.schedule_date)}`,
         })),
     };
   }

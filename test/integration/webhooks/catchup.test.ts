@@ -316,6 +316,9 @@ describe('(f) tracked posts answering 404', () => {
     expect(deletes() - before).toBe(0);
     expect(report.alarm).toHaveLength(6);
     expect(report.alarm[0]).toMatch(/goes out on microblog at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // Named as a person knows the post (its text), not by its CRM and provider ids (issue #30.4).
+    expect(report.alarm[0]).toMatch(/^CRM post “.+” goes out/);
+    for (const id of ids) expect(report.alarm.join('\n')).not.toContain(id);
     const health = await bridge!.call('GET', '/health');
     expect(health.body.status).toBe('degraded');
     for (const id of ids.slice(0, 6)) expect(postsFor(id)[0]!.status).toBe('scheduled');
