@@ -9,7 +9,7 @@ import { ErrorText, Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
-import { FieldNotes, notesAt, notesId, type FieldNote } from './FieldNotes.js';
+import { notesAt, notesForField, type FieldNote } from './FieldNotes.js';
 import { fieldNames, issueWords, refusalWords, warningWords, type PostField } from './post-words.js';
 import { PlatformPreviews } from './PlatformPreviews.js';
 import { PostChecks } from './PostChecks.js';
@@ -88,14 +88,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
     ...shownErrors.map((issue) => ({ ...issueWords(issue), tone: 'error' as const })),
     ...warnings.map((warning) => ({ ...warningWords(warning, draft.scheduleDate), tone: 'warn' as const })),
   ];
-  /** A field's notes and the aria-describedby that points its input at them. */
-  const at = (field: PostField) => {
-    const here = notesAt(notes, field);
-    return {
-      notes: <FieldNotes id={notesId('composer', field)} notes={here} />,
-      describedBy: here.length > 0 ? notesId('composer', field) : undefined,
-    };
-  };
+  const at = (field: PostField) => notesForField('composer', notes, field);
   const atPost = at('post');
   const atPlatforms = at('platforms');
   const atHashtags = at('hashtags');

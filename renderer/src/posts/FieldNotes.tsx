@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { FieldWords, PostField } from './post-words.js';
 
 /** A message for one field of a post form: a rule broken (error) or advice (warning). */
@@ -38,4 +39,21 @@ export function FieldNotes({ id, notes }: { id: string; notes: readonly FieldNot
       ))}
     </ul>
   );
+}
+
+/**
+ * A form's notes for one field, ready to place: the list to put under the field and the id its
+ * input names in aria-describedby (undefined when there is nothing to say). One helper for the
+ * composer and the Edit dialog, so both point their inputs at their notes the same way.
+ */
+export function notesForField(
+  form: string,
+  notes: readonly FieldNote[],
+  field: PostField,
+): { notes: ReactNode; describedBy: string | undefined } {
+  const here = notesAt(notes, field);
+  return {
+    notes: <FieldNotes id={notesId(form, field)} notes={here} />,
+    describedBy: here.length > 0 ? notesId(form, field) : undefined,
+  };
 }

@@ -9,7 +9,7 @@ import { useReschedulePost } from './api.js';
 import { PostChecks } from './PostChecks.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
 import { ApiError } from '../api/client.js';
-import { FieldNotes, notesAt, notesId, type FieldNote } from './FieldNotes.js';
+import { notesAt, notesForField, type FieldNote } from './FieldNotes.js';
 import { fieldNames, issueWords, refusalWords, warningWords, type PostField } from './post-words.js';
 import { platformLabel } from './status.js';
 import { formatLocal, formatUtc, timeZoneName } from '../format.js';
@@ -82,13 +82,7 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
       .filter((w) => !isMediaIssue(w))
       .map((w) => ({ ...warningWords(w, whenDate?.toISOString()), tone: 'warn' as const })),
   ];
-  const at = (field: PostField) => {
-    const here = notesAt(notes, field);
-    return {
-      notes: <FieldNotes id={notesId('reschedule', field)} notes={here} />,
-      describedBy: here.length > 0 ? notesId('reschedule', field) : undefined,
-    };
-  };
+  const at = (field: PostField) => notesForField('reschedule', notes, field);
   const atPost = at('post');
   const atPlatforms = at('platforms');
   const atMedia = at('mediaUrls');
