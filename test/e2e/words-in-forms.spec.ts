@@ -47,8 +47,13 @@ const UTC_BESIDE = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/;
 
 /** The element a field's own message is in: the one its aria-describedby names. */
 async function messageOf(field: Locator): Promise<Locator> {
+  // The message may still be on its way (a refusal comes back from the bridge after the click):
+  // wait for the field to name it rather than reading the attribute once (that raced, and failed
+  // about one run in five with nothing named yet).
+  await expect
+    .soft(field, 'the field names its message (aria-describedby)')
+    .toHaveAttribute('aria-describedby', /\S/);
   const ids = (await field.getAttribute('aria-describedby')) ?? '';
-  expect.soft(ids, 'the field names its message (aria-describedby)').not.toBe('');
   const selector = ids
     .split(/\s+/)
     .filter(Boolean)
