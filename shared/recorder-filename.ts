@@ -48,7 +48,7 @@ export const recorderFilenameJsonSchema = {
 
 export type FilenameCheck = { ok: true } | { ok: false; rule: string; suggestion: string };
 
-/** How the name will be used: with a recorder (OBS), `%` starts one of its date specifiers. */
+/** How the name will be used: with a recorder (OBS), some characters mean something to OBS. */
 export interface FilenameUse {
   recorder?: boolean;
 }
@@ -57,16 +57,33 @@ export interface FilenameUse {
 export const PERCENT_WITH_RECORDER_RULE =
   'filename must not contain "%" when a recorder is configured: OBS reads % as the start of a date code (%CCYY, %hh…)';
 
+/**
+ * OBS 29 on Linux starts its recording muxer through `/bin/sh` with the path in double quotes,
+ * so `$` and a backquote are expanded by that shell: a name ran a command, `Ke$ha` was written
+ * as `Ke`, `$HOME` lost the recording (DESIGN §5.5, measured on a real OBS). `"` and `\` are
+ * refused by every name already. Refused whatever OBS version is connected: the bridge cannot
+ * know which one will record, and a fixed OBS loses nothing by the rule.
+ */
+const SHELL_EXPANDED = /[$`]/;
+const shellRule = (character: string) =>
+  `filename must not contain "${character}" when a recorder is configured: OBS passes the name through a shell on Linux, which would expand it (run a command or drop part of the name)`;
+
 export function checkRecorderFilename(
   filename: string,
   now: Date = new Date(),
   use: FilenameUse = {},
 ): FilenameCheck {
-  const rule =
-    firstBrokenRule(filename) ?? (use.recorder && filename.includes('%') ? PERCENT_WITH_RECORDER_RULE : null);
+  const rule = firstBrokenRule(filename) ?? (use.recorder ? brokenRecorderRule(filename) : null);
   return rule === null
     ? { ok: true }
     : { ok: false, rule, suggestion: suggestRecorderFilename(filename, now) };
+}
+
+/** The rules only a recorder adds: characters OBS itself or its shell would read. */
+function brokenRecorderRule(filename: string): string | null {
+  if (filename.includes('%')) return PERCENT_WITH_RECORDER_RULE;
+  const shell = SHELL_EXPANDED.exec(filename);
+  return shell ? shellRule(shell[0]) : null;
 }
 
 function firstBrokenRule(filename: string): string | null {

@@ -73,6 +73,25 @@ describe('the filename reaches OBS', () => {
     });
   });
 
+  it("refuses $ and ` while a recorder is configured: OBS's shell would expand them (issue #35.1)", async () => {
+    const bridge = await bridgeOnObs();
+    await connected(bridge);
+    await bridge.call('POST', '/api/recorder/filename', { body: { filename: '20261204_before' } });
+    for (const [filename, character] of [
+      ['20261204_$(touch injected-marker)', '$'],
+      ['20261203_Ke$ha_Interview', '$'],
+      ['20261204_`id`', '`'],
+    ] as const) {
+      const refused = await bridge.call('POST', '/api/recorder/filename', { body: { filename } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toContain(`"${character}"`);
+      expect(refused.body.error).toMatch(/shell/);
+      expect(refused.body.details).toMatchObject({ field: 'filename' });
+    }
+    // OBS keeps the name it had: nothing reached it.
+    expect(obs.parameter('Output', 'FilenameFormatting')).toBe('20261204_before');
+  });
+
   it('holds a name with % when no recorder is configured (the spec: memory only)', async () => {
     const bridge = await startTestBridge({}, { areas: ['recorder'] });
     bridges.push(bridge);

@@ -45,6 +45,30 @@ describe('% with a recorder', () => {
   });
 });
 
+describe("characters OBS's shell expands, with a recorder (issue #35.1)", () => {
+  // OBS 29 on Linux starts its muxer through /bin/sh with the path in double quotes: `$` and a
+  // backquote are expanded there (a name ran a command; `$HOME` lost a recording).
+  it.each([
+    ['20261204_$(touch injected-marker)', '$'],
+    ['20261203_Ke$ha_Interview', '$'],
+    ['20261204_$HOME', '$'],
+    ['20261204_`id`', '`'],
+  ])('refuses %s naming %s and why', (name, character) => {
+    const refused = checkRecorderFilename(name, new Date('2026-12-04T00:00:00Z'), { recorder: true });
+    expect(refused).toMatchObject({ ok: false });
+    if (refused.ok) return;
+    expect(refused.rule).toContain(`"${character}"`);
+    expect(refused.rule).toMatch(/shell/);
+    expect(refused.suggestion).toMatch(/^20261204_[\p{L}\p{N}_]+$/u);
+    expect(checkRecorderFilename(refused.suggestion, new Date(), { recorder: true })).toEqual({ ok: true });
+  });
+
+  it('holds them when no recorder is configured (the spec: memory only)', () => {
+    expect(checkRecorderFilename('20261203_Ke$ha_Interview')).toEqual({ ok: true });
+    expect(checkRecorderFilename('ep `quoted`')).toEqual({ ok: true });
+  });
+});
+
 describe('reconnecting to OBS', () => {
   it('waits 1 s, doubling to at most 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 40].map((failures) => reconnectDelayMs(failures))).toEqual([
