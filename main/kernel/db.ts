@@ -1,8 +1,8 @@
-import { chmodSync, existsSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as shippedMigrations, type Migration } from './migrations/index.js';
-import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
+import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent, refuseLinks } from './private-files.js';
 
 export type Db = Database.Database;
 
@@ -26,18 +26,33 @@ export function transactionOf(db: Db): Transaction {
   return (work) => db.transaction(work)();
 }
 
-/** Opens (or creates) the bridge database with the pragmas of DESIGN §7 and migrates it. */
+/**
+ * Opens (or creates) the bridge database with the pragmas of DESIGN §7 and migrates it, without
+ * following a link to it or to its -wal, -shm or -journal file (issue #35.5).
+ *
+ * What is guaranteed about links: the database file is created or opened by the bridge with
+ * O_NOFOLLOW (must be a regular file, made 0600) before SQLite opens it, and after SQLite opens it
+ * the path SQLite resolved (it follows links in a database's path, unless told not to) must be
+ * that file's: a link put there in between is refused before anything is written. The -wal, -shm
+ * and -journal files are checked with lstat before; SQLite (3.53, os_unix.c) opens every one of
+ * them with O_NOFOLLOW itself, so a link made after the check fails the open (SQLITE_CANTOPEN)
+ * instead of being followed. Not guaranteed: the folders above, which config/data-dir.ts checks
+ * once at start (no other user can change them), nor anything on Windows beyond the lstat.
+ */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   const onDisk = file !== ':memory:';
   if (onDisk) {
     ensurePrivateDir(path.dirname(file));
+    refuseLinks([file, ...sideFiles(file)]);
     // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
     ensurePrivateFile(file);
   }
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  // SQLite on Windows does not resolve links in a path (the lstat before is the check there).
+  if (onDisk && process.platform !== 'win32') checkOpenedPath(db, file);
   db.pragma('journal_mode = WAL');
   // Side files an earlier version (or a crash) left behind keep their old mode: tightened too.
-  if (onDisk) for (const side of [`${file}-wal`, `${file}-shm`]) if (existsSync(side)) chmodSync(side, 0o600);
+  if (onDisk) for (const side of sideFiles(file)) makePrivateIfPresent(side);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
@@ -49,6 +64,18 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.pragma(`max_page_count = ${pages + Math.max(0, Math.floor(options.testGrowthLimitPages))}`);
   }
   return db;
+}
+
+const sideFiles = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
+
+function checkOpenedPath(db: Db, file: string): void {
+  const opened = db.pragma('database_list') as { name: string; file: string }[];
+  const actual = opened.find((entry) => entry.name === 'main')?.file;
+  const expected = path.join(realpathSync(path.dirname(file)), path.basename(file));
+  if (actual === expected) return;
+  db.close();
+  refuseLinks([file]);
+  throw new Error(`SQLite opened ${actual ?? 'nothing'} for ${file}`);
 }
 
 /** Applies numbered migrations not yet in schema_migrations, each in its own transaction. */
