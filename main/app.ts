@@ -22,7 +22,7 @@ import { createHttpApp } from './http/server.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { systemClock, type Clock } from './kernel/clock.js';
-import { openDatabase, transactionOf } from './kernel/db.js';
+import { openBridgeDatabase, transactionOf } from './kernel/db.js';
 import { groupCommitOf } from './kernel/commit-group.js';
 import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
@@ -105,20 +105,34 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     env: options.env ?? process.env,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
   });
+  const now = options.now ?? systemClock;
+  const version = readVersion();
+  const tuning = options.tuning ?? {};
   // One bridge per data dir (DESIGN §7): locked before the log, the database and job recovery.
   const lock = await acquireDataDirLock(config.dataDir);
   // What a failed start undoes, newest first.
   const undo: Array<() => unknown> = [() => lock.release()];
-  const now = options.now ?? systemClock;
+  // Right after the lock, before the sandbox writes its world and before any peer is called: a
+  // database a newer release migrated is refused; one about to be migrated is backed up first (issue #35.2).
+  const { db, backup } = await undoneOnFailure(undo, () =>
+    openBridgeDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
+      migrations: areaMigrations,
+      release: version,
+      now,
+      ...(tuning.storage?.testGrowthLimitPages !== undefined
+        ? { testGrowthLimitPages: tuning.storage.testGrowthLimitPages }
+        : {}),
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    }),
+  );
+  undo.push(() => db.close());
   const level = options.logLevel ?? logLevelFrom(options.env ?? process.env);
   const { logger, file: logFile } = await undoneOnFailure(undo, () =>
     createLogger({
       dataDir: config.dataDir,
       level,
       stdout: options.logToStdout ?? logsToStdout(level),
-      ...(options.tuning?.storage?.testLogFile !== undefined
-        ? { testLogFile: options.tuning.storage.testLogFile }
-        : {}),
+      ...(tuning.storage?.testLogFile !== undefined ? { testLogFile: tuning.storage.testLogFile } : {}),
     }),
   );
   undo.push(() => logFile?.close());
@@ -127,10 +141,9 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       { dataDir: config.dataDir, linkedFrom: config.dataDirLinkedFrom },
       `the data dir ${config.dataDirLinkedFrom} is a link: its files are in ${config.dataDir}`,
     );
+  if (backup) logger.info({ backup }, `the database was backed up to ${backup} before it was migrated`);
   const storage = new StorageState(now, () => logFile?.health() ?? null);
-  const version = readVersion();
   const startedAt = now();
-  const tuning = options.tuning ?? {};
 
   // Loaded only in sandbox mode: a studio server never runs simulator code.
   const simulators = config.sandbox ? await import('./sandbox/index.js') : null;
@@ -151,16 +164,6 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const webhookSecret = config.webhookSecrets[0] ?? randomBytes(16).toString('hex');
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
 
-  const db = await undoneOnFailure(undo, () =>
-    openDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
-      migrations: areaMigrations,
-      ...(tuning.storage?.testGrowthLimitPages !== undefined
-        ? { testGrowthLimitPages: tuning.storage.testGrowthLimitPages }
-        : {}),
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    }),
-  );
-  undo.push(() => db.close());
   const activityRepo = createActivityRepo(db);
   const jobsRepo = createJobsRepo(db);
   const groupCommit = groupCommitOf(db, storage);

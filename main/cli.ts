@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { startBridge, type RunningBridge, type StartBridgeOptions } from './app.js';
 import { ConfigError } from './config/config.js';
 import { DataDirInUseError } from './kernel/data-dir-lock.js';
+import { DatabaseTooNewError } from './kernel/db.js';
 import { DataDirEntryError } from './kernel/private-files.js';
 
 const USAGE = 'usage: studio-bridge serve   (configuration: environment variables, see README)';
@@ -10,8 +11,8 @@ const USAGE = 'usage: studio-bridge serve   (configuration: environment variable
 /**
  * Headless entry. Exit codes: 0 stopped cleanly, 1 could not start (e.g. port in use, or the
  * data dir is in use by another bridge: one line naming it), 2 invalid configuration (one line
- * per bad key on stderr) or a link (or another foreign entry) in the data dir (one line saying
- * what to do), 64 bad usage. `options`: tests only.
+ * per bad key on stderr), a database from a newer release or a link (or another foreign entry) in
+ * the data dir (one line saying what to do), 64 bad usage. `options`: tests only.
  */
 export async function runCli(argv: string[], options: Omit<StartBridgeOptions, 'env'> = {}): Promise<number> {
   const command = argv[0] ?? 'serve';
@@ -33,7 +34,7 @@ export async function runCli(argv: string[], options: Omit<StartBridgeOptions, '
       );
       return 2;
     }
-    if (error instanceof DataDirEntryError) {
+    if (error instanceof DatabaseTooNewError || error instanceof DataDirEntryError) {
       process.stderr.write(`studio-bridge: ${error.message}\n`);
       return 2;
     }

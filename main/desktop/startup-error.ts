@@ -2,7 +2,7 @@
 export interface StartupFailure {
   title: string;
   detail: string;
-  /** 2 for invalid configuration, or an unsafe data dir (as the CLI), else 1. */
+  /** 2 for invalid configuration, a database from a newer release or an unsafe data dir (as the CLI), else 1. */
   exitCode: number;
 }
 
@@ -23,7 +23,14 @@ export function describeStartupError(error: unknown): StartupFailure {
       exitCode: 1,
     };
   }
-  // What the CLI prints in one line and exits 2 for (issue #35.5): the line says what to do.
+  // What the CLI prints in one line and exits 2 for (issues #35.2, #35.5): the line says what to do.
+  if (error.name === 'DatabaseTooNewError') {
+    return {
+      title: 'Studio Bridge: the database is from a newer release',
+      detail: error.message,
+      exitCode: 2,
+    };
+  }
   if (error.name === 'DataDirEntryError') {
     return { title: 'Studio Bridge: the data dir is not safe to use', detail: error.message, exitCode: 2 };
   }
