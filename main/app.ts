@@ -22,7 +22,7 @@ import { createHttpApp } from './http/server.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { systemClock, type Clock } from './kernel/clock.js';
-import { openDatabase, transactionOf } from './kernel/db.js';
+import { openBridgeDatabase, transactionOf } from './kernel/db.js';
 import { groupCommitOf } from './kernel/commit-group.js';
 import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
@@ -61,8 +61,11 @@ export interface BridgeTuning {
   clips?: ClipsTuning;
   /** Timeouts, connection cap and /events buffer (issue #12). */
   http?: Partial<HttpLimits>;
-  /** Tests only: a database that can grow by so many pages, then is full (kernel/db.ts). */
-  storage?: { testGrowthLimitPages?: number };
+  /**
+   * Tests only: a database that can grow by so many pages, then is full (kernel/db.ts); the log
+   * written to this file instead of the data dir's (a full disk: /dev/full; no env var sets it).
+   */
+  storage?: { testGrowthLimitPages?: number; testLogFile?: string };
 }
 
 export interface StartBridgeOptions {
@@ -102,43 +105,65 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     env: options.env ?? process.env,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
   });
+  const now = options.now ?? systemClock;
+  const version = readVersion();
+  const tuning = options.tuning ?? {};
   // One bridge per data dir (DESIGN §7): locked before the log, the database and job recovery.
   const lock = await acquireDataDirLock(config.dataDir);
-  const now = options.now ?? systemClock;
+  // What a failed start undoes, newest first.
+  const undo: Array<() => unknown> = [() => lock.release()];
+  // Right after the lock, before the sandbox writes its world and before any peer is called: a
+  // database a newer release migrated is refused; one about to be migrated is backed up first (issue #35.2).
+  const { db, backup } = await undoneOnFailure(undo, () =>
+    openBridgeDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
+      migrations: areaMigrations,
+      release: version,
+      now,
+      ...(tuning.storage?.testGrowthLimitPages !== undefined
+        ? { testGrowthLimitPages: tuning.storage.testGrowthLimitPages }
+        : {}),
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    }),
+  );
+  undo.push(() => db.close());
   const level = options.logLevel ?? logLevelFrom(options.env ?? process.env);
-  const { logger, file: logFile } = createLogger({
-    dataDir: config.dataDir,
-    level,
-    stdout: options.logToStdout ?? logsToStdout(level),
-  });
+  const { logger, file: logFile } = await undoneOnFailure(undo, () =>
+    createLogger({
+      dataDir: config.dataDir,
+      level,
+      stdout: options.logToStdout ?? logsToStdout(level),
+      ...(tuning.storage?.testLogFile !== undefined ? { testLogFile: tuning.storage.testLogFile } : {}),
+    }),
+  );
+  undo.push(() => logFile?.close());
+  if (config.dataDirLinkedFrom)
+    logger.info(
+      { dataDir: config.dataDir, linkedFrom: config.dataDirLinkedFrom },
+      `the data dir ${config.dataDirLinkedFrom} is a link: its files are in ${config.dataDir}`,
+    );
+  if (backup) logger.info({ backup }, `the database was backed up to ${backup} before it was migrated`);
   const storage = new StorageState(now, () => logFile?.health() ?? null);
-  const version = readVersion();
   const startedAt = now();
-  const tuning = options.tuning ?? {};
 
   // Loaded only in sandbox mode: a studio server never runs simulator code.
   const simulators = config.sandbox ? await import('./sandbox/index.js') : null;
   const sandbox = simulators
-    ? await simulators.startSandboxPeers({
-        seedDemoData: true,
-        // The sandbox's world lives in the data dir: seeded once, the operator's changes kept (DESIGN §8).
-        worldDir: config.dataDir,
-        warn: (message) => logger.warn(message),
-        now,
-        postsvc: { plan: config.postsvcPlan },
-      })
+    ? await undoneOnFailure(undo, () =>
+        simulators.startSandboxPeers({
+          seedDemoData: true,
+          // The sandbox's world lives in the data dir: seeded once, the operator's changes kept (DESIGN §8).
+          worldDir: config.dataDir,
+          warn: (message) => logger.warn(message),
+          now,
+          postsvc: { plan: config.postsvcPlan },
+        }),
+      )
     : null;
+  undo.push(() => sandbox?.stop());
   // The simulated CRM signs with the first configured secret, so the operator's are honoured.
   const webhookSecret = config.webhookSecrets[0] ?? randomBytes(16).toString('hex');
   if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
 
-  const db = openDatabase(path.join(config.dataDir, 'bridge.sqlite'), {
-    migrations: areaMigrations,
-    ...(tuning.storage?.testGrowthLimitPages !== undefined
-      ? { testGrowthLimitPages: tuning.storage.testGrowthLimitPages }
-      : {}),
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-  });
   const activityRepo = createActivityRepo(db);
   const jobsRepo = createJobsRepo(db);
   const groupCommit = groupCommitOf(db, storage);
@@ -189,16 +214,9 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     ...(options.dashboardDir ? { dashboardDir: options.dashboardDir } : {}),
   });
 
-  let server: Server;
-  try {
-    server = await listen(createHttpServer(app, limits, config.trustProxyHops), config.port, config.host);
-  } catch (error) {
-    db.close();
-    lock.release();
-    logFile?.close();
-    await sandbox?.stop();
-    throw error;
-  }
+  const server: Server = await undoneOnFailure(undo, () =>
+    listen(createHttpServer(app, limits, config.trustProxyHops), config.port, config.host),
+  );
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
   lock.setUrl(url);
@@ -391,6 +409,16 @@ function simulatedObsButtons(obs: SandboxPeers['obs']): NonNullable<DemoPeers['o
       return null;
     },
   };
+}
+
+/** Runs a start-up step; when it throws, undoes the steps before it (newest first) and rethrows. */
+async function undoneOnFailure<T>(undo: Array<() => unknown>, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    for (const done of undo.splice(0).reverse()) await done();
+    throw error;
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<Server> {

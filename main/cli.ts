@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startBridge, type RunningBridge } from './app.js';
+import { startBridge, type RunningBridge, type StartBridgeOptions } from './app.js';
 import { ConfigError } from './config/config.js';
 import { DataDirInUseError } from './kernel/data-dir-lock.js';
+import { DatabaseTooNewError } from './kernel/db.js';
+import { DataDirEntryError } from './kernel/private-files.js';
 
 const USAGE = 'usage: studio-bridge serve   (configuration: environment variables, see README)';
 
 /**
  * Headless entry. Exit codes: 0 stopped cleanly, 1 could not start (e.g. port in use, or the
  * data dir is in use by another bridge: one line naming it), 2 invalid configuration (one line
- * per bad key on stderr), 64 bad usage.
+ * per bad key on stderr), a database from a newer release or a link (or another foreign entry) in
+ * the data dir (one line saying what to do), 64 bad usage. `options`: tests only.
  */
-export async function runCli(argv: string[]): Promise<number> {
+export async function runCli(argv: string[], options: Omit<StartBridgeOptions, 'env'> = {}): Promise<number> {
   const command = argv[0] ?? 'serve';
   if (command !== 'serve') {
     process.stderr.write(`${USAGE}\n`);
@@ -19,7 +22,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   let bridge: RunningBridge;
   try {
-    bridge = await startBridge();
+    bridge = await startBridge(options);
   } catch (error) {
     if (error instanceof ConfigError) {
       // One bad key: one line; several: a heading and one line per key.
@@ -29,6 +32,10 @@ export async function runCli(argv: string[]): Promise<number> {
           ? `studio-bridge: invalid configuration: ${only}\n`
           : `studio-bridge: invalid configuration\n${error.issues.join('\n')}\n`,
       );
+      return 2;
+    }
+    if (error instanceof DatabaseTooNewError || error instanceof DataDirEntryError) {
+      process.stderr.write(`studio-bridge: ${error.message}\n`);
       return 2;
     }
     if (error instanceof DataDirInUseError) {

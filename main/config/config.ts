@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { prepareDataDir } from './data-dir.js';
+import { readPrivateText, writePrivateFile } from '../kernel/private-files.js';
 import {
   configKeys,
   isInlineRouteTable,
@@ -55,6 +56,8 @@ export interface BridgeConfig {
   host: string;
   port: number;
   dataDir: string;
+  /** BRIDGE_DATA_DIR as given, when it led through a symbolic link to `dataDir` (logged at start). */
+  dataDirLinkedFrom: string | null;
   configPath: string;
   apiKey: string;
   corsOrigins: string[];
@@ -216,10 +219,11 @@ export interface LoadConfigOptions {
  * the first; a missing API key is generated once and stored in the config file.
  */
 export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions = {}): BridgeConfig {
-  const dataDir = path.resolve(env.BRIDGE_DATA_DIR?.trim() || defaultDataDir());
-  const dataDirProblem = prepareDataDir(dataDir);
-  if (dataDirProblem)
-    throw new ConfigError([`BRIDGE_DATA_DIR: ${dataDir} cannot be used: ${dataDirProblem}`]);
+  // Resolved once (a link to another disk is fine), checked before anything in it is read (issue #35.5).
+  const prepared = prepareDataDir(path.resolve(env.BRIDGE_DATA_DIR?.trim() || defaultDataDir()));
+  const dataDir = prepared.dir;
+  if (prepared.problem)
+    throw new ConfigError([`BRIDGE_DATA_DIR: ${dataDir} cannot be used: ${prepared.problem}`]);
   const configPath = path.join(dataDir, 'config.json');
   const file = readConfigFile(configPath, secretStore);
 
@@ -269,6 +273,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     host: raw.BRIDGE_HOST,
     port: raw.BRIDGE_PORT,
     dataDir,
+    dataDirLinkedFrom: prepared.linkedFrom,
     configPath,
     apiKey,
     corsOrigins: raw.BRIDGE_CORS_ORIGINS.map((origin) => new URL(origin).origin),
@@ -354,10 +359,12 @@ export function readConfigFile(
   configPath: string,
   secretStore?: SecretStore,
 ): Partial<Record<ConfigKey, string>> {
-  if (!existsSync(configPath)) return {};
+  // Never through a link (issue #35.5): a link here is refused in one line naming it.
+  const text = readPrivateText(configPath);
+  if (text === null) return {};
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(configPath, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     throw new ConfigError([`${configPath}: not valid JSON (${(error as Error).message})`]);
   }
@@ -390,8 +397,8 @@ export function writeConfigFile(
     if (value === undefined || value === '') continue;
     stored[key] = secretStore && secretConfigKeys.has(key) ? SEALED_PREFIX + secretStore.seal(value) : value;
   }
-  writeFileSync(configPath, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(configPath, 0o600);
+  // Replaced whole (0600), never written through a link nor chmodding what one points to (issue #35.5).
+  writePrivateFile(configPath, `${JSON.stringify(stored, null, 2)}\n`);
 }
 
 /** What Settings shows for a secret whose ending would give too much away (a short value, a list). */

@@ -2,7 +2,7 @@
 export interface StartupFailure {
   title: string;
   detail: string;
-  /** 2 for invalid configuration (as the CLI, DESIGN §3), else 1. */
+  /** 2 for invalid configuration, a database from a newer release or an unsafe data dir (as the CLI), else 1. */
   exitCode: number;
 }
 
@@ -22,6 +22,17 @@ export function describeStartupError(error: unknown): StartupFailure {
         `If no bridge is running (its process id was reused after a crash), delete ${String(error.lockPath)}.`,
       exitCode: 1,
     };
+  }
+  // What the CLI prints in one line and exits 2 for (issues #35.2, #35.5): the line says what to do.
+  if (error.name === 'DatabaseTooNewError') {
+    return {
+      title: 'Studio Bridge: the database is from a newer release',
+      detail: error.message,
+      exitCode: 2,
+    };
+  }
+  if (error.name === 'DataDirEntryError') {
+    return { title: 'Studio Bridge: the data dir is not safe to use', detail: error.message, exitCode: 2 };
   }
   if ('code' in error && error.code === 'EADDRINUSE') {
     return {

@@ -1,15 +1,7 @@
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createPrivateFile, readPrivateText } from './private-files.js';
 
 /**
  * One bridge per data dir (DESIGN §7). The first bridge creates `<dataDir>/bridge.lock`
@@ -29,6 +21,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * - Two hosts sharing one data dir over a network file system are not told apart: a pid means
  *   nothing on the other host.
  * - The lock is advisory: it keeps out bridges, not other programs writing to the dir.
+ * - A lock file that is a symbolic link is refused (DataDirEntryError), never read or replaced
+ *   (issue #35.5): the files of the data dir are the bridge's own.
  * - A start that fails after taking the lock and before listening (e.g. a failed migration)
  *   leaves it held until the process exits, when it becomes stale; the CLI and the desktop app
  *   exit on a failed start.
@@ -160,7 +154,7 @@ export async function acquireDataDirLock(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const mine: LockHolder = { pid, url: null, startedAt: now().toISOString() };
     const content = serialize(mine);
-    if (createExclusive(lockPath, content)) return heldLock(lockPath, mine, content);
+    if (createPrivateFile(lockPath, content)) return heldLock(lockPath, mine, content);
 
     const seen = await readSettled(lockPath, graceMs);
     if (seen === null) continue; // released meanwhile: try again
@@ -175,35 +169,6 @@ export async function acquireDataDirLock(
 
 function serialize(holder: LockHolder): string {
   return `${JSON.stringify(holder)}\n`;
-}
-
-/** O_CREAT|O_EXCL: exactly one creator wins. False if the file exists. */
-function createExclusive(file: string, content: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, content);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(file);
-    throw error;
-  }
-  closeSync(fd);
-  return true;
-}
-
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }
 
 function removeIfExists(file: string): void {
@@ -225,7 +190,7 @@ async function readSettled(
 ): Promise<{ text: string; holder: LockHolder | null } | null> {
   const deadline = Date.now() + graceMs;
   for (;;) {
-    const text = readText(file);
+    const text = readPrivateText(file);
     if (text === null) return null;
     const holder = parseLock(text);
     if (holder || Date.now() >= deadline) return { text, holder };
@@ -243,14 +208,14 @@ async function readSettled(
  */
 async function takeOver(lockPath: string, staleText: string, content: string): Promise<boolean> {
   const guard = `${lockPath}.takeover`;
-  if (!createExclusive(guard, content)) {
+  if (!createPrivateFile(guard, content)) {
     if (Date.now() - mtimeMs(guard) > STALE_GUARD_MS) removeIfExists(guard);
     else await sleep(25);
     return false;
   }
   try {
-    if (readText(lockPath) === staleText) removeIfExists(lockPath);
-    return createExclusive(lockPath, content);
+    if (readPrivateText(lockPath) === staleText) removeIfExists(lockPath);
+    return createPrivateFile(lockPath, content);
   } finally {
     removeIfExists(guard);
   }
@@ -258,7 +223,7 @@ async function takeOver(lockPath: string, staleText: string, content: string): P
 
 function mtimeMs(file: string): number {
   try {
-    return statSync(file).mtimeMs;
+    return lstatSync(file).mtimeMs;
   } catch {
     return Date.now(); // gone: not stale, just look again
   }
@@ -270,19 +235,19 @@ function heldLock(lockPath: string, holder: LockHolder, content: string): DataDi
   return {
     path: lockPath,
     setUrl(url) {
-      if (released || readText(lockPath) !== written) return; // no longer ours
+      if (released || readPrivateText(lockPath) !== written) return; // no longer ours
       const next = serialize({ ...holder, url });
       // Written aside and renamed over: a reader never sees a half-written lock.
       const temporary = `${lockPath}.${holder.pid}.tmp`;
       removeIfExists(temporary); // left by a crash of an earlier process with this pid
-      if (!createExclusive(temporary, next)) return;
+      if (!createPrivateFile(temporary, next)) return;
       renameSync(temporary, lockPath);
       written = next;
     },
     release() {
       if (released) return;
       released = true;
-      if (readText(lockPath) === written) removeIfExists(lockPath);
+      if (readPrivateText(lockPath) === written) removeIfExists(lockPath);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { closeSync, openSync, write, writeSync } from 'node:fs';
+import { closeSync, write, writeSync } from 'node:fs';
+import { appendFlags, openNoFollow } from './private-files.js';
 
 /**
  * The log file's writer (DESIGN §7: "a full disk is an error, never a hang"). pino's own file
@@ -42,8 +43,9 @@ export class LogFile {
   private readonly now: () => number;
 
   constructor(file: string, options: LogFileOptions = {}) {
-    // Opened here, synchronously: a file that cannot be opened is a start-up error, said once.
-    this.fd = openSync(file, 'a', 0o600);
+    // Opened here, synchronously: a file that cannot be opened is a start-up error, said once. Never
+    // through a link (issue #35.5).
+    this.fd = openNoFollow(file, appendFlags);
     this.maxQueuedBytes = options.maxQueuedBytes ?? 4 * 1024 * 1024;
     this.retryMs = options.retryMs ?? 1_000;
     this.now = options.now ?? Date.now;

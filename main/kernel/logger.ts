@@ -30,17 +30,19 @@ export interface BridgeLogger {
  * secrets are redacted wherever they appear; request bodies are never logged. The file is
  * written by LogFile, which drops lines rather than wait for a full disk (DESIGN §7).
  */
-export function createLogger(options: { dataDir: string; level: LogLevel; stdout: boolean }): BridgeLogger {
+export function createLogger(options: {
+  dataDir: string;
+  level: LogLevel;
+  stdout: boolean;
+  /** Tests only: the log written here instead of the data dir's (a full disk: /dev/full). */
+  testLogFile?: string;
+}): BridgeLogger {
   const streams: pino.StreamEntry[] = [];
   if (options.stdout)
     streams.push({ level: options.level === 'silent' ? 'fatal' : options.level, stream: process.stdout });
   let file: LogFile | null = null;
   if (options.level !== 'silent') {
-    const logDir = path.join(options.dataDir, 'logs');
-    const logPath = path.join(logDir, 'bridge.log');
-    ensurePrivateDir(logDir);
-    ensurePrivateFile(logPath);
-    file = new LogFile(logPath);
+    file = new LogFile(options.testLogFile ?? privateLogFile(options.dataDir));
     streams.push({ level: options.level, stream: file });
   }
   const logger = pino(
@@ -64,4 +66,13 @@ export function createLogger(options: { dataDir: string; level: LogLevel; stdout
     pino.multistream(streams),
   );
   return { logger, file };
+}
+
+/** `<dataDir>/logs/bridge.log`, a 0600 file in a 0700 folder, neither a link (DESIGN §7, issue #35.5). */
+function privateLogFile(dataDir: string): string {
+  const logDir = path.join(dataDir, 'logs');
+  const logPath = path.join(logDir, 'bridge.log');
+  ensurePrivateDir(logDir);
+  ensurePrivateFile(logPath);
+  return logPath;
 }

@@ -3,14 +3,15 @@
  * and what the operator changes survives a restart.
  *
  * One file, `sandbox-world.json`, holds every simulator's world (common/world.ts). It is written
- * atomically (a 0600 temp file renamed over the old one) and debounced: the worlds are compared
+ * atomically (a 0600 temp file renamed over the old one, never through a link) and debounced: the worlds are compared
  * with what was last written every `intervalMs` and written only when they differ, so a burst of
  * changes is one write and a quiet sandbox writes nothing. Comparing instead of being told of each
  * change catches every change, whoever makes it: REST calls, the provider publishing a due post
  * as it is read, the simulated OBS's buttons, and fields other simulators add later.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import path from 'node:path';
+import { readPrivateText, writePrivateFile } from '../kernel/private-files.js';
 import {
   parseWorld,
   restoreWorld,
@@ -47,10 +48,12 @@ export class WorldKeeper {
    * one the sandbox never wrote), and the caller seeds the demo world.
    */
   restore(): boolean {
-    if (!existsSync(this.file)) return false;
+    // A link in its place is refused, not set aside: the data dir's files are the bridge's own (issue #35.5).
+    const text = readPrivateText(this.file);
+    if (text === null) return false;
     let saved: Record<string, SimulatorWorld>;
     try {
-      saved = worldsOf(parseWorld(readFileSync(this.file, 'utf8')));
+      saved = worldsOf(parseWorld(text));
     } catch (error) {
       const aside = `${this.file}.unreadable-${Date.now()}`;
       renameSync(this.file, aside);
@@ -71,13 +74,10 @@ export class WorldKeeper {
   save(): void {
     const text = this.#serialize();
     if (text === this.#written) return;
-    const temp = `${this.file}.${process.pid}.tmp`;
     try {
-      writeFileSync(temp, text, { mode: 0o600 });
-      renameSync(temp, this.file);
+      writePrivateFile(this.file, text);
       this.#written = text;
     } catch (error) {
-      rmSync(temp, { force: true });
       // A full disk must not stop the sandbox: the next tick tries again.
       this.options.warn?.(`sandbox: the world could not be saved: ${(error as Error).message}`);
     }

@@ -9,6 +9,7 @@ import {
   type SocialMetricWrite,
 } from '../../main/areas/analytics/repo.js';
 import { openDatabase } from '../../main/kernel/db.js';
+import { areaMigrations } from '../../main/areas/migrations.js';
 import { callBridge, eventually, TEST_API_KEY } from '../support/bridge.js';
 import { startBuiltBridge } from './built-bridge.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -104,7 +105,8 @@ export const analyticsBench: Bench = {
     try {
       // 1. Generate straight into the bridge's store with the repository, one transaction.
       const generateStarted = performance.now();
-      const db = openDatabase(path.join(dataDir, 'bridge.sqlite'));
+      // Every migration, as the bridge opening this data dir next knows them (issue #35.2).
+      const db = openDatabase(path.join(dataDir, 'bridge.sqlite'), { migrations: areaMigrations });
       createAnalyticsRepo(db).insertHistory({
         social: socialHistory(today),
         followers: followerHistory(socialHistory(today)),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_API_KEY } from './bridge.js';
+import type { CliTestOptions } from './cli-with-test-options.js';
 import { freePort } from './ports.js';
 import { eventually } from './wait.js';
 
@@ -14,12 +15,19 @@ export interface BridgeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The headless CLI (`main/cli.ts serve`) as a real child process, for kill -9 and signal tests. */
+/**
+ * The headless CLI (`main/cli.ts serve`) as a real child process, for kill -9 and signal tests.
+ * With `testOptions`, through test/support/cli-with-test-options.ts.
+ */
 export function runCli(
   env: Record<string, string>,
   args: string[] = ['serve'],
+  testOptions?: CliTestOptions,
 ): BridgeProcess & { port: number | null } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'main/cli.ts'), ...args], {
+  const entry = testOptions
+    ? [path.join(root, 'test/support/cli-with-test-options.ts'), JSON.stringify(testOptions)]
+    : [path.join(root, 'main/cli.ts')];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...entry, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -60,4 +68,35 @@ export async function spawnBridge(env: Record<string, string>): Promise<BridgePr
     throw new Error(`bridge did not start: ${bridge.output().stderr}`);
   }
   return bridge;
+}
+
+export interface CliOutcome {
+  /** The exit code; null when the bridge started (it said where it listens) instead of exiting. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Stops a bridge that started (SIGTERM, then waits); nothing when it had exited. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs the CLI until it either exits or says where it listens: for starts that must be refused
+ * (the code says how) and starts that must go through (code null; `stop` ends the bridge).
+ */
+export async function cliOutcome(env: Record<string, string>): Promise<CliOutcome> {
+  const cli = runCli({ BRIDGE_HOST: '127.0.0.1', BRIDGE_PORT: '0', ...env });
+  const started = await eventually(
+    () => (cli.child.exitCode !== null ? 'exited' : cli.output().stdout.includes('Dashboard') && 'started'),
+    20_000,
+  ).catch((error: unknown) => {
+    cli.child.kill('SIGKILL');
+    throw error;
+  });
+  const { code } = started === 'exited' ? await cli.exited : { code: null };
+  const stop = async () => {
+    if (cli.child.exitCode !== null || cli.child.signalCode !== null) return;
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  };
+  return { code, ...cli.output(), stop };
 }

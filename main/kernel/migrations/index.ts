@@ -5,6 +5,7 @@ import { publishing } from './004-publishing.js';
 import { posting } from './002-posting.js';
 import { jobsUnfinishedIndexes } from './010-jobs-unfinished-indexes.js';
 import { activityPrunedById } from './011-activity-pruned-by-id.js';
+import { bridgeStarts } from './024-bridge-starts.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   guests,
   jobsUnfinishedIndexes,
   activityPrunedById,
+  bridgeStarts,
 ];

@@ -1,4 +1,3 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { tempDir, type TempDir } from '../../support/temp-dir.js';
  * filled up, the bridge gave 18 answers and then none: the log writer met ENOSPC and retried
  * forever, and SIGTERM did not end it. Without root, two real failures stand in for a full
  * disk: SQLite's max_page_count (a real SQLITE_FULL: the test-only growth limit) and a log file
- * that is /dev/full (a real ENOSPC on every write).
+ * that is /dev/full (a real ENOSPC on every write; the test-only log path).
  */
 
 const cleanup: Array<() => void | Promise<void>> = [];
@@ -20,11 +19,12 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-function dataDirWithLogOnDevFull(): TempDir {
+/** The bridge opens no link in its data dir (issue #35.5): the log goes to /dev/full by a test-only option. */
+const LOG_ON_DEV_FULL = '/dev/full';
+
+function dataDir(): TempDir {
   const dir = tempDir('full-disk');
   cleanup.push(dir.remove);
-  mkdirSync(path.join(dir.path, 'logs'), { mode: 0o700 });
-  symlinkSync('/dev/full', path.join(dir.path, 'logs', 'bridge.log'));
   return dir;
 }
 
@@ -61,10 +61,14 @@ const filler = (n: number) => JSON.stringify({ note: `${n}:${'x'.repeat(60_000)}
 
 describe('a full disk', () => {
   it('every request is answered: webhooks 503 + Retry-After, API writes 507, reads 200; /health says so; space back, it recovers', async () => {
-    const dir = dataDirWithLogOnDevFull();
+    const dir = dataDir();
     let bridge: TestBridge | null = await startTestBridge(
       {},
-      { dataDir: dir.path, logLevel: 'info', tuning: { storage: { testGrowthLimitPages: 40 } } },
+      {
+        dataDir: dir.path,
+        logLevel: 'info',
+        tuning: { storage: { testGrowthLimitPages: 40, testLogFile: LOG_ON_DEV_FULL } },
+      },
     );
     cleanup.push(() => bridge?.stop());
     const url = bridge.url;
@@ -156,15 +160,19 @@ describe('a full disk', () => {
   }, 120_000);
 
   it('a log on /dev/full: the CLI keeps answering and SIGTERM ends it within 10 s', async () => {
-    const dir = dataDirWithLogOnDevFull();
+    const dir = dataDir();
     const port = await freePort();
-    const cli = runCli({
-      BRIDGE_HOST: '127.0.0.1',
-      BRIDGE_PORT: String(port),
-      BRIDGE_DATA_DIR: dir.path,
-      BRIDGE_SANDBOX: '0',
-      LOG_LEVEL: 'info',
-    });
+    const cli = runCli(
+      {
+        BRIDGE_HOST: '127.0.0.1',
+        BRIDGE_PORT: String(port),
+        BRIDGE_DATA_DIR: dir.path,
+        BRIDGE_SANDBOX: '0',
+        LOG_LEVEL: 'info',
+      },
+      ['serve'],
+      { testLogFile: LOG_ON_DEV_FULL },
+    );
     cleanup.push(() => {
       if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
     });

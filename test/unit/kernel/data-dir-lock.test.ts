@@ -1,4 +1,4 @@
-import { readFileSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -113,6 +113,22 @@ describe('acquireDataDirLock', () => {
       message: `the data dir ${dir} is in use by another bridge (pid 100, http://127.0.0.1:4100); stop it first or set BRIDGE_DATA_DIR`,
     });
     expect(JSON.parse(lockText(dir))).toMatchObject({ pid: 100 }); // untouched
+  });
+
+  it('refuses a lock file that is a symbolic link (issue #35.5), even to a live lock, and leaves it', async () => {
+    const dir = fresh();
+    const elsewhere = fresh();
+    writeFileSync(path.join(elsewhere, 'victim'), '{"pid":100,"url":null,"startedAt":"x"}\n', {
+      mode: 0o644,
+    });
+    const link = path.join(dir, 'bridge.lock');
+    symlinkSync(path.join(elsewhere, 'victim'), link);
+    await expect(acquireDataDirLock(dir, { pid: 200, isAlive: () => false })).rejects.toThrow(
+      `${link} is a symbolic link; the bridge opens no link in its data dir: replace it with the file itself`,
+    );
+    expect(readFileSync(path.join(elsewhere, 'victim'), 'utf8')).toBe(
+      '{"pid":100,"url":null,"startedAt":"x"}\n',
+    );
   });
 
   it('says "still starting" while the holder has no URL yet', async () => {

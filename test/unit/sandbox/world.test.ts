@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWorld, restoreWorld, serializeWorld } from '../../../main/sandbox/common/world.js';
@@ -84,5 +84,23 @@ describe('WorldKeeper', () => {
     expect(warnings).toEqual([expect.stringMatching(/could not be read .* set aside as .*unreadable-\d+/)]);
     expect(existsSync(path.join(dir.path, WORLD_FILE))).toBe(false);
     expect(readdirSync(dir.path)).toEqual([expect.stringMatching(/^sandbox-world\.json\.unreadable-\d+$/)]);
+  });
+
+  it('refuses a world file that is a symbolic link (issue #35.5) and never writes through it', () => {
+    dir = tempDir('world-keeper');
+    const victim = path.join(dir.path, 'victim.json');
+    writeFileSync(victim, '{"format":1,"peers":{}}', { mode: 0o644 });
+    const link = path.join(dir.path, WORLD_FILE);
+    symlinkSync(victim, link);
+    const warnings: string[] = [];
+    const keeper = new WorldKeeper({
+      dir: dir.path,
+      peers: { postsvc: peerWith(['seeded']) },
+      warn: (message) => warnings.push(message),
+    });
+    expect(() => keeper.restore()).toThrow(`${link} is a symbolic link`);
+    keeper.save();
+    expect(readFileSync(victim, 'utf8')).toBe('{"format":1,"peers":{}}');
+    expect(warnings).toEqual([expect.stringContaining(`${link} is a symbolic link`)]);
   });
 });
