@@ -87,6 +87,8 @@ export interface StartBridgeOptions {
 export interface RunningBridge {
   url: string;
   apiKey: string;
+  /** Whether the key came from the environment (else from config.json, generated there on first run). */
+  apiKeyFromEnv: boolean;
   sandbox: boolean;
   dataDir: string;
   configPath: string;
@@ -250,6 +252,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   return {
     url,
     apiKey: config.apiKey,
+    apiKeyFromEnv: config.sources.BRIDGE_API_KEY === 'env',
     sandbox: sandbox !== null,
     dataDir: config.dataDir,
     configPath: config.configPath,
