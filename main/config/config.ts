@@ -131,7 +131,17 @@ const rawConfigSchema = z.object({
   BRIDGE_HOST: z.string().trim().min(1).default('127.0.0.1'),
   BRIDGE_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(4100),
   BRIDGE_DATA_DIR: optionalText,
-  BRIDGE_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Sent in a header, where a browser refuses anything but ASCII: such a key locked everyone out.
+  // The character rule stops there, so a short non-ASCII key gets one line, not two (issue #35.7).
+  BRIDGE_API_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]*$/, {
+      error:
+        'may hold only visible ASCII characters (letters, digits and the punctuation ! to ~), no spaces: it is sent in an HTTP header',
+      abort: true,
+    })
+    .min(16, 'must be at least 16 characters')
+    .optional(),
   BRIDGE_CORS_ORIGINS: z
     .string()
     .optional()

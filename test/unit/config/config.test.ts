@@ -124,6 +124,21 @@ describe('config (DESIGN §3)', () => {
     expect(readFileSync(path.join(dir, 'config.json'), 'utf8')).toContain('BRIDGE_API_KEY');
   });
 
+  it('BRIDGE_API_KEY holds visible ASCII only, one line per bad key, never the key (issue #35.7)', () => {
+    const rule =
+      'BRIDGE_API_KEY: may hold only visible ASCII characters (letters, digits and the punctuation ! to ~), no spaces: it is sent in an HTTP header';
+    for (const key of [
+      'schlüssel-der-brücke-2024',
+      'key with spaces 0123456',
+      'tab\there-0123456789',
+      'ключ',
+    ])
+      expect(errorsOf({ BRIDGE_API_KEY: key })).toEqual([rule]);
+    expect(errorsOf({ BRIDGE_API_KEY: 'short' })).toEqual(['BRIDGE_API_KEY: must be at least 16 characters']);
+    // Punctuation a generated or hand-made key may hold: all of it travels in a header as it is.
+    expect(errorsOf({ BRIDGE_API_KEY: 'Ab0!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~' })).toEqual([]);
+  });
+
   it('parses the n8n auth header and CORS origins', () => {
     const config = loadConfig({
       env: {
