@@ -113,6 +113,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     level,
     stdout: options.logToStdout ?? logsToStdout(level),
   });
+  for (const note of config.loadNotes) logger.warn(note);
   const storage = new StorageState(now, () => logFile?.health() ?? null);
   const version = readVersion();
   const startedAt = now();
@@ -331,8 +332,13 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
   return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));
 }
 
-/** In sandbox mode the simulated peers stand in for every peer (DESIGN §8). */
+/**
+ * In sandbox mode the simulated peers stand in for every peer (DESIGN §8), with their own keys: a
+ * key saved for a real peer is neither sent to them nor refused.
+ */
 function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSecret: string): void {
+  const { recorder } = config.refusedKeys;
+  config.refusedKeys = recorder === undefined ? {} : { recorder };
   config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey };
   if (config.webhookSecrets.length === 0) config.webhookSecrets = [webhookSecret];
   config.postsvc = {

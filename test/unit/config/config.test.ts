@@ -50,7 +50,10 @@ describe('config (DESIGN §3)', () => {
 
   it('lets env win over the config file', () => {
     const dir = dataDir();
-    writeConfigFile(path.join(dir, 'config.json'), { BRIDGE_PORT: '5000', POSTSVC_PLAN: 'premium' });
+    writeConfigFile(path.join(dir, 'config.json'), {
+      values: { BRIDGE_PORT: '5000', POSTSVC_PLAN: 'premium' },
+      secretOrigins: {},
+    });
     const config = loadConfig({ env: { BRIDGE_DATA_DIR: dir, BRIDGE_PORT: '6000' } });
     expect(config.port).toBe(6000);
     expect(config.sources.BRIDGE_PORT).toBe('env');
@@ -108,7 +111,7 @@ describe('config (DESIGN §3)', () => {
   it('validates PUBLISH_ROUTES (inline JSON or a file): paths, dependencies', () => {
     const dir = dataDir();
     const file = path.join(dir, 'routes.json');
-    writeConfigFile(path.join(dir, 'x.json'), {});
+    writeConfigFile(path.join(dir, 'x.json'), { values: {}, secretOrigins: {} });
     expect(
       errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"/a","upload":"/a/up","dependsOn":"B"}}' }),
     ).toEqual(['PUBLISH_ROUTES.A.dependsOn: "B" has no route']);
