@@ -284,8 +284,19 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     sources.BRIDGE_API_KEY = 'generated';
     merged.BRIDGE_API_KEY = apiKey;
   }
-  if (sources.BRIDGE_API_KEY === 'generated' || origins.boundNow.length > 0)
-    writeConfigFile(configPath, { values: fileValues, secretOrigins: origins.stored }, secretStore);
+  const loadNotes = origins.boundNow.length > 0 ? [earlierReleaseNote(origins.boundNow)] : [];
+  const updated: ConfigFile = { values: fileValues, secretOrigins: origins.stored };
+  if (sources.BRIDGE_API_KEY === 'generated') writeConfigFile(configPath, updated, secretStore);
+  else if (origins.boundNow.length > 0) {
+    // A config.json the operator keeps read-only still starts: the bindings hold for this run.
+    try {
+      writeConfigFile(configPath, updated, secretStore);
+    } catch (error) {
+      loadNotes.push(
+        `${configPath} could not be written (${(error as Error).message}): the secrets are bound for this run only, and again at the next start`,
+      );
+    }
+  }
   const refused = origins.refused;
 
   const authHeader = raw.AUTOMATION_AUTH_HEADER?.match(/^([^:]+):\s*(.*)$/);
@@ -342,7 +353,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     trustProxyHops: raw.BRIDGE_TRUST_PROXY,
     publishRoutes,
     refusedKeys: refused,
-    loadNotes: origins.boundNow.length > 0 ? [earlierReleaseNote(origins.boundNow)] : [],
+    loadNotes,
     sources,
     values: merged,
   };

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, maskSecret, writeConfigFile } from '../../../main/config/config.js';
@@ -12,6 +13,16 @@ const dataDir = () => {
   return dir.path;
 };
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
+
+/** Makes `file` unwritable for this process (root: the immutable flag); returns the undo, or null when it cannot. */
+function unwritable(file: string): (() => void) | null {
+  if (process.getuid?.() !== 0) {
+    chmodSync(file, 0o400);
+    return () => chmodSync(file, 0o600);
+  }
+  if (spawnSync('chattr', ['+i', file]).status !== 0) return null;
+  return () => void spawnSync('chattr', ['-i', file]);
+}
 
 const errorsOf = (env: Record<string, string>): string[] => {
   try {
@@ -140,6 +151,29 @@ describe('config (DESIGN §3)', () => {
     expect(errorsOf({ BRIDGE_API_KEY: 'short' })).toEqual(['BRIDGE_API_KEY: must be at least 16 characters']);
     // Punctuation a generated or hand-made key may hold: all of it travels in a header as it is.
     expect(errorsOf({ BRIDGE_API_KEY: 'Ab0!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~' })).toEqual([]);
+  });
+
+  it("an earlier release's secrets in a config.json that cannot be written: bound for this run, said in the notes", () => {
+    const dir = dataDir();
+    const file = path.join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ CRM_URL: 'https://crm.example', CRM_API_KEY: 'crm-key' }));
+    const writable = unwritable(file);
+    if (writable === null) return; // neither chattr (as root) nor a mode keeps this user from writing
+    try {
+      const config = loadConfig({
+        env: { BRIDGE_DATA_DIR: dir, BRIDGE_API_KEY: 'k'.repeat(16), CRM_URL: 'https://elsewhere.example' },
+      });
+      expect(config.refusedKeys).toEqual({ crm: 'https://crm.example' });
+      expect(config.crm).toEqual({ url: 'https://elsewhere.example' });
+      expect(config.loadNotes).toEqual([
+        'config.json from an earlier release: its secrets are bound to the address saved beside them (CRM_API_KEY for https://crm.example); each is sent only there from now on',
+        expect.stringMatching(
+          /config\.json could not be written \(.+\): the secrets are bound for this run only/,
+        ),
+      ]);
+    } finally {
+      writable();
+    }
   });
 
   it('parses the n8n auth header and CORS origins', () => {
