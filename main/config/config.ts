@@ -447,9 +447,11 @@ export function writeConfigFile(configPath: string, file: ConfigFile, secretStor
     stored[key] = secretStore && secretConfigKeys.has(key) ? SEALED_PREFIX + secretStore.seal(value) : value;
   }
   // A binding goes with its secret: none is kept for a secret no longer saved.
-  const secretOrigins = Object.fromEntries(
-    Object.entries(file.secretOrigins).filter(([key]) => stored[key as ConfigKey] !== undefined),
-  );
+  const secretOrigins: SecretOrigins = {};
+  for (const key of peerSecretKeyNames) {
+    const origin = file.secretOrigins[key];
+    if (origin !== undefined && stored[key] !== undefined) secretOrigins[key] = origin;
+  }
   const document = Object.keys(secretOrigins).length > 0 ? { ...stored, secretOrigins } : stored;
   writeFileSync(configPath, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
   chmodSync(configPath, 0o600);
