@@ -90,6 +90,8 @@ export interface StartBridgeOptions {
 export interface RunningBridge {
   url: string;
   apiKey: string;
+  /** Whether the key came from the environment (else from config.json, generated there on first run). */
+  apiKeyFromEnv: boolean;
   sandbox: boolean;
   dataDir: string;
   configPath: string;
@@ -141,6 +143,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       { dataDir: config.dataDir, linkedFrom: config.dataDirLinkedFrom },
       `the data dir ${config.dataDirLinkedFrom} is a link: its files are in ${config.dataDir}`,
     );
+  for (const note of config.loadNotes) logger.warn(note);
   if (backup) logger.info({ backup }, `the database was backed up to ${backup} before it was migrated`);
   const storage = new StorageState(now, () => logFile?.health() ?? null);
   const startedAt = now();
@@ -268,6 +271,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   return {
     url,
     apiKey: config.apiKey,
+    apiKeyFromEnv: config.sources.BRIDGE_API_KEY === 'env',
     sandbox: sandbox !== null,
     dataDir: config.dataDir,
     configPath: config.configPath,
@@ -346,8 +350,13 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
   return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));
 }
 
-/** In sandbox mode the simulated peers stand in for every peer (DESIGN §8). */
+/**
+ * In sandbox mode the simulated peers stand in for every peer (DESIGN §8), with their own keys: a
+ * key saved for a real peer is neither sent to them nor refused.
+ */
 function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSecret: string): void {
+  const { recorder } = config.refusedKeys;
+  config.refusedKeys = recorder === undefined ? {} : { recorder };
   config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey };
   if (config.webhookSecrets.length === 0) config.webhookSecrets = [webhookSecret];
   config.postsvc = {

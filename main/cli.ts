@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startBridge, type RunningBridge, type StartBridgeOptions } from './app.js';
 import { ConfigError } from './config/config.js';
 import { DataDirInUseError } from './kernel/data-dir-lock.js';
 import { DatabaseTooNewError } from './kernel/db.js';
 import { DataDirEntryError } from './kernel/private-files.js';
+import { startOutput } from './start-output.js';
 
 const USAGE = 'usage: studio-bridge serve   (configuration: environment variables, see README)';
 
@@ -47,17 +47,7 @@ export async function runCli(argv: string[], options: Omit<StartBridgeOptions, '
     );
     return 1;
   }
-  process.stdout.write(
-    [
-      `Studio Bridge listening on ${bridge.url}${bridge.sandbox ? '  [SANDBOX: simulated CRM, provider, gateway and n8n]' : ''}`,
-      // The key rides in the fragment: browsers never send it to the server, so it is in no
-      // request line or log; the dashboard stores it and clears it from the address bar.
-      `Dashboard: ${bridge.url}/#key=${encodeURIComponent(bridge.apiKey)}  (opens signed in on this computer)`,
-      `API key: BRIDGE_API_KEY in ${bridge.configPath} (or the BRIDGE_API_KEY environment variable)`,
-      `Log: ${path.join(bridge.dataDir, 'logs', 'bridge.log')}  (LOG_LEVEL=debug also prints it here)`,
-      '',
-    ].join('\n'),
-  );
+  process.stdout.write(startOutput(bridge, process.stdout.isTTY === true));
   return new Promise<number>((resolve) => {
     let signals = 0;
     const shutdown = (signal: NodeJS.Signals) => {

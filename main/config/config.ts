@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import type { ConfigIssue, ConfigSource } from './config-types.js';
 import { prepareDataDir } from './data-dir.js';
 import { readPrivateText, writePrivateFile } from '../kernel/private-files.js';
 import {
@@ -11,6 +12,12 @@ import {
   secretConfigKeys,
   type ConfigKey,
 } from '../../shared/api/settings.js';
+import {
+  peerSecretKeyNames,
+  secretOriginsAtLoad,
+  type SecretOrigins,
+  type SecretPeer,
+} from './secret-origins.js';
 import {
   defaultPublishRoutes,
   publishRouteTable,
@@ -31,12 +38,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** One bad key: the field, the rule it breaks (zod's issue code, or `required`/`unreadable`), in words. */
-export interface ConfigIssue {
-  field: string;
-  rule: string;
-  message: string;
-}
+export type { ConfigIssue, ConfigSource } from './config-types.js';
 
 /** `KEY: message`, the line start-up prints for an issue. */
 export const configIssueLine = (issue: ConfigIssue): string => `${issue.field}: ${issue.message}`;
@@ -49,7 +51,6 @@ function zodConfigIssues(issues: readonly z.core.$ZodIssue[], root?: string): Co
   }));
 }
 
-export type ConfigSource = 'env' | 'file' | 'default' | 'generated';
 export type PostsvcPlan = 'free' | 'premium' | 'business';
 
 export interface BridgeConfig {
@@ -62,10 +63,11 @@ export interface BridgeConfig {
   apiKey: string;
   corsOrigins: string[];
   sandbox: boolean;
+  /** Peers' secrets are left out when their key is refused (`refusedKeys`). */
   crm: { url: string; apiKey?: string; username?: string; password?: string } | null;
   /** EspoCRM webhook secret keys; when any is set, webhooks must be signed. */
   webhookSecrets: string[];
-  postsvc: { url: string; apiKey: string; plan: PostsvcPlan } | null;
+  postsvc: { url: string; apiKey?: string; plan: PostsvcPlan } | null;
   /** The provider plan chosen (POSTSVC_PLAN), also when the sandbox stands in for the provider. */
   postsvcPlan: PostsvcPlan;
   gateway: { url: string; apiKey?: string } | null;
@@ -85,6 +87,13 @@ export interface BridgeConfig {
    */
   trustProxyHops: number;
   publishRoutes: PublishRouteTable;
+  /**
+   * Peers whose saved secret belongs to another origin than their address in force (the environment
+   * points them elsewhere): the origin it was saved for. Nothing secret is sent to them (issue #35.3).
+   */
+  refusedKeys: Partial<Record<SecretPeer, string>>;
+  /** What loading did that the log should say once (an earlier release's secrets bound to their origins). */
+  loadNotes: string[];
   sources: Record<ConfigKey, ConfigSource>;
   /** Raw values in force, for the Settings page (masked there). */
   values: Partial<Record<ConfigKey, string>>;
@@ -134,7 +143,17 @@ const rawConfigSchema = z.object({
   BRIDGE_HOST: z.string().trim().min(1).default('127.0.0.1'),
   BRIDGE_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(4100),
   BRIDGE_DATA_DIR: optionalText,
-  BRIDGE_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Sent in a header, where a browser refuses anything but ASCII: such a key locked everyone out.
+  // The character rule stops there, so a short non-ASCII key gets one line, not two (issue #35.7).
+  BRIDGE_API_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]*$/, {
+      error:
+        'may hold only visible ASCII characters (letters, digits and the punctuation ! to ~), no spaces: it is sent in an HTTP header',
+      abort: true,
+    })
+    .min(16, 'must be at least 16 characters')
+    .optional(),
   BRIDGE_CORS_ORIGINS: z
     .string()
     .optional()
@@ -234,8 +253,8 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     if (fromEnv !== undefined && fromEnv !== '') {
       merged[key] = fromEnv;
       sources[key] = 'env';
-    } else if (file[key] !== undefined) {
-      merged[key] = file[key];
+    } else if (file.values[key] !== undefined) {
+      merged[key] = file.values[key];
       sources[key] = 'file';
     } else {
       sources[key] = 'default';
@@ -260,13 +279,29 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
   }
   if (issues.length > 0) throw new ConfigError(issues.map(configIssueLine));
 
+  const origins = secretOriginsAtLoad({ values: merged, sources }, file);
   let apiKey = raw.BRIDGE_API_KEY;
+  const fileValues = { ...file.values };
   if (!apiKey) {
     apiKey = randomBytes(24).toString('base64url');
-    writeConfigFile(configPath, { ...file, BRIDGE_API_KEY: apiKey }, secretStore);
+    fileValues.BRIDGE_API_KEY = apiKey;
     sources.BRIDGE_API_KEY = 'generated';
     merged.BRIDGE_API_KEY = apiKey;
   }
+  const loadNotes = origins.boundNow.length > 0 ? [earlierReleaseNote(origins.boundNow)] : [];
+  const updated: ConfigFile = { values: fileValues, secretOrigins: origins.stored };
+  if (sources.BRIDGE_API_KEY === 'generated') writeConfigFile(configPath, updated, secretStore);
+  else if (origins.boundNow.length > 0) {
+    // A config.json the operator keeps read-only still starts: the bindings hold for this run.
+    try {
+      writeConfigFile(configPath, updated, secretStore);
+    } catch (error) {
+      loadNotes.push(
+        `${configPath} could not be written (${(error as Error).message}): the secrets are bound for this run only, and again at the next start`,
+      );
+    }
+  }
+  const refused = origins.refused;
 
   const authHeader = raw.AUTOMATION_AUTH_HEADER?.match(/^([^:]+):\s*(.*)$/);
   return {
@@ -281,30 +316,38 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     crm: raw.CRM_URL
       ? {
           url: raw.CRM_URL,
-          apiKey: raw.CRM_API_KEY,
-          username: raw.CRM_USERNAME,
-          password: raw.CRM_PASSWORD,
+          ...(refused.crm
+            ? {}
+            : { apiKey: raw.CRM_API_KEY, username: raw.CRM_USERNAME, password: raw.CRM_PASSWORD }),
         }
       : null,
     webhookSecrets: raw.CRM_WEBHOOK_SECRETS,
     postsvcPlan: raw.POSTSVC_PLAN,
     postsvc:
       raw.POSTSVC_URL && raw.POSTSVC_API_KEY
-        ? { url: raw.POSTSVC_URL, apiKey: raw.POSTSVC_API_KEY, plan: raw.POSTSVC_PLAN }
+        ? {
+            url: raw.POSTSVC_URL,
+            ...(refused.postsvc ? {} : { apiKey: raw.POSTSVC_API_KEY }),
+            plan: raw.POSTSVC_PLAN,
+          }
         : null,
-    gateway: raw.GATEWAY_URL ? { url: raw.GATEWAY_URL, apiKey: raw.GATEWAY_API_KEY } : null,
+    gateway: raw.GATEWAY_URL
+      ? { url: raw.GATEWAY_URL, ...(refused.gateway ? {} : { apiKey: raw.GATEWAY_API_KEY }) }
+      : null,
     recorder:
       raw.RECORDER_OBS_URL && raw.RECORDER_OBS_URL !== 'none'
         ? {
             url: raw.RECORDER_OBS_URL,
-            ...(raw.RECORDER_OBS_PASSWORD ? { password: raw.RECORDER_OBS_PASSWORD } : {}),
+            ...(raw.RECORDER_OBS_PASSWORD && !refused.recorder
+              ? { password: raw.RECORDER_OBS_PASSWORD }
+              : {}),
           }
         : null,
     recorderOff: raw.RECORDER_OBS_URL === 'none',
     automation: raw.AUTOMATION_URL
       ? {
           url: raw.AUTOMATION_URL,
-          ...(authHeader?.[1] && authHeader[2]
+          ...(authHeader?.[1] && authHeader[2] && !refused.automation
             ? { authHeader: { name: authHeader[1].trim(), value: authHeader[2] } }
             : {}),
         }
@@ -314,9 +357,16 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     latePostGraceMinutes: raw.LATE_POST_GRACE_MINUTES,
     trustProxyHops: raw.BRIDGE_TRUST_PROXY,
     publishRoutes,
+    refusedKeys: refused,
+    loadNotes,
     sources,
     values: merged,
   };
+}
+
+function earlierReleaseNote(bound: { key: string; origin: string }[]): string {
+  const list = bound.map(({ key, origin }) => `${key} for ${origin}`).join(', ');
+  return `config.json from an earlier release: its secrets are bound to the address saved beside them (${list}); each is sent only there from now on`;
 }
 
 /**
@@ -355,20 +405,30 @@ function parsePublishRoutes(value: string | undefined, issues: ConfigIssue[]): P
   return result.data;
 }
 
-export function readConfigFile(
-  configPath: string,
-  secretStore?: SecretStore,
-): Partial<Record<ConfigKey, string>> {
+/** config.json: the values Settings writes, and the origin each saved peer secret belongs to. */
+export interface ConfigFile {
+  values: Partial<Record<ConfigKey, string>>;
+  secretOrigins: SecretOrigins;
+}
+
+const fileShape = z.looseObject({
+  secretOrigins: z.partialRecord(z.enum(peerSecretKeyNames), z.string()).optional(),
+});
+const fileValuesShape = z.partialRecord(z.enum(configKeys), z.string());
+
+export function readConfigFile(configPath: string, secretStore?: SecretStore): ConfigFile {
   // Never through a link (issue #35.5): a link here is refused in one line naming it.
   const text = readPrivateText(configPath);
-  if (text === null) return {};
+  if (text === null) return { values: {}, secretOrigins: {} };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     throw new ConfigError([`${configPath}: not valid JSON (${(error as Error).message})`]);
   }
-  const shape = z.partialRecord(z.enum(configKeys), z.string()).safeParse(json);
+  const envelope = fileShape.safeParse(json);
+  const { secretOrigins = {}, ...rest } = envelope.success ? envelope.data : {};
+  const shape = envelope.success ? fileValuesShape.safeParse(rest) : envelope;
   if (!shape.success) {
     throw new ConfigError(
       shape.error.issues.map((i) => `${configPath}: ${i.path.join('.') || '(root)'}: ${i.message}`),
@@ -381,24 +441,27 @@ export function readConfigFile(
         ? secretStore.open(value.slice(SEALED_PREFIX.length))
         : value;
   }
-  return values;
+  return { values, secretOrigins };
 }
 
 /** Written with mode 0600; secrets sealed when a SecretStore is given (desktop). */
-export function writeConfigFile(
-  configPath: string,
-  values: Partial<Record<ConfigKey, string>>,
-  secretStore?: SecretStore,
-): void {
+export function writeConfigFile(configPath: string, file: ConfigFile, secretStore?: SecretStore): void {
   mkdirSync(path.dirname(configPath), { recursive: true, mode: 0o700 });
   const stored: Partial<Record<ConfigKey, string>> = {};
   for (const key of configKeys) {
-    const value = values[key];
+    const value = file.values[key];
     if (value === undefined || value === '') continue;
     stored[key] = secretStore && secretConfigKeys.has(key) ? SEALED_PREFIX + secretStore.seal(value) : value;
   }
+  // A binding goes with its secret: none is kept for a secret no longer saved.
+  const secretOrigins: SecretOrigins = {};
+  for (const key of peerSecretKeyNames) {
+    const origin = file.secretOrigins[key];
+    if (origin !== undefined && stored[key] !== undefined) secretOrigins[key] = origin;
+  }
+  const document = Object.keys(secretOrigins).length > 0 ? { ...stored, secretOrigins } : stored;
   // Replaced whole (0600), never written through a link nor chmodding what one points to (issue #35.5).
-  writePrivateFile(configPath, `${JSON.stringify(stored, null, 2)}\n`);
+  writePrivateFile(configPath, `${JSON.stringify(document, null, 2)}\n`);
 }
 
 /** What Settings shows for a secret whose ending would give too much away (a short value, a list). */

@@ -7,6 +7,7 @@ export interface AutomationClientOptions {
   authHeader?: { name: string; value: string };
   timeoutMs?: number;
   onAttempt?: HttpClientOptions['onAttempt'];
+  keyRefusedFor?: HttpClientOptions['keyRefusedFor'];
 }
 
 /** n8n's answer to a webhook call it did not accept: `{code, message, hint?}` (DESIGN §5.4). */
@@ -33,6 +34,7 @@ export class AutomationClient {
       timeoutMs: options.timeoutMs ?? 15_000,
       retry: { attempts: 1, backoff: { baseMs: 0, maxMs: 0, jitter: 0 } },
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+      ...(options.keyRefusedFor ? { keyRefusedFor: options.keyRefusedFor } : {}),
     });
   }
 

@@ -50,6 +50,7 @@ export interface CrmClientOptions {
   timeoutMs?: number;
   retry?: { attempts: number; backoff: BackoffPolicy };
   onAttempt?: HttpClientOptions['onAttempt'];
+  keyRefusedFor?: HttpClientOptions['keyRefusedFor'];
   /** Told before every write-back (DESIGN §6.1.2: a write-back touches the record, echo or not). */
   onWrite?: (entity: string, id: string) => void;
 }
@@ -73,6 +74,7 @@ export class CrmClient {
       timeoutMs: options.timeoutMs ?? 10_000,
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+      ...(options.keyRefusedFor ? { keyRefusedFor: options.keyRefusedFor } : {}),
     });
   }
 

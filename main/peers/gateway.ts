@@ -96,6 +96,7 @@ export interface GatewayClientOptions {
   url: string;
   apiKey?: string;
   onAttempt?: HttpClientOptions['onAttempt'];
+  keyRefusedFor?: HttpClientOptions['keyRefusedFor'];
   timeoutMs?: number;
   /** Publishing may take a while (an upload is handed over): default 30 s. */
   publishTimeoutMs?: number;
@@ -115,6 +116,7 @@ export class GatewayClient {
       baseUrl: options.url,
       ...(options.apiKey ? { headers: { Authorization: `Bearer ${options.apiKey}` } } : {}),
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+      ...(options.keyRefusedFor ? { keyRefusedFor: options.keyRefusedFor } : {}),
       // One limiter for the gateway account, shared by broadcasts, publishing and the probe.
       limiter: new RateLimiter(10, 20),
     };

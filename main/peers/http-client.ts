@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { backoffDelayMs, type BackoffPolicy } from '../kernel/jobs/backoff.js';
-import { PeerError } from './peer-error.js';
+import { PeerError, refusedKeyWords } from './peer-error.js';
 import { RateLimiter } from './rate-limiter.js';
 
 export interface HttpClientOptions {
@@ -23,6 +23,11 @@ export interface HttpClientOptions {
   maxPauseWaitMs?: number;
   /** Called after every attempt: feeds peer health. */
   onAttempt?: (outcome: { ok: boolean; latencyMs: number; error?: PeerError }) => void;
+  /**
+   * The origin the peer's saved key belongs to, when it is not this peer's (issue #35.3): every
+   * request is refused before anything is sent, saying so.
+   */
+  keyRefusedFor?: string;
 }
 
 export interface RequestOptions {
@@ -67,6 +72,14 @@ export class HttpClient {
 
   /** Sends the request; a non-2xx answer is thrown as a PeerError carrying status, body and reason. */
   async request(request: RequestOptions): Promise<HttpResponse> {
+    const keyRefusedFor = this.options.keyRefusedFor;
+    if (keyRefusedFor !== undefined) {
+      throw new PeerError(
+        this.peer,
+        'refused-key',
+        `${this.peer} ${request.method} ${request.path}: not sent: ${refusedKeyWords(keyRefusedFor)}`,
+      );
+    }
     const idempotent = request.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(request.method);
     const retry = this.options.retry ?? defaultRetry;
     for (let attempt = 1; ; attempt++) {

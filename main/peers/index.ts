@@ -1,3 +1,4 @@
+import { peerNames } from '../../shared/api/health.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { Clock } from '../kernel/clock.js';
 import { AutomationClient } from './automation.js';
@@ -49,9 +50,15 @@ export function buildPeers(
     },
     now,
   );
+  const refused = config.refusedKeys;
+  for (const peer of peerNames) {
+    const savedFor = refused[peer];
+    if (savedFor !== undefined) health.refuseKey(peer, savedFor);
+  }
   const crm = config.crm
     ? new CrmClient({
         ...config.crm,
+        ...keyRefusal(refused.crm),
         onAttempt: health.observer('crm'),
         ...(hooks.onCrmWrite ? { onWrite: hooks.onCrmWrite } : {}),
       })
@@ -59,22 +66,33 @@ export function buildPeers(
   const postsvc = config.postsvc
     ? new PostsvcClient({
         url: config.postsvc.url,
-        apiKey: config.postsvc.apiKey,
+        ...(config.postsvc.apiKey ? { apiKey: config.postsvc.apiKey } : {}),
+        ...keyRefusal(refused.postsvc),
         onAttempt: health.observer('postsvc'),
         ...tuning.postsvc,
       })
     : null;
   const gateway = config.gateway
-    ? new GatewayClient({ ...config.gateway, onAttempt: health.observer('gateway'), ...tuning.gateway })
+    ? new GatewayClient({
+        ...config.gateway,
+        ...keyRefusal(refused.gateway),
+        onAttempt: health.observer('gateway'),
+        ...tuning.gateway,
+      })
     : null;
   const automation = config.automation
-    ? new AutomationClient({ ...config.automation, onAttempt: health.observer('automation') })
+    ? new AutomationClient({
+        ...config.automation,
+        ...keyRefusal(refused.automation),
+        onAttempt: health.observer('automation'),
+      })
     : null;
 
   const obs = config.recorder
     ? new ObsClient({
         url: config.recorder.url,
         ...(config.recorder.password ? { password: config.recorder.password } : {}),
+        ...keyRefusal(refused.recorder),
         now,
         reconnect: { firstMs: tuning.obs?.reconnectFirstMs, maxMs: tuning.obs?.reconnectMaxMs },
         ...(tuning.obs?.requestTimeoutMs ? { requestTimeoutMs: tuning.obs.requestTimeoutMs } : {}),
@@ -87,3 +105,6 @@ export function buildPeers(
   if (automation) health.setProbe('automation', () => automation.probe());
   return { crm, postsvc, gateway, automation, obs, health };
 }
+
+const keyRefusal = (savedFor: string | undefined): { keyRefusedFor?: string } =>
+  savedFor === undefined ? {} : { keyRefusedFor: savedFor };

@@ -1,6 +1,7 @@
 import OBSWebSocket, { EventSubscription, OBSWebSocketError } from 'obs-websocket-js';
 import { z } from 'zod';
 import type { Clock } from '../kernel/clock.js';
+import { refusedKeyWords } from './peer-error.js';
 
 /**
  * The recorder's OBS Studio through obs-websocket 5 (DESIGN §5.5), with the `obs-websocket-js`
@@ -18,6 +19,8 @@ export interface ObsClientOptions {
   requestTimeoutMs?: number;
   /** A connection not identified in this time is dropped and tried again (a host that swallows packets). */
   connectTimeoutMs?: number;
+  /** The origin the saved password belongs to, when it is not this address's: no connection is made (issue #35.3). */
+  keyRefusedFor?: string;
 }
 
 export interface ObsConnectionStatus {
@@ -123,6 +126,11 @@ export class ObsClient {
 
   start(): void {
     if (!this.stopped) return;
+    const { keyRefusedFor } = this.options;
+    if (keyRefusedFor !== undefined) {
+      this.state = { ...this.state, lastError: refusedKeyWords(keyRefusedFor) };
+      return;
+    }
     this.stopped = false;
     void this.attempt();
   }

@@ -1,8 +1,14 @@
 import type { ErrorCode } from '../../shared/api/contract.js';
 import { AppError } from '../kernel/app-error.js';
 
-/** What went wrong talking to a peer, classified for the retry decision (DESIGN §6.2). */
-export type PeerFailureKind = 'network' | 'timeout' | 'http' | 'invalid-body';
+/**
+ * What went wrong talking to a peer, classified for the retry decision (DESIGN §6.2). `refused-key`:
+ * nothing was sent, the peer's saved key belongs to another origin (issue #35.3).
+ */
+export type PeerFailureKind = 'network' | 'timeout' | 'http' | 'invalid-body' | 'refused-key';
+
+/** How a peer whose saved key belongs to another origin is described (health, errors; issue #35.3). */
+export const refusedKeyWords = (savedFor: string): string => `refused key: key saved for ${savedFor}`;
 
 export class PeerError extends Error {
   override name = 'PeerError';

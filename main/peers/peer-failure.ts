@@ -18,6 +18,8 @@ export function describePeerFailure(error: PeerError): PeerFailure | undefined {
       return { name, cause: 'no-answer' };
     case 'invalid-body':
       return { name, cause: 'unreadable', ...answered };
+    case 'refused-key':
+      return { name, cause: 'refused-key' };
     case 'http':
       if (status === 429) {
         const retryAfterS = error.details.retryAfterS;

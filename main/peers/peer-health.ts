@@ -1,5 +1,5 @@
 import { peerNames, type PeerHealth, type PeerName } from '../../shared/api/health.js';
-import type { PeerError } from './peer-error.js';
+import { refusedKeyWords, type PeerError } from './peer-error.js';
 
 type Probe = () => Promise<unknown>;
 
@@ -25,6 +25,7 @@ export class PeerHealthTracker {
         checkedAt: null,
         lastError: null,
         url,
+        refusedKeyFor: null,
       });
     }
   }
@@ -40,6 +41,12 @@ export class PeerHealthTracker {
         lastError: outcome.ok ? previous.lastError : (outcome.error?.message ?? 'failed'),
       });
     };
+  }
+
+  /** The peer's saved key belongs to another origin: it is sent nothing, and says why (issue #35.3). */
+  refuseKey(peer: PeerName, savedFor: string): void {
+    const previous = this.state.get(peer)!;
+    this.state.set(peer, { ...previous, refusedKeyFor: savedFor, lastError: refusedKeyWords(savedFor) });
   }
 
   setProbe(peer: PeerName, probe: Probe): void {
@@ -67,8 +74,10 @@ export class PeerHealthTracker {
     >;
   }
 
-  /** Degraded when a configured peer is known to be unreachable. */
+  /** Degraded when a configured peer is known to be unreachable, or is refused its key. */
   degraded(): boolean {
-    return [...this.state.values()].some((peer) => peer.configured && peer.reachable === false);
+    return [...this.state.values()].some(
+      (peer) => peer.configured && (peer.reachable === false || peer.refusedKeyFor !== null),
+    );
   }
 }

@@ -112,10 +112,12 @@ export function classifyPostsvcFailure(
 
 export interface PostsvcClientOptions {
   url: string;
-  apiKey: string;
+  /** Absent only when the saved key is refused (`keyRefusedFor`): then nothing is sent. */
+  apiKey?: string;
   /** Per request (default 15 s). A create that runs out of it has an unknown outcome. */
   timeoutMs?: number;
   onAttempt?: HttpClientOptions['onAttempt'];
+  keyRefusedFor?: HttpClientOptions['keyRefusedFor'];
   /** Provider names of the platform keys (identity by default, DESIGN §5.2). */
   platformNames?: Partial<Record<PlatformKey, string>>;
   /** Requests per second before the client waits (default 5, bursts of 10). */
@@ -153,10 +155,11 @@ export class PostsvcClient {
     const base = {
       peer: 'postsvc',
       baseUrl: options.url,
-      headers: { Authorization: `Bearer ${options.apiKey}` },
+      ...(options.apiKey ? { headers: { Authorization: `Bearer ${options.apiKey}` } } : {}),
       timeoutMs: options.timeoutMs ?? 15_000,
       limiter: new RateLimiter(perSecond, perSecond * 2),
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+      ...(options.keyRefusedFor ? { keyRefusedFor: options.keyRefusedFor } : {}),
     } satisfies HttpClientOptions;
     this.http = new HttpClient(base);
     this.createHttp = new HttpClient({ ...base, retry: ONE_ATTEMPT });

@@ -11,6 +11,12 @@ export const peerHealth = z.object({
   checkedAt: z.string().nullable(),
   lastError: z.string().nullable(),
   url: z.string().nullable(),
+  /**
+   * The origin the peer's saved key belongs to, when `url` is elsewhere (the environment points the
+   * peer away): the bridge sends it nothing and `lastError` says "refused key: key saved for <origin>".
+   * Null otherwise.
+   */
+  refusedKeyFor: z.string().nullable(),
 });
 export type PeerHealth = z.infer<typeof peerHealth>;
 
@@ -82,7 +88,7 @@ export const getHealth = defineContract({
   path: '/health',
   tag: 'operational',
   summary:
-    'Liveness: status degraded when a configured peer is unreachable, the disk is full, the last CRM catch-up failed, or something is overdue (a job or publish by more than 2 min, a post unconfirmed 10 min after its time, a collection older than twice its interval). With the bridge key also the reasons and alarms (they name posts and guests: never without the key), peers, job queue, last collection, quota and last CRM catch-up.',
+    'Liveness: status degraded when a configured peer is unreachable or its saved key is refused (saved for another origin), the disk is full, the last CRM catch-up failed, or something is overdue (a job or publish by more than 2 min, a post unconfirmed 10 min after its time, a collection older than twice its interval). With the bridge key also the reasons and alarms (they name posts and guests: never without the key), peers, job queue, last collection, quota and last CRM catch-up.',
   auth: 'none',
   response: healthResponse,
 });

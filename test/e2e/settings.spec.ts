@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -86,4 +86,46 @@ test('settings: the route table is entered as JSON, a file path is refused befor
   await expect(routes.getByRole('alert')).toHaveCount(0);
   await routes.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('settings-saved')).toContainText('PUBLISH_ROUTES');
+});
+
+test('settings: moving a peer to another address asks for its key again in the same save (issue #35.3)', async ({
+  page,
+}) => {
+  const movingKey = `settings-move-e2e-${Date.now()}-0123456789`;
+  const moving = await startBridge(movingKey, {
+    logName: 'bridge-settings-move.log',
+    configFile: {
+      GATEWAY_URL: 'https://gateway.studio.example',
+      GATEWAY_API_KEY: 'gateway-key-old-0123456789',
+    },
+  });
+  try {
+    await page.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [
+      API_KEY_STORAGE_KEY,
+      movingKey,
+    ] as const);
+    await page.goto(`${moving.url}/#/settings`);
+    const row = page.getByTestId('settings-table').getByTestId('setting-GATEWAY_URL');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByLabel('New value for GATEWAY_URL').fill('https://gateway.elsewhere.example');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(row.getByRole('alert')).toContainText('GATEWAY_API_KEY');
+    await expect(row.getByRole('alert')).toContainText('https://gateway.studio.example');
+    await screenshot(page, 'settings-move-asks-key-again');
+
+    await row.getByLabel('GATEWAY_API_KEY for the new address').fill('gateway-key-new-0123456789');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('settings-saved')).toContainText('GATEWAY_URL, GATEWAY_API_KEY');
+    const saved = JSON.parse(readFileSync(join(moving.dataDir, 'config.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(saved).toMatchObject({
+      GATEWAY_URL: 'https://gateway.elsewhere.example',
+      GATEWAY_API_KEY: 'gateway-key-new-0123456789',
+      secretOrigins: { GATEWAY_API_KEY: 'https://gateway.elsewhere.example' },
+    });
+  } finally {
+    await moving.stop();
+  }
 });

@@ -15,6 +15,27 @@ export interface BridgeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+const cliArgs = ['--import', 'tsx', path.join(root, 'main/cli.ts')];
+
+const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '/tmp',
+  BRIDGE_API_KEY: TEST_API_KEY,
+  ...env,
+});
+
+/** What a started process printed so far (`\r\n` read as `\n`, as a terminal writes lines), and its end. */
+function watched(child: ChildProcess): Pick<BridgeProcess, 'output' | 'exited'> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { output: () => ({ stdout: stdout.replaceAll('\r\n', '\n'), stderr }), exited };
+}
+
 /**
  * The headless CLI (`main/cli.ts serve`) as a real child process, for kill -9 and signal tests.
  * With `testOptions`, through test/support/cli-with-test-options.ts.
@@ -25,27 +46,38 @@ export function runCli(
   testOptions?: CliTestOptions,
 ): BridgeProcess & { port: number | null } {
   const entry = testOptions
-    ? [path.join(root, 'test/support/cli-with-test-options.ts'), JSON.stringify(testOptions)]
-    : [path.join(root, 'main/cli.ts')];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...entry, ...args], {
+    ? [
+        '--import',
+        'tsx',
+        path.join(root, 'test/support/cli-with-test-options.ts'),
+        JSON.stringify(testOptions),
+      ]
+    : cliArgs;
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      BRIDGE_API_KEY: TEST_API_KEY,
-      ...env,
-    },
+    env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
   const port = env.BRIDGE_PORT ? Number(env.BRIDGE_PORT) : null;
-  return { url: `http://127.0.0.1:${port}`, port, child, output: () => ({ stdout, stderr }), exited };
+  return { url: `http://127.0.0.1:${port}`, port, child, ...watched(child) };
+}
+
+/** Single quotes for `sh -c`: the command `script` runs is a shell line. */
+const shellQuoted = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * `serve` on a terminal, as an operator runs it by hand: util-linux `script` gives it a pty
+ * (`script -qfc <command> /dev/null`) and passes on what it prints. SIGTERM to `script` reaches
+ * the bridge (script ends its session), as closing the terminal would.
+ */
+export function runCliOnTerminal(env: Record<string, string>): BridgeProcess {
+  const command = `exec ${[process.execPath, ...cliArgs, 'serve'].map(shellQuoted).join(' ')}`;
+  const child = spawn('script', ['-qfc', command, '/dev/null'], {
+    cwd: root,
+    env: { ...cliEnv(env), SHELL: '/bin/sh' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { url: `http://127.0.0.1:${env.BRIDGE_PORT}`, child, ...watched(child) };
 }
 
 /** Starts the CLI and waits until /health answers. */

@@ -26,11 +26,13 @@ export function minutesAgo(iso: string, now: Date): string {
   return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''} ago`;
 }
 
-/** Unreachable configured peers, one line each, for `reasons`. */
+/** Configured peers refused their key or unreachable, one line each, for `reasons`. */
 export function peerReasons(peers: Record<PeerName, PeerHealth>): string[] {
-  return Object.entries(peers).flatMap(([name, peer]) =>
-    peer.configured && peer.reachable === false
+  return Object.entries(peers).flatMap(([name, peer]) => {
+    if (!peer.configured) return [];
+    if (peer.refusedKeyFor !== null) return [`${name}: ${peer.lastError}`];
+    return peer.reachable === false
       ? [`${name} unreachable${peer.lastError ? `: ${peer.lastError}` : ''}`]
-      : [],
-  );
+      : [];
+  });
 }

@@ -6,6 +6,7 @@ import {
   type SettingEntry,
 } from '../../../shared/api/settings.js';
 import { configDescriptions, maskSecret, SECRET_MASK, type BridgeConfig } from '../../config/config.js';
+import { originOf, peerOfSecret, peerSecretKeys } from '../../config/secret-origins.js';
 
 /** Secrets that hold several comma-separated values: no part of any of them is shown. */
 const secretLists: ReadonlySet<ConfigKey> = new Set<ConfigKey>(['CRM_WEBHOOK_SECRETS']);
@@ -56,7 +57,12 @@ export function settingEntries(
       source: config.sources[key],
       description: configDescriptions[key],
       editable,
-      note: joinNotes(secretLists.has(key) ? countNote(value) : null, note, sandboxNote(key, value, sandbox)),
+      note: joinNotes(
+        secretLists.has(key) ? countNote(value) : null,
+        note,
+        sandboxNote(key, value, sandbox),
+        refusedKeyNote(config, key),
+      ),
       pending: pendingValue(config, key, file),
     };
   });
@@ -88,6 +94,15 @@ function sandboxNote(key: ConfigKey, value: string | null, sandbox: boolean): st
   return value === null
     ? 'Sandbox: the simulated CRM signs its webhooks with a secret generated at each start.'
     : 'Sandbox: the simulated CRM signs its webhooks with the first one.';
+}
+
+/** A saved secret the bridge does not send, its peer pointed elsewhere by the environment (issue #35.3). */
+function refusedKeyNote(config: BridgeConfig, key: ConfigKey): string | null {
+  const peer = peerOfSecret(key);
+  const savedFor = peer === null ? undefined : config.refusedKeys[peer];
+  if (peer === null || savedFor === undefined || config.sources[key] !== 'file') return null;
+  const { url } = peerSecretKeys[peer];
+  return `Not sent: saved for ${savedFor}, and ${url} points to ${originOf(config.values[url])}. Set it again to send a key there.`;
 }
 
 function joinNotes(...notes: (string | null)[]): string | null {

@@ -6,6 +6,7 @@ import {
   writeConfigFile,
 } from '../../config/config.js';
 import type { SecretStore } from '../../config/config.js';
+import { secretOriginsOnSave } from '../../config/secret-origins.js';
 import type { AreaContext, Mount } from '../area.js';
 import { AppError } from '../../kernel/app-error.js';
 import { routeTablePathInFile, settingEntries } from './entries.js';
@@ -21,7 +22,7 @@ export function settingsRoutes(
   /** The config file as saved now, to show what waits for a restart; null if it cannot be read (edited by hand into bad JSON). */
   const savedFile = () => {
     try {
-      return readConfigFile(config.configPath, secretStore);
+      return readConfigFile(config.configPath, secretStore).values;
     } catch {
       return null;
     }
@@ -45,15 +46,22 @@ export function settingsRoutes(
       );
     }
     const current = readConfigFile(config.configPath, secretStore);
-    const next = { ...current };
+    const next = { ...current.values };
     for (const [key, value] of Object.entries(body.values) as [ConfigKey, string][]) {
       if (value === '') delete next[key];
       else next[key] = value;
     }
-    const issues = validateConfigValues(next);
+    // A secret stays with the origin it was saved for (issue #35.3): a move elsewhere is refused, not cleared.
+    const origins = secretOriginsOnSave({
+      request: body.values,
+      next,
+      saved: current.secretOrigins,
+      running: config,
+    });
+    const issues = [...validateConfigValues(next), ...origins.issues];
     // details: [{field, rule, message}] like every other 400, so the dashboard can put them in words.
     if (issues.length > 0) throw AppError.validation(issues.map(configIssueLine).join('; '), issues);
-    writeConfigFile(config.configPath, next, secretStore);
+    writeConfigFile(config.configPath, { values: next, secretOrigins: origins.stored }, secretStore);
     const written = Object.keys(body.values);
     ctx.activity.record(
       'settings.updated',

@@ -10,7 +10,7 @@ export interface Problem {
   message: string;
 }
 
-function isProblem(value: unknown): value is Problem {
+export function isProblem(value: unknown): value is Problem {
   if (typeof value !== 'object' || value === null) return false;
   const { field, rule, message } = value as Record<string, unknown>;
   return typeof field === 'string' && typeof rule === 'string' && typeof message === 'string';

@@ -273,6 +273,8 @@ function CollectionPanel({ collection }: { collection: HealthResponse['lastColle
 function peerState(peer: PeerHealth, bridgeReachable: boolean): { tone: Tone; label: string } {
   if (!bridgeReachable) return { tone: 'neutral', label: 'Unknown' };
   if (!peer.configured) return { tone: 'neutral', label: 'Not configured' };
+  // Its saved key belongs to another address: the bridge sends it nothing (lastError says where).
+  if (peer.refusedKeyFor !== null) return { tone: 'bad', label: 'Refused key' };
   if (peer.reachable === null) return { tone: 'neutral', label: 'Not checked yet' };
   return peer.reachable ? { tone: 'ok', label: 'Reachable' } : { tone: 'bad', label: 'Unreachable' };
 }

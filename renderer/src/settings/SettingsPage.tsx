@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { isInlineRouteTable } from '../../../shared/api/settings.js';
 import type { ConfigKey, getSettings, SettingEntry, updateSettings } from '../../../shared/api/settings.js';
-import { errorMessage } from '../api/client.js';
+import { ApiError, errorMessage } from '../api/client.js';
+import { isProblem } from '../api/problem-words.js';
 import { keyStore } from '../api/key-store.js';
 import { useSettings, useUpdateSettings } from './api.js';
 import { useApiKey } from '../api/use-api-key.js';
@@ -149,6 +150,7 @@ function SettingsTable({
   onSaved: (saved: SaveResult) => void;
 }) {
   const [editing, setEditing] = useState<ConfigKey | null>(null);
+  const editableKeys = new Set(entries.filter((entry) => entry.editable).map((entry) => entry.key));
   return (
     <div className="table-wrap">
       <table ref={columnLabels} className="table settings">
@@ -167,6 +169,7 @@ function SettingsTable({
               <EditRow
                 key={entry.key}
                 entry={entry}
+                editable={editableKeys}
                 onDone={(saved) => {
                   setEditing(null);
                   if (saved) onSaved(saved);
@@ -255,9 +258,33 @@ function SettingValue({ entry }: { entry: SettingEntry }) {
   );
 }
 
-function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveResult | null) => void }) {
+/**
+ * The secrets the bridge asks for again before it moves their peer to another address (issue
+ * #35.3: a secret goes only where it was saved for): the fields of its `secret-origin` refusals that
+ * Settings can write.
+ */
+function secretsAskedAgain(error: unknown, editable: ReadonlySet<ConfigKey>): ConfigKey[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  return error.details.filter(isProblem).flatMap(({ field, rule }) => {
+    const key = [...editable].find((candidate) => candidate === field);
+    return rule === 'secret-origin' && key !== undefined ? [key] : [];
+  });
+}
+
+function EditRow({
+  entry,
+  editable,
+  onDone,
+}: {
+  entry: SettingEntry;
+  editable: ReadonlySet<ConfigKey>;
+  onDone: (saved: SaveResult | null) => void;
+}) {
   // Secrets arrive masked: start empty rather than saving the mask back.
   const [value, setValue] = useState(entry.secret ? '' : (entry.value ?? ''));
+  // Secrets to send along (a peer moved elsewhere needs its key again in the same save).
+  const [asked, setAsked] = useState<ConfigKey[]>([]);
+  const [again, setAgain] = useState<Partial<Record<ConfigKey, string>>>({});
   const update = useUpdateSettings();
 
   // The bridge reads no file named from here (a path would let the API read the host's files).
@@ -266,7 +293,17 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (routesPath) return;
-    update.mutate({ [entry.key]: value }, { onSuccess: (result) => onDone(result) });
+    const along = Object.fromEntries(Object.entries(again).filter(([, secret]) => secret !== ''));
+    update.mutate(
+      { [entry.key]: value, ...along },
+      {
+        onSuccess: (result) => onDone(result),
+        onError: (error) => {
+          const named = secretsAskedAgain(error, editable);
+          setAsked((shown) => [...shown, ...named.filter((key) => !shown.includes(key))]);
+        },
+      },
+    );
   }
 
   const formId = `edit-${entry.key}`;
@@ -306,6 +343,27 @@ function EditRow({ entry, onDone }: { entry: SettingEntry; onDone: (saved: SaveR
             aria-describedby={update.isError ? `${formId}-error` : undefined}
           />
           <p className="muted small">{entry.description} · Escape cancels</p>
+          {asked.length > 0 ? (
+            <p className="muted small">
+              A key is sent only to the address it was saved for: enter it again to send it to the new one.
+            </p>
+          ) : null}
+          {asked.map((key) => (
+            <input
+              key={key}
+              className="input mono"
+              type="password"
+              value={again[key] ?? ''}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={`${key} for the new address`}
+              onChange={(event) => {
+                setAgain((values) => ({ ...values, [key]: event.target.value }));
+                update.reset();
+              }}
+              aria-label={`${key} for the new address`}
+            />
+          ))}
           {routesPath ? (
             <p className="field-error" role="alert">
               Enter the route table itself, as JSON starting with {'{'}. A file path can only be set in the

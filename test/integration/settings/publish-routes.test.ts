@@ -33,7 +33,10 @@ let pathInFile: TestBridge;
 const pathInFileDir = tempDir('settings-routes-path-in-file');
 beforeAll(async () => {
   bridge = await startTestBridge({}, { areas: ['settings'] });
-  writeConfigFile(path.join(pathInFileDir.path, 'config.json'), { PUBLISH_ROUTES: validRoutes });
+  writeConfigFile(path.join(pathInFileDir.path, 'config.json'), {
+    values: { PUBLISH_ROUTES: validRoutes },
+    secretOrigins: {},
+  });
   pathInFile = await startTestBridge({}, { areas: ['settings'], dataDir: pathInFileDir.path });
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, maskSecret, writeConfigFile } from '../../../main/config/config.js';
@@ -12,6 +13,16 @@ const dataDir = () => {
   return dir.path;
 };
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
+
+/** Makes `file` unwritable for this process (root: the immutable flag); returns the undo, or null when it cannot. */
+function unwritable(file: string): (() => void) | null {
+  if (process.getuid?.() !== 0) {
+    chmodSync(file, 0o400);
+    return () => chmodSync(file, 0o600);
+  }
+  if (spawnSync('chattr', ['+i', file]).status !== 0) return null;
+  return () => void spawnSync('chattr', ['-i', file]);
+}
 
 const errorsOf = (env: Record<string, string>): string[] => {
   try {
@@ -50,7 +61,10 @@ describe('config (DESIGN §3)', () => {
 
   it('lets env win over the config file', () => {
     const dir = dataDir();
-    writeConfigFile(path.join(dir, 'config.json'), { BRIDGE_PORT: '5000', POSTSVC_PLAN: 'premium' });
+    writeConfigFile(path.join(dir, 'config.json'), {
+      values: { BRIDGE_PORT: '5000', POSTSVC_PLAN: 'premium' },
+      secretOrigins: {},
+    });
     const config = loadConfig({ env: { BRIDGE_DATA_DIR: dir, BRIDGE_PORT: '6000' } });
     expect(config.port).toBe(6000);
     expect(config.sources.BRIDGE_PORT).toBe('env');
@@ -108,7 +122,7 @@ describe('config (DESIGN §3)', () => {
   it('validates PUBLISH_ROUTES (inline JSON or a file): paths, dependencies', () => {
     const dir = dataDir();
     const file = path.join(dir, 'routes.json');
-    writeConfigFile(path.join(dir, 'x.json'), {});
+    writeConfigFile(path.join(dir, 'x.json'), { values: {}, secretOrigins: {} });
     expect(
       errorsOf({ PUBLISH_ROUTES: '{"A":{"livestream":"/a","upload":"/a/up","dependsOn":"B"}}' }),
     ).toEqual(['PUBLISH_ROUTES.A.dependsOn: "B" has no route']);
@@ -122,6 +136,44 @@ describe('config (DESIGN §3)', () => {
     const config = loadConfig({ env: { BRIDGE_DATA_DIR: dir, PUBLISH_ROUTES: routes } });
     expect(config.publishRoutes.Echo?.dependsOn).toBe('Main');
     expect(readFileSync(path.join(dir, 'config.json'), 'utf8')).toContain('BRIDGE_API_KEY');
+  });
+
+  it('BRIDGE_API_KEY holds visible ASCII only, one line per bad key, never the key (issue #35.7)', () => {
+    const rule =
+      'BRIDGE_API_KEY: may hold only visible ASCII characters (letters, digits and the punctuation ! to ~), no spaces: it is sent in an HTTP header';
+    for (const key of [
+      'schlüssel-der-brücke-2024',
+      'key with spaces 0123456',
+      'tab\there-0123456789',
+      'ключ',
+    ])
+      expect(errorsOf({ BRIDGE_API_KEY: key })).toEqual([rule]);
+    expect(errorsOf({ BRIDGE_API_KEY: 'short' })).toEqual(['BRIDGE_API_KEY: must be at least 16 characters']);
+    // Punctuation a generated or hand-made key may hold: all of it travels in a header as it is.
+    expect(errorsOf({ BRIDGE_API_KEY: 'Ab0!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~' })).toEqual([]);
+  });
+
+  it("an earlier release's secrets in a config.json that cannot be written: bound for this run, said in the notes", () => {
+    const dir = dataDir();
+    const file = path.join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ CRM_URL: 'https://crm.example', CRM_API_KEY: 'crm-key' }));
+    const writable = unwritable(file);
+    if (writable === null) return; // neither chattr (as root) nor a mode keeps this user from writing
+    try {
+      const config = loadConfig({
+        env: { BRIDGE_DATA_DIR: dir, BRIDGE_API_KEY: 'k'.repeat(16), CRM_URL: 'https://elsewhere.example' },
+      });
+      expect(config.refusedKeys).toEqual({ crm: 'https://crm.example' });
+      expect(config.crm).toEqual({ url: 'https://elsewhere.example' });
+      expect(config.loadNotes).toEqual([
+        'config.json from an earlier release: its secrets are bound to the address saved beside them (CRM_API_KEY for https://crm.example); each is sent only there from now on',
+        expect.stringMatching(
+          /config\.json could not be written \(.+\): the secrets are bound for this run only/,
+        ),
+      ]);
+    } finally {
+      writable();
+    }
   });
 
   it('parses the n8n auth header and CORS origins', () => {
