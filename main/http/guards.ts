@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { RawBodyRequest } from './body.js';
 import { signatureHeaderShape, verifyEspoSignature } from './espo-signature.js';
 import { AppError } from '../kernel/app-error.js';
+import { isLoopbackHost } from './client-address.js';
 
 const sha256 = (text: string) => hash('sha256', text, 'buffer');
 
@@ -93,17 +94,19 @@ export function webhookGuard(
 }
 
 /**
- * Against DNS rebinding: when bound to loopback, a browser request must name a loopback
- * host (or an allowed origin's host). Webhooks are exempt: they come through tunnels with
- * the public host name and carry their own authentication.
+ * Against DNS rebinding: when bound to a loopback address (any of 127.0.0.0/8, ::1, or
+ * localhost), a request must name a loopback host (or an allowed origin's host). Webhooks are
+ * exempt: they come through tunnels with the public host name and carry their own
+ * authentication. Bound to 0.0.0.0 (the LAN) there is no check: the LAN's names for the
+ * machine are not known here.
  */
 export function hostGuard(boundHost: string, allowedOrigins: readonly string[]): RequestHandler {
-  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(boundHost);
+  const loopback = isLoopbackHost(boundHost);
   const allowedHosts = new Set(allowedOrigins.map((origin) => new URL(origin).hostname));
   return (req, _res, next) => {
     if (!loopback || req.path.startsWith('/webhooks/')) return next();
-    const hostname = (req.hostname || '').replace(/^\[|\]$/g, '');
-    if (['127.0.0.1', 'localhost', '::1'].includes(hostname) || allowedHosts.has(hostname)) return next();
+    const hostname = req.hostname || '';
+    if (isLoopbackHost(hostname) || allowedHosts.has(hostname)) return next();
     next(
       new AppError(
         'forbidden',
