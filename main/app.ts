@@ -191,7 +191,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
 
   let server: Server;
   try {
-    server = await listen(createHttpServer(app, limits, config.trustProxyHops), config.port, config.host);
+    server = await listen(createHttpServer(app, limits), config.port, config.host);
   } catch (error) {
     db.close();
     lock.release();
