@@ -70,3 +70,8 @@ export function firstByteAt(req: IncomingMessage): number {
   if (at === undefined) firstBytes.set(req, (at = performance.now()));
   return at;
 }
+
+/** The same moment on Date.now()'s clock, for what counts wall time (the webhook's budget). */
+export function firstByteEpochMs(req: IncomingMessage): number {
+  return Date.now() - (performance.now() - firstByteAt(req));
+}

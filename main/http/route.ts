@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Caller, Reply, RouteHandler, RouteInput } from '../areas/area.js';
 import { jsonBody, type RawBodyRequest, type UnverifiedReading } from './body.js';
+import { firstByteEpochMs } from './first-byte.js';
 import { series } from './series.js';
 import type { RouteGuard } from './guards.js';
 import type { z } from 'zod';
@@ -92,6 +93,9 @@ export function mountRoute<C extends RouteContract>(
         // Asked by few routes (GET /health): the key is not looked for on the others.
         get caller() {
           return identify(req);
+        },
+        get receivedAt() {
+          return firstByteEpochMs(req);
         },
         rawBody: (req as RawBodyRequest).rawBody,
         signedBy: (req as RawBodyRequest).signedBy ?? null,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signEspoBody } from '../../../main/http/espo-signature.js';
 import { startTestBridge, TEST_API_KEY, type TestBridge } from '../../support/bridge.js';
-import { openRaw, type RawConnection } from '../../support/raw-http.js';
+import { openRaw, requestHead, type RawConnection } from '../../support/raw-http.js';
 import { answersOn, callFrom, type RawAnswer } from '../../support/raw-call.js';
 import { forgedWebhookHead, TrickleLoad } from '../../support/trickle.js';
 
@@ -191,4 +191,56 @@ describe('with 1,000 trickling sockets open', () => {
       expect(load.countOpen()).toBeGreaterThanOrEqual(950);
     }
   }, 120_000);
+});
+
+describe("the webhook's answer budget counts from the request's first byte", () => {
+  let budgeted: TestBridge;
+  const BUDGET_MS = 3_000;
+  beforeAll(async () => {
+    budgeted = await startTestBridge({}, { areas: ['health', 'webhooks'], webhookBudgetMs: BUDGET_MS });
+  });
+  afterAll(() => budgeted?.close());
+
+  const testBody = (delayMs: number, pad = 0) =>
+    Buffer.from(JSON.stringify({ delayMs, pad: 'x'.repeat(pad) }));
+
+  it('a body that took 2 s to arrive leaves under 1 s of a 3 s budget: a 2 s job is answered 202 (queued)', async () => {
+    const connection = await openRaw(budgeted.url);
+    const body = testBody(2_000, 4_000);
+    connection.socket.write(
+      requestHead('POST', `/webhooks/test?key=${TEST_API_KEY}`, {
+        'content-type': 'application/json',
+        'content-length': body.length,
+      }),
+    );
+    const pieces = 4;
+    const size = Math.ceil(body.length / pieces);
+    for (let i = 0; i < pieces; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      connection.socket.write(body.subarray(i * size, (i + 1) * size));
+    }
+    const head = await within(connection.responseHead(), 10_000, 'answer');
+    expect(head.status).toBe(202);
+    connection.socket.destroy();
+  });
+
+  it('on a kept-alive socket it counts from the next request, not from the last answer', async () => {
+    const connection = await openRaw(budgeted.url);
+    const send = (body: Buffer) =>
+      connection.socket.write(
+        requestHead('POST', `/webhooks/test?key=${TEST_API_KEY}`, {
+          'content-type': 'application/json',
+          'content-length': body.length,
+        }) + body.toString('latin1'),
+      );
+    send(testBody(0));
+    await until(() => answersOn(connection).length >= 1, 10_000, 'first answer');
+    expect(answersOn(connection)[0]!.status).toBe(200);
+    // Quiet for 2.5 s (under the 5 s keep-alive), then a request whose job takes 1.5 s of the 3 s.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    send(testBody(1_500));
+    await until(() => answersOn(connection).length >= 2, 10_000, 'second answer');
+    expect(answersOn(connection)[1]!.status).toBe(200);
+    connection.socket.destroy();
+  });
 });
