@@ -38,6 +38,8 @@ export class TrickleLoad {
   private readonly open = new Set<Trickler>();
   private readonly timer: NodeJS.Timeout;
   private stopped = false;
+  /** Connections started so far (the bench counts the rate at which they are opened again). */
+  started = 0;
 
   constructor(private readonly baseUrl: string) {
     this.timer = setInterval(() => this.tick(), 1_000);
@@ -46,6 +48,7 @@ export class TrickleLoad {
   /** One trickling connection from `from` (a loopback alias such as 127.0.0.9). */
   async start(kind: TrickleKind, from?: string): Promise<RawConnection> {
     const connection = await openRaw(this.baseUrl, from ? { localAddress: from } : {});
+    this.started++;
     const head = Buffer.from(forgedWebhookHead(), 'latin1');
     const trickler: Trickler = { connection, kind, head: kind === 'slow-head' ? head : Buffer.alloc(0) };
     if (kind === 'byte-a-second') connection.socket.write(Buffer.concat([head, Buffer.from('[')]));
