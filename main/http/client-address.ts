@@ -24,7 +24,7 @@ export function isLoopbackHost(host: string): boolean {
  * requests over its few sockets. Nothing else is trusted: a forwarded header from any other peer
  * is whatever that peer chose to write.
  */
-export function fromTrustedProxy(socketAddress: string | undefined, trustProxyHops: number): boolean {
+function fromTrustedProxy(socketAddress: string | undefined, trustProxyHops: number): boolean {
   return trustProxyHops > 0 && socketAddress !== undefined && isLoopback(socketAddress);
 }
 
