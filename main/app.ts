@@ -218,7 +218,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   });
 
   const server: Server = await undoneOnFailure(undo, () =>
-    listen(createHttpServer(app, limits, config.trustProxyHops), config.port, config.host),
+    listen(createHttpServer(app, limits), config.port, config.host),
   );
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;

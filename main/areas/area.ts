@@ -107,6 +107,11 @@ export interface RouteInput<C extends RouteContract> {
   query: Parsed<C['query']>;
   body: Parsed<C['body']>;
   caller: Caller;
+  /**
+   * When the request's first byte arrived (epoch ms; to within a quarter second, never later):
+   * a sender's timeout runs from then, its headers and body included (the webhook budget).
+   */
+  receivedAt: number;
   /** The body's bytes as received (webhooks keep them for the delivery log). */
   rawBody: Buffer | undefined;
   /** Which EspoCRM webhook signed the request, or "bridge-key"; null when not a webhook. */

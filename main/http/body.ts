@@ -1,14 +1,28 @@
-import type { Request, RequestHandler } from 'express';
-import { readBodyBytes } from './read-body.js';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { BodyPace } from './body-pace.js';
+import { firstByteAt } from './first-byte.js';
+import { OVER_CAP_RETRY_AFTER_S } from './http-server.js';
+import { readBodyBytes, refuseDeclaredOverLimit } from './read-body.js';
+import type { UnverifiedBodies } from './unverified-bodies.js';
 import { findEncodingFault } from './utf8-field.js';
 import { AppError } from '../kernel/app-error.js';
 
-/** Body limits in bytes (DESIGN §4): 1 MB, 5 MB for transcripts. Keyed by contract path. */
+/**
+ * Body limits in bytes (DESIGN §4): 1 MB, 5 MB for transcripts, 16 MB on webhooks (a 50-item
+ * EspoCRM batch with transcripts passes 1 MB, and EspoCRM never retries a 413). Keyed by contract path.
+ */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const LARGE_BODY_PATHS: Record<string, number> = { '/clips/analyze': 5 * 1024 * 1024 };
+export const WEBHOOK_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 export const JSON_TYPES = ['application/json', 'application/*+json'];
 /** Deeper JSON is no real payload; recursive code over it (hashing, redaction) would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;
+
+export function bodyLimitOf(contractPath: string): number {
+  if (contractPath.startsWith('/webhooks/')) return WEBHOOK_BODY_LIMIT_BYTES;
+  return LARGE_BODY_PATHS[contractPath] ?? BODY_LIMIT_BYTES;
+}
 
 export interface RawBodyRequest extends Request {
   rawBody?: Buffer;
@@ -17,22 +31,44 @@ export interface RawBodyRequest extends Request {
 }
 
 /**
+ * What authenticates a request from its body (a webhook's signature, a MAC of the raw bytes):
+ * fed the bytes as they arrive, judged once they are all in, before anything parses them.
+ */
+export interface BodyCheck {
+  update(chunk: Buffer): void;
+  /** Throws an AppError when the body does not pass. */
+  finish(): void;
+}
+
+/** How bodies that only their bytes can authenticate are read (issue #35.4). */
+export interface UnverifiedReading {
+  places: UnverifiedBodies;
+  pace: BodyPace;
+  /** Whom a request counts against: its address, or the forwarded client's behind a trusted proxy. */
+  clientOf(req: IncomingMessage): string;
+}
+
+/**
  * The body of one route, read only after its guard has let the request through: the raw bytes
- * within the route's limit (read-body.ts; kept for signatures) → `verifyRaw` (a signature over
- * them, before anything else looks at them) → UTF-8, never replaced (utf8-field.ts names the
- * field) → JSON.parse → the depth check. A route's handler never sees anything else.
+ * within the route's limit (read-body.ts; kept for signatures) → the guard's body check (a
+ * signature over them, before anything else looks at them) → UTF-8, never replaced
+ * (utf8-field.ts names the field) → JSON.parse → the depth check. A route's handler never sees
+ * anything else. A body the guard must check takes a place among the unverified ones, keeps
+ * their pace, and is checked as it streams in; one its headers authenticated (the key) does not.
  */
 export function jsonBody(
   contractPath: string,
-  verifyRaw?: (req: RawBodyRequest, raw: Buffer) => void,
+  unverified: UnverifiedReading,
+  bodyCheck?: (req: RawBodyRequest) => BodyCheck | null,
 ): RequestHandler {
-  const limit = LARGE_BODY_PATHS[contractPath] ?? BODY_LIMIT_BYTES;
-  return async (req: RawBodyRequest, _res, next) => {
+  const limit = bodyLimitOf(contractPath);
+  return async (req: RawBodyRequest, res, next) => {
     try {
+      const check = bodyCheck?.(req) ?? null;
       // requireJsonBodies has refused a body of another type: only an empty one gets here.
       if (!hasBody(req) || !req.is(JSON_TYPES)) {
         // No body at all: a signature still covers "".
-        verifyRaw?.(req, Buffer.alloc(0));
+        check?.finish();
         return next();
       }
       const charset = (req.headers['content-type'] ?? '').match(/;\s*charset="?([^";]+)/i)?.[1];
@@ -40,15 +76,56 @@ export function jsonBody(
         const message = `body: charset "${charset}" is not supported: send UTF-8`;
         throw new AppError('unsupported-media', 'UNSUPPORTED_MEDIA_TYPE', message);
       }
-      const raw = await readBodyBytes(req, limit);
+      const raw = check
+        ? await readUnverified(req, res, limit, check, unverified)
+        : await readBodyBytes(req, limit);
       req.rawBody = raw;
-      verifyRaw?.(req, raw);
+      check?.finish();
       req.body = parseJson(raw);
       next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+async function readUnverified(
+  req: Request,
+  res: Response,
+  limit: number,
+  check: BodyCheck,
+  { places, pace, clientOf }: UnverifiedReading,
+): Promise<Buffer> {
+  // Too large is final (EspoCRM drops a 413); no place is worth taking for it.
+  refuseDeclaredOverLimit(req, limit);
+  const admission = places.admit(clientOf(req));
+  // Refused or cut short, such a request's connection closes: Node would otherwise read the rest.
+  if (!admission.ok) {
+    res.setHeader('Connection', 'close');
+    throw overCapacity(admission.reason);
+  }
+  try {
+    return await readBodyBytes(req, limit, {
+      onChunk: (chunk) => {
+        if (!admission.place.take(chunk.length))
+          throw overCapacity('the bridge holds as many bytes of bodies not yet verified as it may');
+        check.update(chunk);
+      },
+      pace: { rules: pace, firstByteAt: firstByteAt(req) },
+    });
+  } catch (error) {
+    res.setHeader('Connection', 'close');
+    throw error;
+  } finally {
+    admission.place.release();
+  }
+}
+
+/** 503 with Retry-After: EspoCRM retries it (DESIGN §4), a delivery refused here is late, not lost. */
+function overCapacity(reason: string): AppError {
+  return new AppError('unavailable', 'TOO_MANY_CONNECTIONS', `${reason}: try again later`, {
+    retryAfterS: OVER_CAP_RETRY_AFTER_S,
+  });
 }
 
 function hasBody(req: Request): boolean {

@@ -1,7 +1,21 @@
 import type { IncomingMessage } from 'node:http';
+import { BlockList, isIP } from 'node:net';
 
+/** 127.0.0.0/8 and ::1; BlockList also matches their IPv4-mapped and long IPv6 forms. */
+const loopbackRanges = new BlockList();
+loopbackRanges.addSubnet('127.0.0.0', 8, 'ipv4');
+loopbackRanges.addAddress('::1', 'ipv6');
+
+/** Whether an IP address (a socket's peer, a bind address) is a loopback one. */
 export function isLoopback(address: string): boolean {
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  const family = isIP(address);
+  return family !== 0 && loopbackRanges.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** A loopback address, bracketed or not, or `localhost` (which resolves to one without asking DNS). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return bare.toLowerCase() === 'localhost' || isLoopback(bare);
 }
 
 /**
@@ -10,7 +24,7 @@ export function isLoopback(address: string): boolean {
  * requests over its few sockets. Nothing else is trusted: a forwarded header from any other peer
  * is whatever that peer chose to write.
  */
-export function fromTrustedProxy(socketAddress: string | undefined, trustProxyHops: number): boolean {
+function fromTrustedProxy(socketAddress: string | undefined, trustProxyHops: number): boolean {
   return trustProxyHops > 0 && socketAddress !== undefined && isLoopback(socketAddress);
 }
 

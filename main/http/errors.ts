@@ -33,6 +33,8 @@ const pinnedStatus: Partial<Record<ErrorCode, number>> = {
   AUTH_EXPIRED: 500,
   // A known path asked with another method: http/ alone says it (mount.ts), with an Allow header.
   METHOD_NOT_ALLOWED: 405,
+  // A body too slow for its deadline or rate (read-body.ts): EspoCRM retries a 408, and drops a 400.
+  REQUEST_TIMEOUT: 408,
   CHANNEL_NOT_FOUND: 404,
   RTMP_INVALID: 400,
   // The gateway has no End route (DESIGN §5.3): not something a retry heals.

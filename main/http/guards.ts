@@ -1,8 +1,9 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import type { RawBodyRequest } from './body.js';
-import { signatureHeaderShape, verifyEspoSignature } from './espo-signature.js';
+import type { BodyCheck, RawBodyRequest } from './body.js';
+import { espoSignatureCheck, signatureHeaderShape } from './espo-signature.js';
 import { AppError } from '../kernel/app-error.js';
+import { isLoopbackHost } from './client-address.js';
 
 const sha256 = (text: string) => hash('sha256', text, 'buffer');
 
@@ -37,12 +38,13 @@ export function keyGuard(
 /**
  * What a route's `auth` asks for, in two steps around reading the body: `beforeBody` refuses
  * whatever can be refused from the request line and headers alone (so an unauthenticated
- * request costs no body read and no parse); `verifyBody` checks what needs the raw bytes
- * (a signature), still before they are parsed.
+ * request costs no body read and no parse); `bodyCheck`, for a request its headers did not
+ * authenticate, gives what checks the raw bytes as they arrive (a signature), still before they
+ * are parsed; null when the headers were enough.
  */
 export interface RouteGuard {
   beforeBody: RequestHandler;
-  verifyBody?: (req: RawBodyRequest, raw: Buffer) => void;
+  bodyCheck?: (req: RawBodyRequest) => BodyCheck | null;
 }
 
 /**
@@ -53,9 +55,10 @@ export interface RouteGuard {
  * The key is checked before the body is read. A signature cannot be: it is a MAC of the raw
  * body. So before the body only its shape is checked (a Signature or X-Signature header that
  * decodes to "<webhookId>:<MAC of the right length>"); a request without one is refused
- * unread. One with a well-formed header has its body read (up to the body limit, within the
- * request timeout) and the MAC verified on the raw bytes before JSON.parse runs: a forged
- * header costs one bounded read and one HMAC, never a parse or a stored delivery.
+ * unread. One with a well-formed header has its body read as an unverified one (body.ts: a
+ * place among so many, a minimum rate, a deadline) with the MAC computed as it streams in, and
+ * verified before JSON.parse runs: a forged header costs one bounded read and one HMAC, never
+ * a parse or a stored delivery.
  */
 export function webhookGuard(
   apiKey: string,
@@ -83,27 +86,35 @@ export function webhookGuard(
       const shape = signatureHeaderShape(signatureHeaders(req));
       next(shape.ok ? undefined : AppError.unauthorized(shape.reason));
     },
-    verifyBody: (req, raw) => {
-      if (req.signedBy === 'bridge-key') return;
-      const check = verifyEspoSignature(raw, signatureHeaders(req), secrets());
-      if (!check.ok) throw AppError.unauthorized(check.reason);
-      req.signedBy = check.webhookId;
+    bodyCheck: (req) => {
+      if (req.signedBy === 'bridge-key') return null;
+      const check = espoSignatureCheck(signatureHeaders(req), secrets());
+      return {
+        update: (chunk) => check.update(chunk),
+        finish: () => {
+          const verdict = check.result();
+          if (!verdict.ok) throw AppError.unauthorized(verdict.reason);
+          req.signedBy = verdict.webhookId;
+        },
+      };
     },
   };
 }
 
 /**
- * Against DNS rebinding: when bound to loopback, a browser request must name a loopback
- * host (or an allowed origin's host). Webhooks are exempt: they come through tunnels with
- * the public host name and carry their own authentication.
+ * Against DNS rebinding: when bound to a loopback address (any of 127.0.0.0/8, ::1, or
+ * localhost), a request must name a loopback host (or an allowed origin's host). Webhooks are
+ * exempt: they come through tunnels with the public host name and carry their own
+ * authentication. Bound to 0.0.0.0 (the LAN) there is no check: the LAN's names for the
+ * machine are not known here.
  */
 export function hostGuard(boundHost: string, allowedOrigins: readonly string[]): RequestHandler {
-  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(boundHost);
+  const loopback = isLoopbackHost(boundHost);
   const allowedHosts = new Set(allowedOrigins.map((origin) => new URL(origin).hostname));
   return (req, _res, next) => {
     if (!loopback || req.path.startsWith('/webhooks/')) return next();
-    const hostname = (req.hostname || '').replace(/^\[|\]$/g, '');
-    if (['127.0.0.1', 'localhost', '::1'].includes(hostname) || allowedHosts.has(hostname)) return next();
+    const hostname = req.hostname || '';
+    if (isLoopbackHost(hostname) || allowedHosts.has(hostname)) return next();
     next(
       new AppError(
         'forbidden',

@@ -1,25 +1,39 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorEnvelope } from '../../shared/api/contract.js';
-import { clientAddress, fromTrustedProxy } from './client-address.js';
+import { FirstByteClock } from './first-byte.js';
 
-/** What one client may hold of the bridge (issue #12.3, #12.4, #25.4, #25.5). Tests shorten or lower them. */
+/** What clients may hold of the bridge (issue #12.3, #12.4, #25.4, #25.5, #35.4). Tests shorten or lower them. */
 export interface HttpLimits {
-  /** The request line and headers must arrive within this. */
+  /** The request line and headers must arrive within this (checked every timeoutCheckIntervalMs). */
   headersTimeoutMs: number;
-  /** The whole request, body included, must arrive within this. A response may take longer (SSE). */
+  /**
+   * The whole request, body included, must arrive within this: a call that carries the key. A body
+   * not yet verified has the tighter rules below. A response may take longer (SSE).
+   */
   requestTimeoutMs: number;
   /** How often Node looks for connections past those two (its default, 30 s, would double them). */
   timeoutCheckIntervalMs: number;
   /**
-   * Open sockets per client address, idle ones included (loopback too: a tunnel arrives there).
-   * Past it the address's idle sockets are closed to make room; with none idle, the new one is
-   * answered 503. From a trusted proxy (BRIDGE_TRUST_PROXY) the limit is on requests in flight
-   * per forwarded client instead, the proxy's sockets being shared by all its clients.
+   * Open sockets in all, idle ones included (one that has sent no request, or whose answer is
+   * sent): past it idle ones are closed, oldest first, else the new one is answered 503. There is
+   * no cap on sockets per address: who a request is from and what it carries are known only once
+   * its headers are in, and the caps below count only what needs counting.
    */
-  maxConnectionsPerClient: number;
-  /** Open sockets in all, idle included; past it idle ones are closed, oldest first, else 503. */
   maxConnections: number;
+  /**
+   * Requests whose body is read before it is verified (a webhook's Signature is a MAC of the
+   * whole body), per client address (the forwarded one behind BRIDGE_TRUST_PROXY) and in all,
+   * and the bytes they hold in all; past them 503 with Retry-After. Calls with the key, /health
+   * and everything else answered from its headers alone never count.
+   */
+  maxUnverifiedPerClient: number;
+  maxUnverified: number;
+  maxUnverifiedBytes: number;
+  /** Such a body must keep this rate after unverifiedBodyGraceMs, and be complete within unverifiedBodyDeadlineMs of the request's first byte. */
+  unverifiedBodyMinBytesPerSecond: number;
+  unverifiedBodyGraceMs: number;
+  unverifiedBodyDeadlineMs: number;
   /** Unsent bytes an /events client may fall behind by before it is closed (it reconnects). */
   sseClientBufferBytes: number;
   /** /events readers per client address, and in all (DESIGN §4, issue #25.4); past them 429. */
@@ -28,11 +42,18 @@ export interface HttpLimits {
 }
 
 export const defaultHttpLimits: HttpLimits = {
-  headersTimeoutMs: 10_000,
+  headersTimeoutMs: 5_000,
   requestTimeoutMs: 30_000,
   timeoutCheckIntervalMs: 1_000,
-  maxConnectionsPerClient: 64,
   maxConnections: 1024,
+  maxUnverifiedPerClient: 8,
+  maxUnverified: 128,
+  // What 128 bodies of the old 1 MB limit could hold: the 16 MB webhook limit does not multiply it.
+  maxUnverifiedBytes: 128 * 1024 * 1024,
+  unverifiedBodyMinBytesPerSecond: 32 * 1024,
+  unverifiedBodyGraceMs: 1_000,
+  // EspoCRM gives up after 10 s; its deliveries are answered within 8 s of their first byte.
+  unverifiedBodyDeadlineMs: 8_000,
   sseClientBufferBytes: 1024 * 1024,
   maxEventReadersPerClient: 32,
   maxEventReaders: 256,
@@ -45,18 +66,19 @@ export const defaultHttpLimits: HttpLimits = {
 const IDLE_GRACE_MS = 1_000;
 
 /** Retry-After on a refused connection: EspoCRM retries a 503 webhook later. */
-const OVER_CAP_RETRY_AFTER_S = 5;
+export const OVER_CAP_RETRY_AFTER_S = 5;
 
 /**
- * The bridge's HTTP server: the app behind the timeouts, the socket caps (per address and in
- * all, counting idle sockets) and, for a trusted proxy's clients, the in-flight request cap.
+ * The bridge's HTTP server: the app behind the timeouts and the cap on sockets in all (idle ones
+ * closed to make room), with each request's first byte noted (first-byte.ts). The caps per client
+ * are the app's, once a request's headers say what it is (body.ts).
  */
-export function createHttpServer(app: RequestListener, limits: HttpLimits, trustProxyHops = 0): Server {
-  const overCap = new WeakMap<Socket, string>();
+export function createHttpServer(app: RequestListener, limits: HttpLimits): Server {
+  const overCap = new WeakSet<Socket>();
   /** Requests in flight on each socket: 0 is an idle socket (keep-alive, or none sent yet). */
   const inFlight = new WeakMap<Socket, number>();
   const idleSince = new WeakMap<Socket, number>();
-  const perClient = new Map<string, number>();
+  const firstBytes = new FirstByteClock();
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -64,76 +86,42 @@ export function createHttpServer(app: RequestListener, limits: HttpLimits, trust
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
     (req, res) => {
-      const refusal = overCap.get(req.socket);
-      if (refusal !== undefined) return refuse(res, refusal, true);
+      if (overCap.has(req.socket)) return refuse(res, 'the bridge has too many connections open');
       const socket = req.socket;
+      firstBytes.began(req);
       inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
       res.once('close', () => {
         inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1);
         idleSince.set(socket, performance.now());
-      });
-      if (!fromTrustedProxy(socket.remoteAddress, trustProxyHops)) return app(req, res);
-      const client = clientAddress(req, trustProxyHops);
-      const open = (perClient.get(client) ?? 0) + 1;
-      if (open > limits.maxConnectionsPerClient) {
-        // The proxy's socket is shared: refused without closing it.
-        return refuse(
-          res,
-          `more than ${limits.maxConnectionsPerClient} requests in flight from this client`,
-          false,
-        );
-      }
-      perClient.set(client, open);
-      res.once('close', () => {
-        const left = (perClient.get(client) ?? 1) - 1;
-        if (left > 0) perClient.set(client, left);
-        else perClient.delete(client);
+        firstBytes.answered(socket);
       });
       app(req, res);
     },
   );
   const all = new Set<Socket>();
-  const byAddress = new Map<string, Set<Socket>>();
   const isIdle = (socket: Socket) =>
     (inFlight.get(socket) ?? 0) === 0 && performance.now() - (idleSince.get(socket) ?? 0) >= IDLE_GRACE_MS;
-  /** Closes idle sockets of `pool` other than `keep`, oldest first, until it holds at most `max`. */
-  const closeIdle = (pool: Set<Socket>, max: number, keep: Socket) => {
-    for (const socket of pool) {
-      if (pool.size <= max) return;
-      if (socket !== keep && isIdle(socket)) forget(socket).destroy();
-    }
-  };
-  const forget = (socket: Socket) => {
-    all.delete(socket);
-    const address = socket.remoteAddress ?? 'unknown';
-    const own = byAddress.get(address);
-    own?.delete(socket);
-    if (own?.size === 0) byAddress.delete(address);
-    return socket;
-  };
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
     all.add(socket);
     idleSince.set(socket, performance.now());
-    socket.once('close', () => forget(socket));
-    // A trusted proxy's sockets carry many clients: its per-client limit is on requests (above).
-    if (!fromTrustedProxy(address, trustProxyHops)) {
-      const own = byAddress.get(address) ?? new Set<Socket>();
-      byAddress.set(address, own.add(socket));
-      closeIdle(own, limits.maxConnectionsPerClient, socket);
-      if (own.size > limits.maxConnectionsPerClient) {
-        overCap.set(socket, `more than ${limits.maxConnectionsPerClient} connections open from this address`);
-        return;
+    firstBytes.accepted(socket);
+    socket.once('close', () => all.delete(socket));
+    // Idle sockets other than this one, oldest first, until there is room.
+    for (const other of all) {
+      if (all.size <= limits.maxConnections) break;
+      if (other !== socket && isIdle(other)) {
+        all.delete(other);
+        other.destroy();
       }
     }
-    closeIdle(all, limits.maxConnections, socket);
-    if (all.size > limits.maxConnections) overCap.set(socket, 'the bridge has too many connections open');
+    if (all.size > limits.maxConnections) overCap.add(socket);
   });
+  server.once('close', () => firstBytes.stopSweeping());
   return server;
 }
 
-/** 503 without routing, parsing or logging; the connection is closed after it unless shared. */
-function refuse(res: ServerResponse, why: string, close: boolean): void {
+/** 503 without routing, parsing or logging; the connection is closed after it. */
+function refuse(res: ServerResponse, why: string): void {
   const body: ErrorEnvelope = {
     success: false,
     error: `${why}: try again later`,
@@ -142,7 +130,7 @@ function refuse(res: ServerResponse, why: string, close: boolean): void {
   res.writeHead(503, {
     'Content-Type': 'application/json; charset=utf-8',
     'Retry-After': String(OVER_CAP_RETRY_AFTER_S),
-    ...(close ? { Connection: 'close' } : {}),
+    Connection: 'close',
   });
   res.end(JSON.stringify(body));
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Router } from 'express';
 import type { RouteAuth } from '../../shared/api/contract.js';
 import type { Caller, Mount } from '../areas/area.js';
 import { AppError } from '../kernel/app-error.js';
+import type { UnverifiedReading } from './body.js';
 import type { RouteGuard } from './guards.js';
 import { mountRoute } from './route.js';
 
@@ -16,6 +17,7 @@ export function createMount(
   router: Router,
   guards: Guards,
   identify: (req: Request) => Caller,
+  unverified: UnverifiedReading,
 ): { mount: Mount; answerWrongMethods(): void } {
   const methodsByPath = new Map<string, Set<string>>();
   const mount: Mount = (contract, handler) => {
@@ -26,6 +28,7 @@ export function createMount(
       contract,
       handler,
       identify,
+      unverified,
       contract.auth === 'none' ? undefined : guards[contract.auth],
     );
   };

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Caller, Reply, RouteHandler, RouteInput } from '../areas/area.js';
-import { jsonBody, type RawBodyRequest } from './body.js';
+import { jsonBody, type RawBodyRequest, type UnverifiedReading } from './body.js';
+import { firstByteEpochMs } from './first-byte.js';
 import { series } from './series.js';
 import type { RouteGuard } from './guards.js';
 import type { z } from 'zod';
@@ -75,11 +76,12 @@ export function mountRoute<C extends RouteContract>(
   contract: C,
   handler: RouteHandler<C>,
   identify: (req: Request) => Caller,
+  unverified: UnverifiedReading,
   guard?: RouteGuard,
 ): void {
   if (!registeredContracts.includes(contract)) registeredContracts.push(contract);
   const beforeBody = guard ? [guard.beforeBody] : [];
-  const body = jsonBody(contract.path, guard?.verifyBody);
+  const body = jsonBody(contract.path, unverified, guard?.bodyCheck);
   // The route's steps as one router layer (series.ts): the router's work per layer was a cost of its own.
   const handle: RequestHandler = async (req, res, next) => {
     try {
@@ -91,6 +93,9 @@ export function mountRoute<C extends RouteContract>(
         // Asked by few routes (GET /health): the key is not looked for on the others.
         get caller() {
           return identify(req);
+        },
+        get receivedAt() {
+          return firstByteEpochMs(req);
         },
         rawBody: (req as RawBodyRequest).rawBody,
         signedBy: (req as RawBodyRequest).signedBy ?? null,

@@ -57,7 +57,8 @@ export function errorHandler(logger: Logger, storage?: StorageState): ErrorReque
     const appError = toAppError(error);
     if (appError.kind === 'storage-full') storage?.noteFull();
     const status = httpStatusOf(appError, req.path.startsWith('/webhooks/') ? 'webhook' : 'api');
-    if (status >= 500) {
+    // A refusal for capacity is no failure of the bridge: the request's own log line says it.
+    if (status >= 500 && appError.code !== 'TOO_MANY_CONNECTIONS') {
       logger.error({ err: appError.cause ?? error, reqId: req.id, path: req.path }, appError.message);
     }
     if (res.headersSent) return res.end();

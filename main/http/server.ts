@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
@@ -21,6 +22,7 @@ import { defaultHttpLimits, type HttpLimits } from './http-server.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { series } from './series.js';
+import { UnverifiedBodies } from './unverified-bodies.js';
 import { createMount } from './mount.js';
 import { buildOpenApi } from './openapi.js';
 import { registeredContracts } from './route.js';
@@ -90,6 +92,8 @@ export function createHttpApp(
     if (key === undefined) return 'anonymous';
     return sameSecret(key, config.apiKey) ? 'key' : 'wrong-key';
   };
+  const limits = options.limits ?? defaultHttpLimits;
+  const clientOf = (req: IncomingMessage) => clientAddress(req, config.trustProxyHops);
   const { mount, answerWrongMethods } = createMount(
     router,
     {
@@ -99,13 +103,25 @@ export function createHttpApp(
       }),
     },
     identify,
+    {
+      places: new UnverifiedBodies({
+        perClient: limits.maxUnverifiedPerClient,
+        total: limits.maxUnverified,
+        bytes: limits.maxUnverifiedBytes,
+      }),
+      pace: {
+        minBytesPerSecond: limits.unverifiedBodyMinBytesPerSecond,
+        graceMs: limits.unverifiedBodyGraceMs,
+        deadlineMs: limits.unverifiedBodyDeadlineMs,
+      },
+      clientOf,
+    },
   );
-  const limits = options.limits ?? defaultHttpLimits;
   const events = new EventStreamHub(deps.activity, {
     maxUnsentBytes: limits.sseClientBufferBytes,
     maxReadersPerClient: limits.maxEventReadersPerClient,
     maxReaders: limits.maxEventReaders,
-    clientOf: (req) => clientAddress(req, config.trustProxyHops),
+    clientOf,
     logger,
   });
   mount(getOpenApi, () =>

@@ -114,6 +114,8 @@ export const errorCodes = [
   'RATE_LIMIT',
   'QUOTA_EXCEEDED',
   'TOO_MANY_CONNECTIONS',
+  /** A body not yet verified that came too slowly or not in time (issue #35.4): 408, which EspoCRM retries. */
+  'REQUEST_TIMEOUT',
   'CONFLICT',
   /** A cancel met a post already live on a platform: nothing was deleted (DESIGN §6.9). */
   'ALREADY_PUBLISHED',

@@ -7,6 +7,7 @@ import { startBench } from './start.js';
 import { dashboardBench } from './dashboard.js';
 import { batchBench } from './batch.js';
 import { eventReadersBench } from './event-readers.js';
+import { slowBodiesBench } from './slow-bodies.js';
 import { hostSpeed } from './host-speed.js';
 import { recorderBench } from './recorder.js';
 import { companionBench } from './companion.js';
@@ -27,6 +28,7 @@ const benches: Bench[] = [
   recorderBench,
   calendarBench,
   eventReadersBench,
+  slowBodiesBench,
   companionBench,
 ];
 

@@ -126,9 +126,16 @@ export class WebhookIntake {
   async receive(
     event: WebhookEvent,
     body: WebhookItem | WebhookItem[],
-    meta: { rawPayload: string; payloadHash?: string; signedBy: string | null; secretsPossible?: boolean },
+    meta: {
+      rawPayload: string;
+      payloadHash?: string;
+      signedBy: string | null;
+      secretsPossible?: boolean;
+      /** When the request's first byte arrived (epoch ms): the budget counts from it. */
+      receivedAt?: number;
+    },
   ): Promise<WebhookResult> {
-    const started = Date.now();
+    const started = meta.receivedAt ?? Date.now();
     const single = !Array.isArray(body);
     const items = single ? [body] : body;
     const { repo, jobs, activity } = this.deps;
@@ -209,9 +216,9 @@ export class WebhookIntake {
   async receiveTest(
     payload: Record<string, unknown>,
     delayMs: number,
-    meta: { rawPayload: string; signedBy: string | null },
+    meta: { rawPayload: string; signedBy: string | null; receivedAt?: number },
   ) {
-    const started = Date.now();
+    const started = meta.receivedAt ?? Date.now();
     const { repo, jobs, activity } = this.deps;
     const now = this.deps.now().toISOString();
     const { deliveryId, job, done } = await this.deps.groupCommit(() => {

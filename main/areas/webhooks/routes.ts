@@ -41,7 +41,12 @@ export function webhookRoutes(
       `webhook ${signedBy} signs for /webhooks/${bound} only; clear its binding in Settings if the CRM webhook moved`,
     );
   };
-  const meta = (input: { rawBody: Buffer | undefined; body: unknown; signedBy: string | null }) => {
+  const meta = (input: {
+    rawBody: Buffer | undefined;
+    body: unknown;
+    signedBy: string | null;
+    receivedAt: number;
+  }) => {
     const raw = input.rawBody?.toString('utf8') ?? JSON.stringify(input.body);
     const secretsPossible = mayHoldSecret(raw);
     return {
@@ -50,6 +55,8 @@ export function webhookRoutes(
       payloadHash: hash('sha256', input.rawBody ?? raw, 'hex'),
       signedBy: input.signedBy,
       secretsPossible,
+      // The budget counts from the first byte: EspoCRM's 10 s began when it started sending (issue #35.4).
+      receivedAt: input.receivedAt,
     };
   };
   for (const { event, contract } of webhookContracts) {

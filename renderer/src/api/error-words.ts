@@ -23,6 +23,7 @@ const advice: Record<ErrorCode | ClientErrorCode, string> = {
   RATE_LIMIT: 'A service is limiting how fast the bridge may ask. Wait a minute, then try again.',
   QUOTA_EXCEEDED: 'Today’s posting quota is used up. It resets at 00:00 UTC.',
   TOO_MANY_CONNECTIONS: 'The bridge is busy with too many connections. Try again in a moment.',
+  REQUEST_TIMEOUT: 'The request reached the bridge too slowly. Check the connection and try again.',
   CONFLICT: 'Something else changed this at the same time. Reload, check, and try again.',
   ALREADY_PUBLISHED:
     'It is already published, so it cannot be cancelled: the public can see it. Deleting it from the platform is a separate action.',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEspoBody } from '../../../main/http/espo-signature.js';
+import { phpJsonEncode } from '../../../main/sandbox/index.js';
 import { startTestBridge, TEST_API_KEY, type TestBridge } from '../../support/bridge.js';
 import { openRaw, requestHead, type RawConnection } from '../../support/raw-http.js';
 
@@ -93,6 +94,33 @@ describe('2. a declared length over the limit: 413 before any body byte', () => 
     }
     expect((await within(answered, 5_000, 'answer before the body ends')).status).toBe(413);
     await within(connection.closed(), 5_000, 'close');
+  });
+
+  it('on a webhook the limit is 16 MB: 16 MB + 1 declared is 413 at once, naming it', async () => {
+    const forged = signEspoBody('{"not":"the body"}', 'not-the-secret', 'hook-1');
+    const connection = await headOnly(signed, '/webhooks/content-updated', {
+      signature: forged,
+      'content-length': 16 * 1024 * 1024 + 1,
+    });
+    expect((await within(connection.responseHead(), 5_000, 'answer')).status).toBe(413);
+    expect((bodyOf(connection) as { error: string }).error).toContain('16777216');
+  });
+
+  it('issue #35.4: 50 ContentProduction items with full transcripts (PHP writes non-ASCII as \\uXXXX) exceed 1 MB and are accepted', async () => {
+    // Words with accents: PHP's json_encode turns each "é" into six bytes.
+    const transcript = 'Première émission, déjà très suivie — on en reparle à la rentrée. '.repeat(600);
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      id: `cp${String(i).padStart(15, '0')}`,
+      name: `Épisode ${i + 1}`,
+      transcript,
+    }));
+    const raw = phpJsonEncode(items);
+    expect(raw.length).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await postBytes(signed, '/webhooks/content-updated', Buffer.from(raw), {
+      signature: signEspoBody(raw, SECRET, 'hook-content-updated'),
+    });
+    expect([200, 202]).toContain(response.status);
+    expect(response.body).toMatchObject({ success: true });
   });
 
   it('a body under the limit is still read: 4 MB on /clips/analyze is not 413', async () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signEspoBody, verifyEspoSignature } from '../../../main/http/espo-signature.js';
+import { espoSignatureCheck, signEspoBody, verifyEspoSignature } from '../../../main/http/espo-signature.js';
 
 // PHP's json_encode escapes "/" and non-ASCII: the bytes differ from JSON.stringify's.
 const phpBody = Buffer.from(
@@ -52,5 +52,20 @@ describe('verifyEspoSignature', () => {
       const headers = legacy ? { xSignature: header } : { signature: header };
       expect(verifyEspoSignature(phpBody, headers, ['k'])).toEqual({ ok: true, webhookId: 'hook' });
     }
+  });
+});
+
+describe('espoSignatureCheck (the body read as a stream)', () => {
+  it('gives the same verdict for the body fed in pieces as for the whole', () => {
+    for (const legacy of [false, true]) {
+      const header = signEspoBody(phpBody, 'k', 'hook', legacy);
+      const headers = legacy ? { xSignature: header } : { signature: header };
+      const check = espoSignatureCheck(headers, ['other', 'k']);
+      for (let at = 0; at < phpBody.length; at += 7) check.update(phpBody.subarray(at, at + 7));
+      expect(check.result()).toEqual({ ok: true, webhookId: 'hook' });
+    }
+    const wrong = espoSignatureCheck({ signature: signEspoBody(phpBody, 'k', 'hook') }, ['k']);
+    wrong.update(phpBody.subarray(1));
+    expect(wrong.result()).toMatchObject({ ok: false, reason: expect.stringContaining('does not match') });
   });
 });
