@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AnalyzeClipsResponse, EdlFrameRate, ReviewedClip } from '../../../shared/api/clips.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
+import { captionRules } from '../../../shared/caption-rules.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { AnalysisOutcome } from './runner.js';
@@ -96,13 +97,13 @@ export class ClipAnalyses {
   srt(analysisId: string, n: number): string {
     const analysis = this.load(analysisId);
     const span = this.span(analysis, n);
-    return toSrt(clipCaptions(analysis.sentences, span.from, span.to));
+    return toSrt(clipCaptions(analysis.sentences, span.from, span.to, captionRules()));
   }
 
   vtt(analysisId: string, n: number): string {
     const analysis = this.load(analysisId);
     const span = this.span(analysis, n);
-    return toVtt(clipCaptions(analysis.sentences, span.from, span.to));
+    return toVtt(clipCaptions(analysis.sentences, span.from, span.to, captionRules()));
   }
 
   /** Every suggestion, as reviewed, one cut each in the order they were suggested. */
