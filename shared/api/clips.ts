@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clipPlatformNames } from '../clip-fit.js';
 import { LETTER } from '../portable-pattern.js';
+import { edlFrameRates } from '../frame-rates.js';
 import { clipTimeIssues, MAX_CLIP_TIME_S } from '../time-bounds.js';
 import { defineContract, idString, NOT_BLANK_TEXT, queryInt } from './contract.js';
 
@@ -273,8 +274,7 @@ export const getClipVtt = defineContract({
   responseType: 'text/vtt',
 });
 
-export const edlFrameRates = ['23.976', '24', '25', '29.97', '30', '50', '59.94', '60'] as const;
-export type EdlFrameRate = (typeof edlFrameRates)[number];
+export { edlFrameRates, type EdlFrameRate } from '../frame-rates.js';
 
 export const getAnalysisEdl = defineContract({
   method: 'get',
