@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxObs, type SandboxObs } from '../../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 import { outsideTool } from '../../support/tools.js';
 
@@ -31,11 +32,9 @@ afterAll(async () => {
   videos?.remove();
 });
 
-const takes = async () =>
-  (await bridge.call('GET', '/api/recorder/takes')).body.takes as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const takes = async () => (await bridge.call('GET', '/api/recorder/takes')).body.takes as RecorderTake[];
 
-async function record(seconds: number): Promise<Record<string, any>> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+async function record(seconds: number): Promise<RecorderTake> {
   const before = (await takes()).length;
   obs.startRecording();
   await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.recording.active);
