@@ -6,24 +6,26 @@ export type { Caption } from '../../../shared/caption-rules.js';
 
 /**
  * The captions of sentences [from, to], re-timed so the clip starts at 0 (DESIGN §6.6), by the
- * caption rules (shared/caption-rules.ts); none runs past the clip's out.
+ * caption rules (shared/caption-rules.ts); none runs past the clip's out. `frame`: the clip as the
+ * timeline cuts it (seconds of the take, on whole frames), when it differs from its sentences'.
  */
 export function clipCaptions(
   sentences: readonly KeptSentence[],
   from: number,
   to: number,
   rules: CaptionRules,
+  frame: { in: number; out: number } = { in: sentences[from]!.start, out: sentences[to]!.end },
 ): Caption[] {
-  const zero = sentences[from]!.start;
+  const at = (seconds: number) => Math.min(Math.max(0, seconds - frame.in), frame.out - frame.in);
   return buildCaptions(
     sentences.slice(from, to + 1).map((sentence) => ({
-      start: sentence.start - zero,
-      end: sentence.end - zero,
+      start: at(sentence.start),
+      end: at(sentence.end),
       text: sentence.text,
       speaker: sentence.speaker ?? null,
     })),
     rules,
-    { until: sentences[to]!.end - zero },
+    { until: frame.out - frame.in },
   );
 }
 

@@ -160,29 +160,25 @@ export class EditorExports {
     analysis: StoredAnalysis,
     n: number,
     options: Pick<ExportOptions, 'speakers'>,
+    frame?: { in: number; out: number },
   ): Caption[] {
     const span = this.analyses.span(analysis, n);
-    return clipCaptions(
-      analysis.sentences,
-      span.from,
-      span.to,
-      captionRules({ speakerLabels: options.speakers === 'on' }),
-    );
+    const rules = captionRules({ speakerLabels: options.speakers === 'on' });
+    return clipCaptions(analysis.sentences, span.from, span.to, rules, frame);
   }
 
+  /** Each clip's captions cut as the timeline cuts it (on whole frames), at its record time. */
   private timelineCaptionsOf(prepared: Prepared, options: ExportOptions): Caption[] {
     const { timeline, analysis } = prepared;
     const perSecond = timeline.rate.framesPerSecond;
     return timeline.events.flatMap((event) => {
       const at = (event.recordIn - timeline.startFrame) / perSecond;
-      const until = (event.recordOut - event.recordIn) / perSecond;
-      return this.captionsOf(analysis, event.n, options)
-        .filter((caption) => caption.start < until)
-        .map((caption) => ({
-          ...caption,
-          start: at + caption.start,
-          end: at + Math.min(caption.end, until),
-        }));
+      const frame = { in: event.sourceIn / perSecond, out: event.sourceOut / perSecond };
+      return this.captionsOf(analysis, event.n, options, frame).map((caption) => ({
+        ...caption,
+        start: at + caption.start,
+        end: at + caption.end,
+      }));
     });
   }
 
