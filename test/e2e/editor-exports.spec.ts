@@ -49,6 +49,9 @@ test('the editor’s exports: reel on the take, the take’s frame rate, EDL, OT
   await expect(take).toContainText(takeName);
   await screenshot(page, 'editor-takes-1280');
   await page.setViewportSize({ width: 390, height: 844 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await screenshot(page, 'editor-takes-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -67,6 +70,9 @@ test('the editor’s exports: reel on the take, the take’s frame rate, EDL, OT
   await exportsArea.scrollIntoViewIfNeeded();
   await screenshot(page, 'editor-exports-1280');
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(exportsArea.getByTestId('clips-fps-used')).toContainText('fps');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'nothing wider than the phone').toBeLessThanOrEqual(0);
   await screenshot(page, 'editor-exports-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
