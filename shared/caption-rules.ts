@@ -3,7 +3,7 @@
  * burned into renders: at most two lines of `lineChars` (42; 32 burned into 9:16 and 1:1), no cue
  * under 5/6 s (a one-word sentence or a leftover word joins its neighbour) nor over 7 s, at most
  * 20 characters a second where the speech leaves room (a cue may run up to 0.5 s into the silence
- * after it; faster speech is counted by captionStats), a word longer than a line broken across
+ * after it, or join the words said next to it; faster speech is counted by captionStats), a word longer than a line broken across
  * lines, and the speaker's label as a prefix when the speaker changes.
  */
 export interface CaptionRules {
@@ -83,12 +83,8 @@ export function buildCaptions(
   const until = options.until ?? Infinity;
   const before = options.speaker ?? null;
   const layout = (words: readonly Word[], previous: string | null) => layoutLines(words, previous, rules);
-  const cues = joinShortCues(
-    packCues(toWords(sentences, rules.lineChars), before, rules, layout),
-    before,
-    rules,
-    layout,
-  );
+  const packed = packCues(toWords(sentences, rules.lineChars), before, rules, layout);
+  const cues = joinFastCues(joinShortCues(packed, before, rules, layout), before, rules, layout);
   let speaker = before;
   const texts = cues.map((cue) => {
     const text = layout(cue.words, speaker)!.join('\n');
@@ -284,6 +280,37 @@ function joinShortCues(cues: Cue[], before: string | null, rules: CaptionRules, 
 }
 
 const toCue = (words: Word[]): Cue => ({ words, start: words[0]!.start, end: words.at(-1)!.end });
+
+/**
+ * A cue faster than maxCharsPerSecond joins a neighbour said right after or before it when the two
+ * fit in one cue that is not: fast speech next to slow is read at the pace of both.
+ */
+function joinFastCues(cues: Cue[], before: string | null, rules: CaptionRules, layout: Layout): Cue[] {
+  const speakerBefore = (i: number) => (i === 0 ? before : lastSpeaker(cues[i - 1]!.words, before));
+  const pace = (words: readonly Word[], i: number) => {
+    const lines = span(words) <= rules.maxSeconds ? layout(words, speakerBefore(i)) : null;
+    return lines ? lines.join('').length / Math.max(span(words), EPSILON) : Infinity;
+  };
+  // Across a silence the cue is shown longer instead (retime): joining would show words early.
+  const close = (a: Cue, b: Cue) => b.start - a.end <= rules.gapExtensionSeconds;
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    if (pace(cue.words, i) <= rules.maxCharsPerSecond) continue;
+    const previous = cues[i - 1];
+    const next = cues[i + 1];
+    const best = [
+      ...(previous && close(previous, cue) ? [{ at: i - 1, words: [...previous.words, ...cue.words] }] : []),
+      ...(next && close(cue, next) ? [{ at: i, words: [...cue.words, ...next.words] }] : []),
+    ]
+      .map((option) => ({ ...option, pace: pace(option.words, option.at) }))
+      .filter((option) => option.pace <= rules.maxCharsPerSecond)
+      .sort((a, b) => a.pace - b.pace)[0];
+    if (!best) continue;
+    cues.splice(best.at, 2, toCue(best.words));
+    i = best.at - 1;
+  }
+  return cues;
+}
 
 /** Times that keep minSeconds, maxSeconds and, where the silence allows, maxCharsPerSecond. */
 function retime(cues: Cue[], texts: readonly string[], rules: CaptionRules, until: number): void {

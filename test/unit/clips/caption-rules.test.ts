@@ -86,6 +86,15 @@ describe('caption rules (issue #39.3)', () => {
     expect(captionStats(fast, rules).overCps).toBeGreaterThanOrEqual(1);
   });
 
+  it('joins fast speech to the sentence said right after it when together they read at 20 cps', () => {
+    const captions = buildCaptions(
+      [say(0, 1, 'Thirty-two characters in 1 second.'), say(1, 6, 'Then a slow sentence follows.')],
+      rules,
+    );
+    expect(captions).toHaveLength(1);
+    expect(captionStats(captions, rules).overCps).toBe(0);
+  });
+
   it('keeps speaker labels as a prefix when the speaker changes (an option, on by default)', () => {
     const sentences = [
       say(0, 3, 'Welcome back to the show.', 'HOST'),
