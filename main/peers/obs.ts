@@ -50,6 +50,17 @@ export type ObsRecordStatus = z.infer<typeof recordStatus>;
 
 const profileParameter = z.object({ parameterValue: z.string().nullable() });
 
+/** GetVideoSettings as OBS 29 answers it: the frame rate as a fraction, canvas and output sizes. */
+const videoSettings = z.object({
+  fpsNumerator: z.number().int().positive(),
+  fpsDenominator: z.number().int().positive(),
+  baseWidth: z.number().int().nonnegative(),
+  baseHeight: z.number().int().nonnegative(),
+  outputWidth: z.number().int().nonnegative(),
+  outputHeight: z.number().int().nonnegative(),
+});
+export type ObsVideoSettings = z.infer<typeof videoSettings>;
+
 /** A request OBS refused or could not be sent; `message` is OBS's words (or why it was not sent). */
 export class ObsError extends Error {
   override name = 'ObsError';
@@ -159,6 +170,10 @@ export class ObsClient {
       parameterName: name,
       parameterValue: value,
     });
+  }
+
+  async getVideoSettings(): Promise<ObsVideoSettings> {
+    return parse(videoSettings, await this.call('GetVideoSettings'), 'GetVideoSettings');
   }
 
   async getRecordStatus(): Promise<ObsRecordStatus> {

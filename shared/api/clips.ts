@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clipPlatformNames } from '../clip-fit.js';
 import { LETTER } from '../portable-pattern.js';
+import { edlFrameRates } from '../frame-rates.js';
 import { clipTimeIssues, MAX_CLIP_TIME_S } from '../time-bounds.js';
 import { defineContract, idString, NOT_BLANK_TEXT, queryInt } from './contract.js';
 
@@ -251,13 +252,33 @@ export const nudgeClip = defineContract({
 
 export const captionFormats = ['srt', 'vtt'] as const;
 
+const speakerLabels = z
+  .enum(['on', 'off'], { error: 'must be "on" or "off"' })
+  .default('on')
+  .meta({ description: 'speaker labels (HOST:, Dana:) as a prefix where the speaker changes' });
+const fpsChoice = z
+  .enum(edlFrameRates, { error: `must be one of ${edlFrameRates.join(', ')}` })
+  .optional()
+  .meta({ description: "frame rate of the timecodes; default: the take's own (from OBS), else 25" });
+const eventOrder = z
+  .enum(['rank', 'source'], { error: 'must be "rank" or "source"' })
+  .default('rank')
+  .meta({ description: 'rank: one event per suggestion as ranked; source: in the order recorded' });
+/** How an analysis is laid out as an editor's timeline. */
+const timelineQuery = z.object({ fps: fpsChoice, order: eventOrder });
+const captionQuery = z.object({ speakers: speakerLabels });
+
+const captionRulesSummary =
+  'Cues of at most two lines of 42 characters, 5/6 s to 7 s, 20 characters a second where the speech leaves room (X-Caption-Cues-Over-Cps counts the cues still faster), speaker labels where the speaker changes.';
+
 export const getClipSrt = defineContract({
   method: 'get',
   path: '/clips/analyses/:analysisId/clips/:n/srt',
   tag: 'clips',
-  summary: "A suggestion's lines as SRT captions, re-timed to start at 0 (its reviewed in/out).",
+  summary: `A suggestion's lines as SRT captions, re-timed to start at 0 (its reviewed in/out). ${captionRulesSummary}`,
   auth: 'key',
   params: analysisClipParams,
+  query: captionQuery,
   response: z.string(),
   responseType: 'application/x-subrip',
 });
@@ -266,33 +287,132 @@ export const getClipVtt = defineContract({
   method: 'get',
   path: '/clips/analyses/:analysisId/clips/:n/vtt',
   tag: 'clips',
-  summary: "A suggestion's lines as WebVTT captions, re-timed to start at 0 (its reviewed in/out).",
+  summary: `A suggestion's lines as WebVTT captions, re-timed to start at 0 (its reviewed in/out). ${captionRulesSummary}`,
   auth: 'key',
   params: analysisClipParams,
+  query: captionQuery,
   response: z.string(),
   responseType: 'text/vtt',
 });
 
-export const edlFrameRates = ['23.976', '24', '25', '29.97', '30', '50', '59.94', '60'] as const;
-export type EdlFrameRate = (typeof edlFrameRates)[number];
+export const getTimelineSrt = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/srt',
+  tag: 'clips',
+  summary: `Captions of the whole EDL timeline as SRT: each clip's at its record time, the timeline starting at 01:00:00,000 (01:00:00:00). ${captionRulesSummary}`,
+  auth: 'key',
+  params: z.object({ analysisId }),
+  query: timelineQuery.extend(captionQuery.shape),
+  response: z.string(),
+  responseType: 'application/x-subrip',
+});
+
+export const getTimelineVtt = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/vtt',
+  tag: 'clips',
+  summary: `Captions of the whole EDL timeline as WebVTT, from 01:00:00.000. ${captionRulesSummary}`,
+  auth: 'key',
+  params: z.object({ analysisId }),
+  query: timelineQuery.extend(captionQuery.shape),
+  response: z.string(),
+  responseType: 'text/vtt',
+});
+
+export { edlFrameRates, type EdlFrameRate } from '../frame-rates.js';
+
+const timelineFile = 'X-Frame-Rate says the rate used and why (take, request or default).';
 
 export const getAnalysisEdl = defineContract({
   method: 'get',
   path: '/clips/analyses/:analysisId/edl',
   tag: 'clips',
-  summary:
-    'The analysis as a CMX3600 EDL: one cut per suggestion (reviewed in/out), record from 01:00:00:00; 29.97 and 59.94 drop-frame.',
+  summary: `The analysis as a CMX3600 EDL: one cut per suggestion (reviewed in/out), the take's reel (AX without a take), AA/V, B or V by the take's audio, a comment naming the clip, live marks as LOC lines; record from 01:00:00:00; 29.97 and 59.94 drop-frame. ${timelineFile}`,
   auth: 'key',
   params: z.object({ analysisId }),
-  query: z.object({
-    fps: z
-      .enum(edlFrameRates, { error: `must be one of ${edlFrameRates.join(', ')}` })
-      .default('25')
-      .meta({ description: 'frame rate of the timecodes' }),
-  }),
+  query: timelineQuery,
   response: z.string(),
   responseType: 'text/plain',
 });
+
+export const getAnalysisOtio = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/otio',
+  tag: 'clips',
+  summary: `The EDL's timeline as OpenTimelineIO JSON (.otio, Timeline.1): video and audio tracks, each clip on the take's file URL, live marks as markers. ${timelineFile}`,
+  auth: 'key',
+  params: z.object({ analysisId }),
+  query: timelineQuery,
+  response: z.string(),
+  responseType: 'application/json',
+});
+
+export const getAnalysisXml = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/xml',
+  tag: 'clips',
+  summary: `The EDL's timeline as Final Cut Pro 7 XML (xmeml 4, for Premiere Pro and DaVinci Resolve): video and audio tracks, file://localhost pathurl, clip names, markers. ${timelineFile}`,
+  auth: 'key',
+  params: z.object({ analysisId }),
+  query: timelineQuery,
+  response: z.string(),
+  responseType: 'application/xml',
+});
+
+const exportFile = z.object({ fileName: z.string(), path: z.string() });
+const captionCounts = z.object({
+  cues: z.number().int(),
+  /** Cues faster than 20 characters a second: the speech left no room to show them longer. */
+  overCps: z.number().int(),
+  shortestS: z.number().nullable(),
+});
+
+export const getAnalysisExports = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId/exports',
+  tag: 'clips',
+  summary:
+    "What the editor's exports of an analysis hold before downloading them: the frame rate used and why, the reel, the audio channels, the file names, the caption counts and every warning (no take, audio assumed, clips past the end of the take, a rate other than the take's).",
+  auth: 'key',
+  params: z.object({ analysisId }),
+  query: timelineQuery.extend(captionQuery.shape),
+  response: z.object({
+    success: z.literal(true),
+    analysisId: z.string(),
+    fps: z.object({
+      used: z.enum(edlFrameRates),
+      /** take: the take's own rate (OBS); request: asked for; default: 25, the take's rate being unknown. */
+      source: z.enum(['take', 'request', 'default']),
+      /** The take's own rate; null when unknown or not one of the eight. */
+      take: z.enum(edlFrameRates).nullable(),
+    }),
+    order: z.enum(['rank', 'source']),
+    reel: z.string(),
+    audio: z.object({ channels: z.number().int(), code: z.enum(['AA/V', 'B', 'V']), assumed: z.boolean() }),
+    take: z
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        fileName: z.string(),
+        filePath: z.string().nullable(),
+      })
+      .nullable(),
+    files: z.object({
+      edl: exportFile,
+      otio: exportFile,
+      xml: exportFile,
+      srt: exportFile,
+      vtt: exportFile,
+      clips: z.array(z.object({ n: z.number().int(), srt: exportFile, vtt: exportFile })),
+    }),
+    captions: z.object({
+      timeline: captionCounts,
+      clips: z.array(captionCounts.extend({ n: z.number().int() })),
+    }),
+    warnings: z.array(z.string()),
+  }),
+});
+export type AnalysisExports = z.infer<typeof getAnalysisExports.response>;
 
 export const contentSummary = z.object({
   id: z.string(),

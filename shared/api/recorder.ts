@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { edlFrameRates } from '../frame-rates.js';
 import { recorderFilenameJsonSchema } from '../recorder-filename.js';
 import { defineContract, queryInt } from './contract.js';
 
@@ -119,6 +120,24 @@ export const recorderTake = z.object({
   durationS: z.number().nullable(),
   /** false: the bridge was not connected when it stopped (times are from reconnecting). */
   stopSeen: z.boolean(),
+  /**
+   * The take's reel for an editor's conform (EDL): 8 letters and digits, unique among the studio's
+   * takes and never changed: the day it started (UTC, YYMMDD) and its number that day in base 36.
+   */
+  reel: z.string(),
+  /** What OBS recorded at (GetVideoSettings when the take started); null when OBS did not say. */
+  video: z
+    .object({
+      fpsNumerator: z.number().int(),
+      fpsDenominator: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+    })
+    .nullable(),
+  /** The video's rate as an editor's timeline names it (29.97 for 30000/1001); null when none of those. */
+  frameRate: z.enum(edlFrameRates).nullable(),
+  /** Audio channels of the file's first audio track (0: none), read with ffprobe; null when the bridge could not read the file. */
+  audioChannels: z.number().int().nullable(),
   marks: z.array(recorderMark),
 });
 export type RecorderTake = z.infer<typeof recorderTake>;

@@ -1,6 +1,7 @@
 import { postingBench } from './posting.js';
 import { analyticsBench } from './analytics.js';
 import { clipsBench } from './clips.js';
+import { editorBench } from './editor.js';
 import { formatResults, type Bench } from './report.js';
 import { webhookBench } from './webhook.js';
 import { startBench } from './start.js';
@@ -23,6 +24,7 @@ const benches: Bench[] = [
   postingBench,
   analyticsBench,
   clipsBench,
+  editorBench,
   startBench,
   dashboardBench,
   recorderBench,

@@ -155,7 +155,8 @@ test('clips: a take’s mark pins a clip; review it, download its SRT, WebVTT an
   await page.goto('/#/clips');
   await page.getByLabel('Content record', { exact: true }).selectOption(content.id);
   const take = page.getByLabel(/^Take/);
-  await expect(take).toContainText(`${takeName} · 1 mark`);
+  // The chooser shows each take's reel (issue #39.1).
+  await expect(take).toContainText(new RegExp(`${takeName} · reel [A-Z0-9]{8} · 1 mark`));
   await take.selectOption({
     label: (await take.locator('option', { hasText: takeName }).first().innerText()).trim(),
   });
@@ -186,7 +187,8 @@ test('clips: a take’s mark pins a clip; review it, download its SRT, WebVTT an
     return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
   };
   const srt = await download(first.getByRole('button', { name: 'SRT' }));
-  expect(srt.name).toMatch(/^an_[\w-]{16}-clip-1\.srt$/);
+  // Named after the take and the clip (issue #39.7), no longer the analysis id.
+  expect(srt.name).toBe(`${takeName}-clip-1.srt`);
   expect(srt.text).toMatch(/^1\n00:00:00,000 --> 00:00:\d\d,\d{3}\n/);
   const vtt = await download(first.getByRole('button', { name: 'WebVTT' }));
   expect(vtt.name).toMatch(/-clip-1\.vtt$/);
@@ -196,7 +198,8 @@ test('clips: a take’s mark pins a clip; review it, download its SRT, WebVTT an
   expect(edl.name).toMatch(/-29_97fps\.edl$/);
   const edlLines = edl.text.split('\n');
   expect(edlLines[1]).toBe('FCM: DROP FRAME');
-  expect(edlLines.filter((line) => /^00\d {2}\S+ +V {5}C {8}/.test(line))).toHaveLength(3);
+  // The take's reel and audio (AA/V: stereo, OBS's default, the simulated OBS's file unreadable).
+  expect(edlLines.filter((line) => /^00\d {2}[A-Z0-9]{8} AA\/V {2}C {8}/.test(line))).toHaveLength(3);
   expect(edl.text).toContain(`* FROM CLIP NAME: ${takeName}`);
   await screenshot(page, 'clips-review-exports');
 

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AnalyzeClipsResponse, EdlFrameRate, ReviewedClip } from '../../../shared/api/clips.js';
+import { formatClipTime, type AnalyzeClipsResponse, type ReviewedClip } from '../../../shared/api/clips.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { AnalysisOutcome } from './runner.js';
-import { clipCaptions, toSrt, toVtt } from './captions.js';
-import { buildEdl } from './edl.js';
 import type { ClipsRepo, StoredAnalysis } from './repo.js';
 import { describeReview, nudgeSpan, NudgeError, type SentenceSpan } from './review.js';
 
@@ -13,7 +11,16 @@ import { describeReview, nudgeSpan, NudgeError, type SentenceSpan } from './revi
 export const ANALYSIS_KEPT_DAYS = 30;
 
 /** The last part of a path as OBS wrote it (Windows or POSIX). */
-const fileNameOf = (path: string) => path.split(/[\\/]/).pop() ?? path;
+export const fileNameOf = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/** A transcript longer than its take is of another recording, or cut past the end (issue #39.7). */
+const PAST_TAKE_TOLERANCE_S = 1;
+
+export function transcriptPastTake(transcriptS: number, take: RecorderTake): string | null {
+  if (take.durationS === null || transcriptS <= take.durationS + PAST_TAKE_TOLERANCE_S) return null;
+  const length = (s: number) => `${formatClipTime(s)} (${Number(s.toFixed(1))} s)`;
+  return `the transcript runs ${length(transcriptS)} but take ${take.name} lasted ${length(take.durationS)}: clips past its end cut beyond the recording (is the transcript of this take?)`;
+}
 
 /**
  * Stored analyses (DESIGN §6.6, issue #28.4–5): kept 30 days with their sentences, so each
@@ -40,11 +47,14 @@ export class ClipAnalyses {
       take: take && fileName !== null ? { id: take.id, name: take.name, fileName } : null,
       ...outcome.analysis,
     };
+    const longer = take ? transcriptPastTake(answer.stats.durationS, take) : null;
+    if (longer) answer.warnings = [...answer.warnings, longer];
     this.repo.save({
       id: answer.analysisId,
       contentProductionId,
       takeId: take?.id ?? null,
       takeFileName: fileName,
+      take,
       createdAt: created.toISOString(),
       expiresAt,
       answer,
@@ -93,30 +103,6 @@ export class ClipAnalyses {
     this.repo.saveDraft(analysis.id, n, draftClipId, this.now().toISOString());
   }
 
-  srt(analysisId: string, n: number): string {
-    const analysis = this.load(analysisId);
-    const span = this.span(analysis, n);
-    return toSrt(clipCaptions(analysis.sentences, span.from, span.to));
-  }
-
-  vtt(analysisId: string, n: number): string {
-    const analysis = this.load(analysisId);
-    const span = this.span(analysis, n);
-    return toVtt(clipCaptions(analysis.sentences, span.from, span.to));
-  }
-
-  /** Every suggestion, as reviewed, one cut each in the order they were suggested. */
-  edl(analysisId: string, fps: EdlFrameRate): string {
-    const analysis = this.load(analysisId);
-    const clipName = analysis.takeFileName ?? analysis.contentProductionId;
-    return buildEdl({
-      title: analysis.answer.take?.name ?? `Clips of ${analysis.contentProductionId}`,
-      clipName,
-      fps,
-      clips: analysis.windows.map((_, i) => this.clip(analysis, i + 1)),
-    });
-  }
-
   pruneExpired(): number {
     return this.repo.pruneExpired(this.now().toISOString());
   }
@@ -131,7 +117,8 @@ export class ClipAnalyses {
     return window;
   }
 
-  private span(analysis: StoredAnalysis, n: number): SentenceSpan {
+  /** Suggestion `n`'s sentences as reviewed. */
+  span(analysis: StoredAnalysis, n: number): SentenceSpan {
     const suggested = this.suggested(analysis, n);
     return this.repo.reviews(analysis.id).get(n) ?? suggested;
   }

@@ -1,74 +1,66 @@
 import { stringifySync, type NodeList } from 'subtitle';
+import { buildCaptions, type Caption, type CaptionRules } from '../../../shared/caption-rules.js';
 import type { KeptSentence } from './kept-sentences.js';
 
-/** A caption: seconds from the clip's start, at most two lines of `LINE_CHARS`. */
-export interface Caption {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** Characters per caption line (the common broadcast guideline); a caption holds two. */
-const LINE_CHARS = 42;
+export type { Caption } from '../../../shared/caption-rules.js';
 
 /**
- * The captions of sentences [from, to], re-timed so the clip starts at 0 (DESIGN §6.6). A sentence
- * longer than two lines is split at word boundaries, its time shared by characters.
+ * The captions of sentences [from, to], re-timed so the clip starts at 0 (DESIGN §6.6), by the
+ * caption rules (shared/caption-rules.ts); none runs past the clip's out. `frame`: the clip as the
+ * timeline cuts it (seconds of the take, on whole frames), when it differs from its sentences'.
  */
-export function clipCaptions(sentences: readonly KeptSentence[], from: number, to: number): Caption[] {
-  const zero = sentences[from]!.start;
-  const captions: Caption[] = [];
-  for (const sentence of sentences.slice(from, to + 1)) {
-    const chunks = splitIntoCaptions(sentence.text.replace(/\s+/g, ' ').trim());
-    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0) || 1;
-    const seconds = sentence.end - sentence.start;
-    let at = sentence.start - zero;
-    for (const chunk of chunks) {
-      const length = (seconds * chunk.length) / total;
-      captions.push({ start: Math.max(0, at), end: Math.max(0, at + length), text: chunk });
-      at += length;
-    }
-  }
-  return captions;
-}
-
-/** Words into captions of at most two lines of LINE_CHARS (a longer word stands alone). */
-function splitIntoCaptions(text: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > LINE_CHARS) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  const captions: string[] = [];
-  for (let i = 0; i < lines.length; i += 2) captions.push(lines.slice(i, i + 2).join('\n'));
-  return captions;
+export function clipCaptions(
+  sentences: readonly KeptSentence[],
+  from: number,
+  to: number,
+  rules: CaptionRules,
+  frame: { in: number; out: number } = { in: sentences[from]!.start, out: sentences[to]!.end },
+): Caption[] {
+  const at = (seconds: number) => Math.min(Math.max(0, seconds - frame.in), frame.out - frame.in);
+  return buildCaptions(
+    sentences.slice(from, to + 1).map((sentence) => ({
+      start: at(sentence.start),
+      end: at(sentence.end),
+      text: sentence.text,
+      speaker: sentence.speaker ?? null,
+    })),
+    rules,
+    { until: frame.out - frame.in },
+  );
 }
 
 /** `-->` in a caption's text would read as a timing line. */
 const noArrow = (text: string) => text.replace(/-->/g, '→');
+
+/**
+ * SRT has no escapes, and its readers take `<x…>` and `{\…}` as formatting (FFmpeg drops `<5 and x>`
+ * as an unknown tag): a zero-width space after `<` or `{` keeps such speech as it was said.
+ */
+const srtText = (text: string) =>
+  noArrow(text)
+    .replace(/<(?=[\w/])/g, '<\u200b')
+    .replace(/\{(?=\\)/g, '{\u200b');
+
 /** WebVTT cue text is markup: &, < and > written as entities. */
 const vttText = (text: string) =>
   noArrow(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function nodes(captions: readonly Caption[], text: (t: string) => string): NodeList {
+function nodes(captions: readonly Caption[], text: (t: string) => string, offsetS: number): NodeList {
   return captions.map((caption) => ({
     type: 'cue',
     data: {
-      start: Math.round(caption.start * 1000),
-      end: Math.round(caption.end * 1000),
+      start: Math.round((caption.start + offsetS) * 1000),
+      end: Math.round((caption.end + offsetS) * 1000),
       text: text(caption.text),
     },
   }));
 }
 
-export function toSrt(captions: readonly Caption[]): string {
-  return stringifySync(nodes(captions, noArrow), { format: 'SRT' });
+/** `offsetS`: where 0 falls on the file's clock (3600 for a timeline that starts at 01:00:00:00). */
+export function toSrt(captions: readonly Caption[], offsetS = 0): string {
+  return stringifySync(nodes(captions, srtText, offsetS), { format: 'SRT' });
 }
 
-export function toVtt(captions: readonly Caption[]): string {
-  return stringifySync(nodes(captions, vttText), { format: 'WebVTT' });
+export function toVtt(captions: readonly Caption[], offsetS = 0): string {
+  return stringifySync(nodes(captions, vttText, offsetS), { format: 'WebVTT' });
 }

@@ -1,93 +1,49 @@
-import Timecode from 'smpte-timecode';
-import type { EdlFrameRate } from '../../../shared/api/clips.js';
+import anyAscii from 'any-ascii';
+import { timecodeOf, type EditTimeline } from './edit-timeline.js';
 
 /**
- * A CMX3600 EDL of an analysis's clips (DESIGN §6.6): the title line, the `FCM:` line, then one cut
- * per clip, source in/out from the recording, record in/out laid end to end from 01:00:00:00,
- * each followed by `* FROM CLIP NAME: <take file name>`. Timecodes by smpte-timecode, which gets
- * §6.6's drop-frame values right at 29.97 and 59.94 (test/unit/clips/edl.test.ts pins them).
+ * A CMX3600 EDL of the edit timeline (DESIGN §6.6, issue #39): the title line, the `FCM:` line, then
+ * per event its line (event, the take's reel, AA/V, B or V, cut, source in/out, record in/out),
+ * `* FROM CLIP NAME:` with the take's file name, `* COMMENT:` naming the clip, and a `* LOC:` line per
+ * live mark inside it, in source timecode, as OpenTimelineIO's cmx_3600 reader makes markers of them.
+ *
+ * Text: the file name stays exactly as written (an importer relinks by it); the title, comments and
+ * locator names are transliterated to ASCII (any-ascii: "Inés" → "Ines"), since CMX3600 is an ASCII
+ * format and not every importer reads UTF-8 there. Locator timecodes are written in non-drop
+ * notation of the same frame at every rate: OTIO's reader accepts only `hh:mm:ss:ff` in a LOC line
+ * and reads `:` as non-drop (a `;` locator is lost as a marker), so the frame is the same to it.
  */
+const TITLE_CHARS = 70;
+const COMMENT_CHARS = 72;
+const LOCATOR_COLOR = 'RED';
 
-interface Rate {
-  /** As smpte-timecode takes it: a whole rate, or numerator and denominator (23.976 = 24000/1001). */
-  timecodeRate: number | [number, number];
-  /** Frames per second of real time: seconds × this, rounded, is a frame count. */
-  framesPerSecond: number;
-  dropFrame: boolean;
-}
-
-export const edlRates: Record<EdlFrameRate, Rate> = {
-  '23.976': { timecodeRate: [24000, 1001], framesPerSecond: 24000 / 1001, dropFrame: false },
-  '24': { timecodeRate: 24, framesPerSecond: 24, dropFrame: false },
-  '25': { timecodeRate: 25, framesPerSecond: 25, dropFrame: false },
-  '29.97': { timecodeRate: [30000, 1001], framesPerSecond: 30000 / 1001, dropFrame: true },
-  '30': { timecodeRate: 30, framesPerSecond: 30, dropFrame: false },
-  '50': { timecodeRate: 50, framesPerSecond: 50, dropFrame: false },
-  '59.94': { timecodeRate: [60000, 1001], framesPerSecond: 60000 / 1001, dropFrame: true },
-  '60': { timecodeRate: 60, framesPerSecond: 60, dropFrame: false },
-};
-
-/** The timecode of a frame count: `HH:MM:SS:FF`, or `HH:MM:SS;FF` drop-frame. */
-export function timecodeOf(frames: number, fps: EdlFrameRate): string {
-  const rate = edlRates[fps];
-  return new Timecode(frames, rate.timecodeRate, rate.dropFrame).toString();
-}
-
-/** The frame a moment of the recording (seconds from its start) falls on. */
-export function frameAt(seconds: number, fps: EdlFrameRate): number {
-  return Math.round(seconds * edlRates[fps].framesPerSecond);
-}
-
-/** The frame count of 01:00:00:00, where the record timeline starts. */
-function oneHour(fps: EdlFrameRate): number {
-  const rate = edlRates[fps];
-  return new Timecode(rate.dropFrame ? '01:00:00;00' : '01:00:00:00', rate.timecodeRate, rate.dropFrame)
-    .frameCount;
-}
-
-/** 8 characters from the take's file name: letters and digits, upper case; `AX` (auxiliary) without. */
-export function reelName(fileName: string): string {
-  const base = fileName.replace(/\.[^.]*$/, '');
-  const reel = base
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .toUpperCase()
-    .slice(0, 8);
-  return (reel || 'AX').padEnd(8, ' ');
-}
-
-/** One line of text for the EDL: no line breaks or control characters. */
+/** One line of text: no line breaks or control characters. */
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(); // eslint-disable-line no-control-regex
+const ascii = (text: string) => oneLine(anyAscii(oneLine(text)));
 
-export interface EdlInput {
-  title: string;
-  /** The take's file name: the clip name, and the reel name's source. */
-  clipName: string;
-  fps: EdlFrameRate;
-  /** Seconds into the recording, in timeline order. */
-  clips: ReadonlyArray<{ startTime: number; endTime: number }>;
-}
-
-export function buildEdl(input: EdlInput): string {
-  const { fps } = input;
-  const reel = reelName(input.clipName);
+export function buildEdl(timeline: EditTimeline): string {
+  const { fps, dropFrame } = timeline.rate;
+  const tc = (frames: number) => timecodeOf(frames, fps);
+  const reel = timeline.reel.padEnd(8, ' ');
+  const channels = timeline.audio.code.padEnd(5, ' ');
   const lines = [
-    `TITLE: ${oneLine(input.title).slice(0, 70)}`,
-    `FCM: ${edlRates[fps].dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`,
+    `TITLE: ${ascii(timeline.title).slice(0, TITLE_CHARS)}`,
+    `FCM: ${dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`,
   ];
-  let record = oneHour(fps);
-  input.clips.forEach((clip, i) => {
-    const sourceIn = frameAt(clip.startTime, fps);
-    const sourceOut = Math.max(sourceIn + 1, frameAt(clip.endTime, fps));
-    const recordOut = record + (sourceOut - sourceIn);
-    // Columns of CMX3600: event 1–3, reel 6–13, track 15–19, edit 21–24, transition 26–28, then
+  timeline.events.forEach((event, i) => {
+    // Columns of CMX3600: event 1–3, reel 6–13, channels 15–19, edit 21–24, transition 26–28, then
     // source in 30–40, source out 42–52, record in 54–64, record out 66–76.
     lines.push(
       '',
-      `${String(i + 1).padStart(3, '0')}  ${reel} V     C        ${timecodeOf(sourceIn, fps)} ${timecodeOf(sourceOut, fps)} ${timecodeOf(record, fps)} ${timecodeOf(recordOut, fps)}`,
-      `* FROM CLIP NAME: ${oneLine(input.clipName)}`,
+      `${String(i + 1).padStart(3, '0')}  ${reel} ${channels} C        ${tc(event.sourceIn)} ${tc(event.sourceOut)} ${tc(event.recordIn)} ${tc(event.recordOut)}`,
     );
-    record = recordOut;
+    if (timeline.take) lines.push(`* FROM CLIP NAME: ${oneLine(timeline.take.fileName)}`);
+    lines.push(`* COMMENT: ${ascii(`CLIP ${event.n} - ${event.name}`).slice(0, COMMENT_CHARS)}`);
+    for (const marker of event.markers) {
+      lines.push(
+        `* LOC: ${timecodeOf(marker.frame, fps, false)} ${LOCATOR_COLOR.padEnd(7, ' ')} ${ascii(marker.name)}`,
+      );
+    }
   });
   return `${lines.join('\n')}\n`;
 }

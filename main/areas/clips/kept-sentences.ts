@@ -11,10 +11,18 @@ export interface KeptSentence {
   text: string;
   /** How quotable it is (signals.ts): the clip's hookQuote is its most quotable sentence. */
   quotability: number;
+  /** Who said it (the transcript's label); absent in analyses kept before captions named speakers. */
+  speaker?: string | null;
 }
 
 export function keptSentence(sentence: Sentence, quotability: number): KeptSentence {
-  return { start: sentence.start, end: sentence.end, text: sentence.text, quotability };
+  return {
+    start: sentence.start,
+    end: sentence.end,
+    text: sentence.text,
+    quotability,
+    speaker: sentence.speaker,
+  };
 }
 
 /** The hookQuote of sentences [from, to]: the first most quotable one, cleaned (as windows.ts picks it). */

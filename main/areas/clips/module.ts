@@ -2,6 +2,7 @@ import type { AreaContext, AreaModule } from '../area.js';
 import type { TakeLookup } from '../recorder/module.js';
 import { ClipAnalyses } from './analyses.js';
 import { ClipEvents } from './clip-events.js';
+import { EditorExports } from './editor-exports.js';
 import { createClipsRepo } from './repo.js';
 import { clipsRoutes } from './routes.js';
 import { ClipAnalysisRunner, type RunnerLimits } from './runner.js';
@@ -25,11 +26,12 @@ export function clipsArea(
 ): AreaModule {
   const runner = new ClipAnalysisRunner(ctx.logger, tuning.runner);
   const analyses = new ClipAnalyses(ctx.repo(createClipsRepo), ctx.now);
+  const exports = new EditorExports(analyses, takes);
   const events = new ClipEvents({ crm: ctx.peers.crm, activity: ctx.activity });
   ctx.scheduler.every('clip analyses pruning', PRUNE_EVERY_MS, () => analyses.pruneExpired(), true);
   return {
     name: 'clips',
-    routes: (mount) => clipsRoutes(mount, ctx, { runner, analyses, takes }),
+    routes: (mount) => clipsRoutes(mount, ctx, { runner, analyses, exports, takes }),
     webhooks: { 'clip-created': events.onClip, 'clip-updated': events.onClip },
     stop: () => runner.stop(),
   };

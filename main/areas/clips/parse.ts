@@ -154,12 +154,22 @@ function parseCaptions(lines: string[], format: 'srt' | 'vtt'): ParsedTranscript
   return { format, cues: dropRollingRepeats(cues), warnings };
 }
 
+/**
+ * The formatting tags each format has (issue #39.2): SRT's `<i> <b> <u> <s> <font …>` and ASS
+ * overrides `{\…}`; WebVTT's cue tags (class, italic, bold, underline, ruby, voice, language) and
+ * timestamps. Anything else between `<` and `>` is speech ("costs < 5% of sales and margins > 40%").
+ */
+const FORMATTING_TAGS = {
+  srt: /<\/?(?:[ibus]|font(?:\s[^<>]*)?)>|\{\\[^}]*\}/gi,
+  vtt: /<\/?(?:[cibu]|ruby|rt|v|lang)(?:\.[\w.-]+)?(?:\s[^<>]*)?>|<(?:\d{2,}:)?\d{2}:\d{2}\.\d{3}>/g,
+};
+
 function finishCue(cue: Cue, textLines: string[], format: 'srt' | 'vtt'): Cue {
   let speaker: string | null = null;
   const cleaned = textLines.map((line) => {
     const voice = /^<v(?:\.[\w.-]+)?\s+([^>]+)>/.exec(line);
     if (voice && speaker === null) speaker = voice[1]!.trim();
-    return decodeEntities(line.replace(/<[^>]*>/g, '').replace(/\{\\[^}]*\}/g, ''));
+    return decodeEntities(line.replace(FORMATTING_TAGS[format], ''));
   });
   const { text, reactions } = stripAnnotations(cleaned.join(' '));
   const labelled = format === 'vtt' && speaker !== null ? null : splitSpeaker(text);

@@ -1,4 +1,5 @@
 import type { AnalyzeClipsResponse } from '../../../shared/api/clips.js';
+import type { RecorderTake } from '../../../shared/api/recorder.js';
 import type { Db } from '../../kernel/db.js';
 import type { KeptSentence } from './kept-sentences.js';
 
@@ -11,6 +12,8 @@ export interface StoredAnalysis {
   takeId: number | null;
   /** The EDL's clip name: the take's file name, else the content record's id. */
   takeFileName: string | null;
+  /** The take as it stood when analysed (migration 028); null for no take, or before 028. */
+  take: RecorderTake | null;
   createdAt: string;
   expiresAt: string;
   answer: StoredAnswer;
@@ -33,6 +36,7 @@ interface AnalysisRow {
   content_production_id: string;
   take_id: number | null;
   take_file_name: string | null;
+  take_json: string | null;
   created_at: string;
   expires_at: string;
   answer_json: string;
@@ -52,10 +56,10 @@ interface ReviewRow {
 /** Stored clip analyses and their reviews (migrations 021, 022). JSON parsed here, once. */
 export function createClipsRepo(db: Db) {
   const insert = db.prepare<
-    [string, string, number | null, string | null, string, string, string, string, string]
+    [string, string, number | null, string | null, string | null, string, string, string, string, string]
   >(
-    `INSERT INTO clip_analyses (id, content_production_id, take_id, take_file_name, created_at, expires_at,
-       answer_json, sentences_json, windows_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO clip_analyses (id, content_production_id, take_id, take_file_name, take_json, created_at,
+       expires_at, answer_json, sentences_json, windows_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // An expired analysis is gone for readers at once, whether or not pruning has run yet.
   const byId = db.prepare<[string, string], AnalysisRow>(
@@ -86,6 +90,7 @@ export function createClipsRepo(db: Db) {
         analysis.contentProductionId,
         analysis.takeId,
         analysis.takeFileName,
+        analysis.take === null ? null : JSON.stringify(analysis.take),
         analysis.createdAt,
         analysis.expiresAt,
         JSON.stringify(analysis.answer),
@@ -102,6 +107,7 @@ export function createClipsRepo(db: Db) {
         contentProductionId: row.content_production_id,
         takeId: row.take_id,
         takeFileName: row.take_file_name,
+        take: row.take_json === null ? null : (JSON.parse(row.take_json) as RecorderTake),
         createdAt: row.created_at,
         expiresAt: row.expires_at,
         answer: JSON.parse(row.answer_json) as StoredAnswer,

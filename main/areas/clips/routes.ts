@@ -5,8 +5,13 @@ import {
   draftFromAnalysis,
   formatClipTime,
   getAnalysisEdl,
+  getAnalysisExports,
+  getAnalysisOtio,
+  getAnalysisXml,
   getClipSrt,
   getClipVtt,
+  getTimelineSrt,
+  getTimelineVtt,
   listCrmContent,
   nudgeClip,
 } from '../../../shared/api/clips.js';
@@ -17,7 +22,19 @@ import type { CrmClient } from '../../peers/crm.js';
 import type { AreaContext, Mount } from '../area.js';
 import type { TakeLookup } from '../recorder/module.js';
 import type { ClipAnalyses } from './analyses.js';
+import {
+  captionRules,
+  captionStats,
+  type Caption,
+  type CaptionRules,
+} from '../../../shared/caption-rules.js';
 import { checkClip } from './clip-fit.js';
+import {
+  contentDisposition,
+  type EditorExports,
+  type ExportFile,
+  type ResolvedFps,
+} from './editor-exports.js';
 import { createDraftClip as createDraftInCrm, listContent, type DraftClipInput } from './crm-clips.js';
 import { TranscriptError } from './parse.js';
 import type { LiveMark } from './pin.js';
@@ -27,20 +44,22 @@ import { AnalysisUnavailableError, type ClipAnalysisRunner } from './runner.js';
 export interface ClipsRouteDeps {
   runner: ClipAnalysisRunner;
   analyses: ClipAnalyses;
+  exports: EditorExports;
   /** The recorder's takes; null when the recorder area does not run. */
   takes: TakeLookup | null;
 }
 
 /** A text export, as a file to save. */
-function sendFile(res: Response, text: string, type: string, fileName: string): void {
+function sendFile(res: Response, file: ExportFile, type: string, headers: Record<string, string> = {}): void {
   res.setHeader('Content-Type', `${type}; charset=utf-8`);
-  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.setHeader('Content-Disposition', contentDisposition(file.fileName));
   res.setHeader('Cache-Control', 'no-store');
-  res.send(text);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.send(file.text);
 }
 
 export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps): void {
-  const { runner, analyses } = deps;
+  const { runner, analyses, exports } = deps;
   const requireCrm = (): CrmClient => {
     if (ctx.peers.crm) return ctx.peers.crm;
     throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
@@ -107,20 +126,52 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     clip: analyses.nudge(params.analysisId, params.n, body.edge, body.sentences),
   }));
 
-  mount(getClipSrt, ({ params, res }) => {
-    const text = analyses.srt(params.analysisId, params.n);
-    sendFile(res, text, 'application/x-subrip', `${params.analysisId}-clip-${params.n}.srt`);
-  });
+  const captionHeaders = (captions: Caption[], rules: CaptionRules) => {
+    const stats = captionStats(captions, rules);
+    return { 'X-Caption-Cues': String(stats.cues), 'X-Caption-Cues-Over-Cps': String(stats.overCps) };
+  };
+  const speakerRules = (speakers: 'on' | 'off') => captionRules({ speakerLabels: speakers === 'on' });
+  const frameRateHeader = (fps: ResolvedFps) => ({ 'X-Frame-Rate': `${fps.used}; source=${fps.source}` });
 
-  mount(getClipVtt, ({ params, res }) => {
-    const text = analyses.vtt(params.analysisId, params.n);
-    sendFile(res, text, 'text/vtt', `${params.analysisId}-clip-${params.n}.vtt`);
-  });
+  for (const [contract, format, type] of [
+    [getClipSrt, 'srt', 'application/x-subrip'],
+    [getClipVtt, 'vtt', 'text/vtt'],
+  ] as const) {
+    mount(contract, ({ params, query, res }) => {
+      const file = exports.clipCaptions(params.analysisId, params.n, query, format);
+      sendFile(res, file, type, captionHeaders(file.captions, speakerRules(query.speakers)));
+    });
+  }
+
+  for (const [contract, format, type] of [
+    [getTimelineSrt, 'srt', 'application/x-subrip'],
+    [getTimelineVtt, 'vtt', 'text/vtt'],
+  ] as const) {
+    mount(contract, ({ params, query, res }) => {
+      const file = exports.timelineCaptions(params.analysisId, query, format);
+      sendFile(res, file, type, captionHeaders(file.captions, speakerRules(query.speakers)));
+    });
+  }
 
   mount(getAnalysisEdl, ({ params, query, res }) => {
-    const text = analyses.edl(params.analysisId, query.fps);
-    sendFile(res, text, 'text/plain', `${params.analysisId}-${query.fps.replace('.', '_')}fps.edl`);
+    const file = exports.edl(params.analysisId, { ...query, speakers: 'on' });
+    sendFile(res, file, 'text/plain', frameRateHeader(file.fps));
   });
+
+  mount(getAnalysisOtio, ({ params, query, res }) => {
+    const file = exports.otio(params.analysisId, { ...query, speakers: 'on' });
+    sendFile(res, file, 'application/json', frameRateHeader(file.fps));
+  });
+
+  mount(getAnalysisXml, ({ params, query, res }) => {
+    const file = exports.xml(params.analysisId, { ...query, speakers: 'on' });
+    sendFile(res, file, 'application/xml', frameRateHeader(file.fps));
+  });
+
+  mount(getAnalysisExports, ({ params, query }) => ({
+    success: true,
+    ...exports.summary(params.analysisId, query),
+  }));
 
   /** Creates the draft, records it, and judges it by the one fit rule now its ratio is known. */
   const draft = async (input: DraftClipInput) => {

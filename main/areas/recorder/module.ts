@@ -1,5 +1,6 @@
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import type { AreaContext, AreaModule } from '../area.js';
+import { ffprobeAudioChannels } from './audio-channels.js';
 import { clearedAtRestart } from './cleared-at-restart.js';
 import { Recorder } from './recorder.js';
 import { RecorderState } from './recorder-state.js';
@@ -27,6 +28,7 @@ export function recorderArea(ctx: AreaContext): RecorderModule {
     repo,
     activity: ctx.activity,
     now: ctx.now,
+    probeAudio: ffprobeAudioChannels(),
   });
   return {
     name: 'recorder',

@@ -5,6 +5,7 @@ import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
 import { obsWords, type ObsClient, type RecordStateChanged } from '../../peers/obs.js';
 import type { RecorderState } from './recorder-state.js';
+import type { AudioProbe } from './audio-channels.js';
 import type { OpenTake, RecorderRepo } from './repo.js';
 
 const OUTPUT = 'Output';
@@ -27,6 +28,8 @@ export interface RecorderDeps {
   repo: RecorderRepo;
   activity: ActivityLog;
   now: Clock;
+  /** The take's audio, read from its file once it stops. */
+  probeAudio: AudioProbe;
 }
 
 /**
@@ -213,14 +216,16 @@ export class Recorder {
       const open = repo.openTakes();
       const at = now().getTime();
       if (status.outputActive) {
-        const take =
-          open.at(-1) ??
-          repo.startTake({
+        let take = open.at(-1);
+        if (!take) {
+          take = repo.startTake({
             name: state.obs ?? 'unknown',
             baseName: state.obs ?? 'unknown',
             filePath: null,
             startedAt: new Date(at - status.outputDuration).toISOString(),
           });
+          await this.readVideo(take.id);
+        }
         const pausedMs = Math.max(0, at - Date.parse(take.startedAt) - status.outputDuration);
         this.recording = {
           take,
@@ -275,6 +280,7 @@ export class Recorder {
           startedAt: at.toISOString(),
         });
         this.recording = { take, paused: false, pausedAt: null, pausedMs: 0 };
+        await this.readVideo(take.id);
         activity.record('recorder.take', 'info', `recording take "${take.name}"`, {
           takeId: take.id,
           name: take.name,
@@ -305,6 +311,7 @@ export class Recorder {
         const durationMs = at.getTime() - Date.parse(recording.take.startedAt) - pausedMs;
         const filePath = event.outputPath ?? null;
         repo.stopTake(recording.take.id, { filePath, stoppedAt: at.toISOString(), durationMs, seen: true });
+        if (filePath) void this.readAudio(recording.take.id, filePath);
         const next = await this.freshName(recording.take);
         activity.record(
           'recorder.take',
@@ -317,6 +324,30 @@ export class Recorder {
       default:
         return;
     }
+  }
+
+  /** The frame rate and size OBS records at, kept with the take (issue #38.5); unknown when OBS will not say. */
+  private async readVideo(takeId: number): Promise<void> {
+    const { obs, repo } = this.deps;
+    try {
+      const video = await obs?.getVideoSettings();
+      if (video) {
+        repo.setVideo(takeId, {
+          fpsNumerator: video.fpsNumerator,
+          fpsDenominator: video.fpsDenominator,
+          width: video.outputWidth,
+          height: video.outputHeight,
+        });
+      }
+    } catch {
+      // the take's rate stays unknown: exports use the operator's choice and say so
+    }
+  }
+
+  /** The audio channels of the take's file, when the bridge can read it (issue #39.4). */
+  private async readAudio(takeId: number, filePath: string): Promise<void> {
+    const channels = await this.deps.probeAudio(filePath);
+    if (channels !== null) this.deps.repo.setAudioChannels(takeId, channels);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { RecorderMark, RecorderTake } from '../../../shared/api/recorder.js';
 import type { Db } from '../../kernel/db.js';
+import { frameRateOf } from '../../../shared/frame-rates.js';
 
 interface TakeRow {
   id: number;
@@ -10,6 +11,30 @@ interface TakeRow {
   stopped_at: string | null;
   duration_ms: number | null;
   stop_seen: 0 | 1;
+  reel: string;
+  fps_numerator: number | null;
+  fps_denominator: number | null;
+  video_width: number | null;
+  video_height: number | null;
+  audio_channels: number | null;
+}
+
+/** What OBS records at (GetVideoSettings). */
+export interface TakeVideo {
+  fpsNumerator: number;
+  fpsDenominator: number;
+  width: number;
+  height: number;
+}
+
+const REEL_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** Two base-36 digits number the takes of a day. */
+const TAKES_A_DAY = 36 * 36 - 1;
+
+/** A take's reel (migration 027): YYMMDD of its start (UTC) and its number that day, `01`…`ZZ`. */
+export function reelFor(startedAt: string, numberThatDay: number): string {
+  const day = `${startedAt.slice(2, 4)}${startedAt.slice(5, 7)}${startedAt.slice(8, 10)}`;
+  return day + REEL_DIGITS[Math.floor(numberThatDay / 36)]! + REEL_DIGITS[numberThatDay % 36]!;
 }
 
 interface MarkRow {
@@ -38,9 +63,20 @@ const toMark = (row: MarkRow): RecorderMark => ({
 
 /** The recorder's takes and marks (migration 023). */
 export function createRecorderRepo(db: Db) {
-  const insertTake = db.prepare<[string, string, string | null, string]>(
-    'INSERT INTO recorder_takes (name, base_name, file_path, started_at) VALUES (?, ?, ?, ?)',
+  const insertTake = db.prepare<[string, string, string | null, string, string]>(
+    'INSERT INTO recorder_takes (name, base_name, file_path, started_at, reel) VALUES (?, ?, ?, ?, ?)',
   );
+  // Reels of a day sort as their numbers (fixed width, digits before letters).
+  const lastReelOfDay = db.prepare<[string], { reel: string }>(
+    "SELECT reel FROM recorder_takes WHERE reel GLOB ? || '[0-9A-Z][0-9A-Z]' ORDER BY reel DESC LIMIT 1",
+  );
+  const overflowReel = db.prepare<[], { next: number }>(
+    'SELECT coalesce(max(id), 0) + 1 AS next FROM recorder_takes',
+  );
+  const setVideo = db.prepare<[number, number, number, number, number]>(
+    'UPDATE recorder_takes SET fps_numerator = ?, fps_denominator = ?, video_width = ?, video_height = ? WHERE id = ?',
+  );
+  const setAudio = db.prepare<[number, number]>('UPDATE recorder_takes SET audio_channels = ? WHERE id = ?');
   const closeTake = db.prepare<[string | null, string, number | null, number, number]>(
     `UPDATE recorder_takes SET file_path = coalesce(?, file_path), stopped_at = ?, duration_ms = ?, stop_seen = ?
      WHERE id = ? AND stopped_at IS NULL`,
@@ -66,16 +102,39 @@ export function createRecorderRepo(db: Db) {
   const marksOfTake = db.prepare<[number], MarkRow>(
     'SELECT * FROM recorder_marks WHERE take_id = ? ORDER BY id',
   );
-  const toTake = (row: TakeRow, marks: RecorderMark[]): RecorderTake => ({
-    id: row.id,
-    name: row.name,
-    filePath: row.file_path,
-    startedAt: row.started_at,
-    stoppedAt: row.stopped_at,
-    durationS: row.duration_ms === null ? null : row.duration_ms / 1000,
-    stopSeen: row.stop_seen === 1,
-    marks,
-  });
+  const toTake = (row: TakeRow, marks: RecorderMark[]): RecorderTake => {
+    const video =
+      row.fps_numerator !== null && row.fps_denominator !== null
+        ? {
+            fpsNumerator: row.fps_numerator,
+            fpsDenominator: row.fps_denominator,
+            width: row.video_width ?? 0,
+            height: row.video_height ?? 0,
+          }
+        : null;
+    return {
+      id: row.id,
+      name: row.name,
+      filePath: row.file_path,
+      startedAt: row.started_at,
+      stoppedAt: row.stopped_at,
+      durationS: row.duration_ms === null ? null : row.duration_ms / 1000,
+      stopSeen: row.stop_seen === 1,
+      reel: row.reel,
+      video,
+      frameRate: video ? frameRateOf(video.fpsNumerator, video.fpsDenominator) : null,
+      audioChannels: row.audio_channels,
+      marks,
+    };
+  };
+  const nextReel = (startedAt: string): string => {
+    const day = reelFor(startedAt, 0).slice(0, 6);
+    const last = lastReelOfDay.get(day)?.reel;
+    const number = last ? REEL_DIGITS.indexOf(last[6]!) * 36 + REEL_DIGITS.indexOf(last[7]!) + 1 : 1;
+    return number <= TAKES_A_DAY
+      ? reelFor(startedAt, number)
+      : `X${String(overflowReel.get()!.next).padStart(7, '0')}`;
+  };
 
   return {
     startTake(take: {
@@ -85,7 +144,9 @@ export function createRecorderRepo(db: Db) {
       startedAt: string;
     }): OpenTake {
       const id = Number(
-        insertTake.run(take.name, take.baseName, take.filePath, take.startedAt).lastInsertRowid,
+        db.transaction(() =>
+          insertTake.run(take.name, take.baseName, take.filePath, take.startedAt, nextReel(take.startedAt)),
+        )().lastInsertRowid,
       );
       return { id, name: take.name, baseName: take.baseName, startedAt: take.startedAt };
     },
@@ -101,6 +162,14 @@ export function createRecorderRepo(db: Db) {
       return openTakes
         .all()
         .map((row) => ({ id: row.id, name: row.name, baseName: row.base_name, startedAt: row.started_at }));
+    },
+    /** What OBS records at, read as the take started. */
+    setVideo(id: number, video: TakeVideo): void {
+      setVideo.run(video.fpsNumerator, video.fpsDenominator, video.width, video.height, id);
+    },
+    /** The audio channels of the take's file (0: no audio). */
+    setAudioChannels(id: number, channels: number): void {
+      setAudio.run(channels, id);
     },
     nameUsed(name: string): boolean {
       return nameUsed.get(name) !== undefined;

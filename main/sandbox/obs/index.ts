@@ -24,7 +24,8 @@ import type { HasWorld } from '../common/world.js';
  * by the unchanged obs-websocket-js client, whose "recording" writes nothing. It keeps a profile's
  * parameters (Output/FilenameFormatting, Output/OverwriteIfExists), records, pauses and stops on
  * command, sends RecordStateChanged, answers GetRecordStatus from its clock, can require a password
- * (and refuse a wrong one as OBS does: close 4009 "Authentication failed."), and drop its clients.
+ * (and refuse a wrong one as OBS does: close 4009 "Authentication failed."), and drop its clients;
+ * GetVideoSettings answers its Settings → Video as OBS 29 does (30/1 fps by default).
  */
 export interface SandboxObsOptions {
   /** Required from clients when set (Tools → WebSocket Server Settings → Enable Authentication). */
@@ -35,6 +36,18 @@ export interface SandboxObsOptions {
   port?: number;
   /** Where "recordings" are said to be written. */
   recordingDir?: string;
+  /** Settings → Video (default: 30 fps, 1920×1080, as a new OBS 29 profile). */
+  video?: Partial<VideoSettings>;
+}
+
+/** Settings → Video, as GetVideoSettings answers it. */
+export interface VideoSettings {
+  fpsNumerator: number;
+  fpsDenominator: number;
+  baseWidth: number;
+  baseHeight: number;
+  outputWidth: number;
+  outputHeight: number;
 }
 
 export interface ObsRefusal {
@@ -61,6 +74,8 @@ export interface SandboxObs extends HasWorld {
   dropConnections(): void;
   /** true: stop listening (OBS closed); false: listen again on the same port. */
   refuseConnections(on: boolean): Promise<void>;
+  /** The operator changes Settings → Video (what GetVideoSettings answers from then on). */
+  setVideoSettings(settings: Partial<VideoSettings>): void;
   /** The next `count` requests of this type fail with OBS's status code and comment. */
   refuseRequests(requestType: string, refusal: ObsRefusal, count?: number): void;
   stop(): Promise<void>;
@@ -92,6 +107,15 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     [key('SimpleOutput', 'RecFormat2'), 'mkv'],
   ]);
   const written = new Set<string>();
+  let video: VideoSettings = {
+    fpsNumerator: 30,
+    fpsDenominator: 1,
+    baseWidth: 1920,
+    baseHeight: 1080,
+    outputWidth: 1920,
+    outputHeight: 1080,
+    ...options.video,
+  };
   const refusals = new Map<string, { refusal: ObsRefusal; left: number }>();
   const sessions = new Set<Session>();
 
@@ -284,6 +308,9 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
         };
       return ok();
     },
+    GetVideoSettings() {
+      return ok({ ...video });
+    },
     GetRecordStatus() {
       const durationMs = output.durationMs();
       return ok({
@@ -412,6 +439,9 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       if (closed) return;
       if (on) await shutDown(1001, 'Server stopping.');
       else if (!server.listening) await listen(server, port);
+    },
+    setVideoSettings(settings) {
+      video = { ...video, ...settings };
     },
     refuseRequests(requestType, refusal, count = 1) {
       refusals.set(requestType, { refusal, left: count });

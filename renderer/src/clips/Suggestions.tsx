@@ -1,18 +1,10 @@
-import { useState } from 'react';
-import {
-  CLIP_MAX_S,
-  CLIP_MIN_S,
-  edlFrameRates,
-  formatClipTime,
-  getAnalysisEdl,
-  type EdlFrameRate,
-} from '../../../shared/api/clips.js';
+import { CLIP_MAX_S, CLIP_MIN_S, formatClipTime } from '../../../shared/api/clips.js';
 import { ApiError } from '../api/client.js';
 import { Panel } from '../components/Panel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import type { Analysis } from './api.js';
 import { ClipCard } from './ClipCard.js';
-import { ExportButton } from './ExportButton.js';
+import { EditorExports } from './EditorExports.js';
 
 const formatNames: Record<Analysis['format'], string> = {
   srt: 'SRT',
@@ -65,7 +57,6 @@ export function Suggestions({
 function Result({ analysis }: { analysis: Analysis }) {
   const estimated = analysis.timing === 'estimated';
   const { stats } = analysis;
-  const [fps, setFps] = useState<EdlFrameRate>('25');
   return (
     <div className="cl-result">
       <p className="cl-summary" data-testid="clips-summary">
@@ -90,40 +81,7 @@ function Result({ analysis }: { analysis: Analysis }) {
           ))}
         </div>
       ) : null}
-      {analysis.suggestedClips.length > 0 ? (
-        <div className="cl-exports" data-testid="clips-exports">
-          <span className="small muted">
-            {analysis.take ? (
-              <>
-                Take <span className="mono">{analysis.take.fileName}</span> ·{' '}
-              </>
-            ) : null}
-            Kept until {new Date(analysis.expiresAt).toLocaleDateString()}
-          </span>
-          <label className="cl-fps small">
-            <span className="muted">EDL at</span>
-            <select
-              className="input cl-fps-select"
-              value={fps}
-              onChange={(e) => setFps(edlFrameRates.find((rate) => rate === e.target.value) ?? '25')}
-              aria-label="EDL frame rate"
-            >
-              {edlFrameRates.map((rate) => (
-                <option key={rate} value={rate}>
-                  {rate} fps{rate === '29.97' || rate === '59.94' ? ' (drop-frame)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <ExportButton
-            contract={getAnalysisEdl}
-            params={{ analysisId: analysis.analysisId }}
-            query={{ fps }}
-            label="EDL"
-            title="All suggestions as a CMX3600 edit decision list"
-          />
-        </div>
-      ) : null}
+      {analysis.suggestedClips.length > 0 ? <EditorExports analysis={analysis} /> : null}
       {analysis.warnings.length > 0 ? (
         <div className="banner banner-warn" role="status">
           <span>{analysis.warnings.join('; ')}</span>

@@ -41,7 +41,7 @@ export function TakePicker({
         <option value="">{takes.isPending ? 'Loading takes…' : 'No take: suggestions by score only'}</option>
         {list.map((take) => (
           <option key={take.id} value={take.id}>
-            {take.name} · {take.marks.length} mark{take.marks.length === 1 ? '' : 's'} ·{' '}
+            {take.name} · reel {take.reel} · {take.marks.length} mark{take.marks.length === 1 ? '' : 's'} ·{' '}
             {when(take.startedAt)}
             {take.stoppedAt ? '' : ' (recording)'}
           </option>

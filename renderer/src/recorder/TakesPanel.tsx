@@ -57,6 +57,24 @@ function TakeItem({ take }: { take: RecorderTake }) {
         ) : null}
       </div>
       <div className="take-path mono small">{take.filePath ?? 'file not reported yet'}</div>
+      <div className="take-facts small" data-testid="take-facts">
+        <span>
+          Reel <span className="mono take-reel">{take.reel}</span>
+        </span>
+        {take.frameRate ? (
+          <span>{take.frameRate} fps</span>
+        ) : take.video ? (
+          <span>
+            {take.video.fpsNumerator}/{take.video.fpsDenominator} fps
+          </span>
+        ) : null}
+        {take.video && take.video.width > 0 ? (
+          <span>
+            {take.video.width}×{take.video.height}
+          </span>
+        ) : null}
+        {take.audioChannels !== null ? <span>{audioWords(take.audioChannels)}</span> : null}
+      </div>
       <div className="muted small">
         {formatDateTime(take.startedAt)}
         {take.stoppedAt ? ` – ${stopText(take.startedAt, take.stoppedAt)}` : ''}
@@ -80,6 +98,13 @@ function MarkItem({ mark }: { mark: RecorderMark }) {
       <span>{mark.label ?? 'mark'}</span>
     </li>
   );
+}
+
+/** The file's audio as an editor says it. */
+export function audioWords(channels: number): string {
+  if (channels === 0) return 'no audio';
+  if (channels === 1) return 'mono';
+  return channels === 2 ? 'stereo' : `${channels} channels`;
 }
 
 /** The stop's time of day when it is the start's day, else its date too. */

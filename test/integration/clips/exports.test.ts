@@ -119,7 +119,8 @@ describe('exports of a stored analysis (issue #28.4)', () => {
     const srt = await bridge.call('GET', `/clips/analyses/${analysisId}/clips/1/srt`);
     expect(srt.status).toBe(200);
     expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');
-    expect(srt.headers.get('content-disposition')).toBe(`attachment; filename="${analysisId}-clip-1.srt"`);
+    // Named after the take and the clip (issue #39.7), no longer the analysis id.
+    expect(srt.headers.get('content-disposition')).toBe('attachment; filename="ep28-clip-1.srt"');
     expect(srt.body).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n/);
     const last = [...(srt.body as string).matchAll(/--> (\d\d):(\d\d):(\d\d),(\d{3})/g)].at(-1)!;
     const [, h, m, s, ms] = last.map(Number);
@@ -134,17 +135,22 @@ describe('exports of a stored analysis (issue #28.4)', () => {
   it('a CMX3600 EDL of all suggestions at the fps asked, drop-frame at 29.97', async () => {
     const edl = await bridge.call('GET', `/clips/analyses/${analysisId}/edl?fps=29.97`);
     expect(edl.status).toBe(200);
-    expect(edl.headers.get('content-disposition')).toBe(`attachment; filename="${analysisId}-29_97fps.edl"`);
+    expect(edl.headers.get('content-disposition')).toBe('attachment; filename="ep28-29_97fps.edl"');
+    expect(edl.headers.get('x-frame-rate')).toBe('29.97; source=request');
     const lines = (edl.body as string).split('\n');
     expect(lines.slice(0, 2)).toEqual(['TITLE: ep28', 'FCM: DROP FRAME']);
     const events = lines.filter((line) => /^\d{3} {2}/.test(line));
     expect(events).toHaveLength(3);
+    // Issue #39: the take's own reel (was EP28, the name's first letters) and audio (AA/V: OBS's
+    // stereo, assumed as the bridge cannot read the simulated OBS's file).
     expect(events[0]).toMatch(
-      /^001 {2}EP28 {5}V {5}C {8}\d\d:\d\d:\d\d;\d\d \d\d:\d\d:\d\d;\d\d 01:00:00;00 /,
+      /^001 {2}26050101 AA\/V {2}C {8}\d\d:\d\d:\d\d;\d\d \d\d:\d\d:\d\d;\d\d 01:00:00;00 /,
     );
     expect(lines.filter((line) => line === '* FROM CLIP NAME: ep28.mkv')).toHaveLength(3);
+    // By default the take's own rate: the simulated OBS records at 30/1 (GetVideoSettings).
     const byDefault = await bridge.call('GET', `/clips/analyses/${analysisId}/edl`);
     expect(byDefault.body).toContain('FCM: NON-DROP FRAME');
+    expect(byDefault.headers.get('x-frame-rate')).toBe('30; source=take');
   });
 
   it.each([

@@ -73,6 +73,27 @@ describe('WebVTT', () => {
   });
 });
 
+describe('only real formatting tags are stripped (issue #39.2)', () => {
+  const speech = 'costs < 5% of sales and margins > 40%';
+
+  it('SRT: <i> <b> <u> <s> <font …> and {\\…} go; speech between < and > stays', () => {
+    const parsed = parseTranscript(
+      `1\n00:00:01,000 --> 00:00:04,000\n<i>Our</i> <font color="#ff0">${speech}</font>\n\n2\n00:00:04,000 --> 00:00:06,000\n<B>x</B> <u>is</u> 3 <5 and y>2, <s>not</s> <FONT face="Arial">big</FONT>\n`,
+    );
+    expect(parsed.cues.map((cue) => cue.text)).toEqual([`Our ${speech}`, 'x is 3 <5 and y>2, not big']);
+  });
+
+  it('WebVTT: cue tags (c, i, b, u, ruby, rt, v, lang, timestamps) go; speech and escaped tags stay', () => {
+    const parsed = parseTranscript(
+      `WEBVTT\n\n00:01.000 --> 00:04.000\n<v Dana>${speech.replace('<', '&lt;').replace('>', '&gt;')}</v>\n\n00:04.000 --> 00:08.000\n<c.yellow>Type</c> <00:05.000><i>&lt;b&gt;</i> for <lang en>bold</lang>, <ruby>漢<rt>kan</rt></ruby>; ${speech}\n`,
+    );
+    expect(parsed.cues.map((cue) => [cue.speaker, cue.text])).toEqual([
+      ['Dana', speech],
+      [null, `Type <b> for bold, 漢kan; ${speech}`],
+    ]);
+  });
+});
+
 describe('time-stamped lines', () => {
   it('reads [hh:mm:ss] SPEAKER: text; a line lasts until the next stamp', () => {
     const parsed = parseTranscript('[00:00:01] HOST: Welcome back.\n[00:00:04] GUEST: Thanks.\n');
