@@ -90,8 +90,6 @@ export class WebhookIntake {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
         subject: (payload) => itemSubject(payload.event, payload.item),
-        // An item its handler decides from the item alone (or one no area handles) waits on no peer.
-        holdsSlot: (payload) => this.tryDecideFromItem(payload.event, payload.item) === undefined,
         // The item's outcome lands in the same commit as its job's done state.
         onDone: (payload, outcome) =>
           deps.repo.finishEvent(payload.key, outcome as ItemOutcome, deps.now().toISOString()),
