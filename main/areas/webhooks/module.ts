@@ -2,7 +2,13 @@ import type { CatchUpStatus } from '../../../shared/api/health.js';
 import type { WebhookEvent } from '../../../shared/api/webhooks.js';
 import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { CrmEntity } from '../../peers/crm.js';
-import type { AreaContext, AreaModule, CatchUpHandler, WebhookItemHandler } from '../area.js';
+import type {
+  AreaContext,
+  AreaModule,
+  CatchUpHandler,
+  RecordJobHandler,
+  WebhookItemHandler,
+} from '../area.js';
 import { CrmCatchUp } from './catchup.js';
 import { createCatchUpRepo } from './catchup-repo.js';
 import { WebhookIntake } from './intake.js';
@@ -15,7 +21,7 @@ const RETENTION_MS = 14 * 24 * 3600 * 1000;
 
 export interface WebhooksWiring {
   /** Every area's item handlers, by the webhook event they own. */
-  handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler>>>;
+  handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>>;
   /** The records' "last touched" marks, raised by items here and by every CRM write-back. */
   marks: RecordMarks;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
@@ -47,7 +53,10 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     budgetMs: wiring.budgetMs,
   });
   for (const handlers of wiring.handlers) {
-    for (const [event, handler] of Object.entries(handlers) as [WebhookEvent, WebhookItemHandler][]) {
+    for (const [event, handler] of Object.entries(handlers) as [
+      WebhookEvent,
+      WebhookItemHandler | RecordJobHandler,
+    ][]) {
       intake.setHandler(event, handler);
     }
   }

@@ -32,7 +32,7 @@ export type RunEnd =
   | { run: number; status: 'failed'; error: string };
 
 /** Writes that belong with a run's end, committed together with it (e.g. the outcome of what waited for it). */
-export type RunEndObserver = (payload: unknown, end: RunEnd) => void;
+export type RunEndObserver = (payload: unknown, end: RunEnd, job: JobRow) => void;
 
 /** What `enqueueOrJoin` did: made the job, joined it while it waits, or marked it to run once more. */
 export interface Joined {
@@ -178,7 +178,7 @@ export class JobQueue {
       /** Writes committed together with the job's done state (e.g. the outcome it produced). */
       onDone?: (payload: P, result: unknown) => void;
       /** Writes committed together with the end of each run (done, tried again, failed). */
-      onRunEnd?: (payload: P, end: RunEnd) => void;
+      onRunEnd?: (payload: P, end: RunEnd, job: JobRow) => void;
       /**
        * false: the kind's jobs wait on nothing (no peer call, no sleep), so they run without taking
        * one of the slots that bound how much peer work runs at once. A rule of the kind: the queue
@@ -231,9 +231,9 @@ export class JobQueue {
     return { job: existing, run, joined: 'pending' };
   }
 
-  /** Whether a lane has a job running or waiting, or is held (`withLane`). */
-  laneBusy(lane: Lane): boolean {
-    return this.lanes.busy(lane) || this.options.repo.laneHasUnfinished(lane);
+  /** Whether a lane's lock is held: by a job of it that runs, or by work outside the queue (`withLane`). */
+  laneHeld(lane: Lane): boolean {
+    return this.lanes.busy(lane);
   }
 
   enqueue(options: EnqueueOptions): JobRow {
@@ -654,7 +654,7 @@ export class JobQueue {
     /** Read when the run's end is committed: a trigger may come in up to that moment. */
     const dirty = () => this.inFlight.get(job.id)?.dirty ?? false;
     const ended = (end: RunEnd) => {
-      for (const observer of registration.onRunEnd) observer(payload, end);
+      for (const observer of registration.onRunEnd) observer(payload, end, job);
     };
     let final: JobRow | undefined;
     let end: RunEnd | undefined;

@@ -6,7 +6,7 @@ import { findCreatedPost, olderThanClaim, providerStatusOf } from './history-mat
 import { outcomesOf } from './platform-states.js';
 
 /**
- * Creates provider posts so that none is ever created twice (DESIGN §6.2): every create is
+ * The posting engine's creates (engine.ts): provider posts created so that none is ever created twice (DESIGN §6.2): every create is
  * claimed in the ledger first, sent with its idempotency key, and a create whose outcome is
  * unknown (timeout, crash, 5xx) is reconciled from the provider's history before anything
  * else is tried.
@@ -23,7 +23,7 @@ export type ResolveOutcome =
   | { kind: 'absent'; row: LedgerRow }
   | { kind: 'pending'; row: LedgerRow; retryInMs: number; reason: string };
 
-export interface PostSchedulerOptions {
+export interface ProviderCreatesOptions {
   client: PostsvcClient;
   repo: PostingRepo;
   now: () => Date;
@@ -34,12 +34,12 @@ export interface PostSchedulerOptions {
   reconcileDepth?: number;
 }
 
-export class PostScheduler {
+export class ProviderCreates {
   /** This process's claims; a claimed row with another token belongs to a process that is gone. */
   readonly token = randomUUID();
   private readonly graceMs: number;
 
-  constructor(private readonly options: PostSchedulerOptions) {
+  constructor(private readonly options: ProviderCreatesOptions) {
     this.graceMs = options.unknownGraceMs ?? 60_000;
   }
 
