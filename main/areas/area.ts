@@ -91,6 +91,8 @@ export interface AreaModule {
   webhooks?: Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>;
   /** How CRM catch-up (DESIGN §6.9) hands this area the records of the entities it owns. */
   catchUp?: Partial<Record<CrmEntity, CatchUpHandler>>;
+  /** Told of every write-back to a CRM record, by whichever area made it (the webhooks area's marks). */
+  onCrmWrite?(entity: string, id: string): void;
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
 }

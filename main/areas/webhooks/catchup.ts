@@ -331,10 +331,6 @@ export class CrmCatchUp {
       : { success: true, skipped: true, reason: `${entity} is handled by its own job` };
   }
 
-  private ended(queued: Queued, timeoutMs: number): Promise<RunEnd | undefined> {
-    return endOf(this.deps.jobs, queued, timeoutMs);
-  }
-
   /** Waits a while for the queued jobs, then counts what they did. */
   private async figures(tally: Tally): Promise<CatchUpFigures> {
     const deadline = Date.now() + REPORT_WAIT_MS;
@@ -342,7 +338,7 @@ export class CrmCatchUp {
     let errors = tally.errors.length;
     let queued = 0;
     for (const queuedJob of tally.jobs) {
-      const end = await this.ended(queuedJob, Math.max(0, deadline - Date.now()));
+      const end = await endOf(this.deps.jobs, queuedJob, Math.max(0, deadline - Date.now()));
       if (end === undefined || end.status === 'retry') {
         queued += 1;
         continue;

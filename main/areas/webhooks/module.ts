@@ -12,7 +12,7 @@ import type {
 import { CrmCatchUp } from './catchup.js';
 import { createCatchUpRepo } from './catchup-repo.js';
 import { WebhookIntake } from './intake.js';
-import type { RecordMarks } from './record-marks.js';
+import { createRecordMarks } from './record-marks.js';
 import { createWebhooksRepo } from './repo.js';
 import { createWebhookBindings } from './bindings.js';
 import { webhookRoutes } from './routes.js';
@@ -22,8 +22,6 @@ const RETENTION_MS = 14 * 24 * 3600 * 1000;
 export interface WebhooksWiring {
   /** Every area's item handlers, by the webhook event they own. */
   handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>>;
-  /** The records' "last touched" marks, raised by items here and by every CRM write-back. */
-  marks: RecordMarks;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
   budgetMs: number;
   /** Every area's catch-up handling, by the CRM entity it owns (DESIGN §6.9). */
@@ -42,9 +40,11 @@ export interface WebhooksModule extends AreaModule {
  */
 export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): WebhooksModule {
   const repo = ctx.repo(createWebhooksRepo);
+  // The records' "last touched" marks, raised by items here and by every CRM write-back (DESIGN §6.1.2).
+  const marks = ctx.repo(createRecordMarks);
   const intake = new WebhookIntake({
     repo,
-    marks: wiring.marks,
+    marks,
     groupCommit: ctx.groupCommit,
     logger: ctx.logger,
     jobs: ctx.jobs,
@@ -95,5 +95,7 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     name: 'webhooks',
     routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
     lastCatchUp: () => catchUp.status(),
+    // A write-back marks its record touched, so an identical later item is a genuine repeat.
+    onCrmWrite: (entity, id) => void marks.touch(entity, id, ctx.now().toISOString()),
   };
 }
