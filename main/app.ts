@@ -58,6 +58,8 @@ export interface BridgeTuning {
   analytics?: AnalyticsTuning;
   broadcasts?: BroadcastsTuning;
   clips?: ClipsTuning;
+  /** Tests only: CRM catch-up this often (ms) instead of every CRM_CATCHUP_MINUTES (which counts in whole minutes). */
+  webhooks?: { catchUpEveryMs?: number };
   /** Timeouts, connection cap and /events buffer (issue #12). */
   http?: Partial<HttpLimits>;
   /** Tests only: a database that can grow by so many pages, then is full (kernel/db.ts). */
@@ -308,6 +310,9 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       handlers,
       catchUp,
       budgetMs: wiring.webhookBudgetMs,
+      ...(wiring.tuning.webhooks?.catchUpEveryMs !== undefined
+        ? { catchUpEveryMs: wiring.tuning.webhooks.catchUpEveryMs }
+        : {}),
     });
     built.webhooks = webhooks;
   }

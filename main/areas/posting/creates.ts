@@ -27,7 +27,8 @@ export interface ProviderCreatesOptions {
   client: PostsvcClient;
   repo: PostingRepo;
   now: () => Date;
-  quotaLimit: () => number;
+  /** The plan's posts per day. */
+  quota: { limit(): number };
   /** How long after an unknown-outcome create the provider may still make it appear (default 60 s). */
   unknownGraceMs?: number;
   /** History items read when reconciling, newest first (default 300). */
@@ -217,7 +218,7 @@ export class ProviderCreates {
 
   /** What a claim made by this process carries: its token, the time and today's quota. */
   claimContext() {
-    return { token: this.token, now: this.options.now(), quotaLimit: this.options.quotaLimit() };
+    return { token: this.token, now: this.options.now(), quotaLimit: this.options.quota.limit() };
   }
 }
 

@@ -40,7 +40,8 @@ export interface PostingEngineOptions {
   client: PostsvcClient;
   repo: PostingRepo;
   now: () => Date;
-  quotaLimit: () => number;
+  /** The plan's posts per day. */
+  quota: { limit(): number };
   /** How long an unconfirmed create may still appear in the provider's history (default 60 s). */
   unknownGraceMs?: number;
 }
@@ -56,7 +57,7 @@ export class PostingEngine {
       client,
       repo,
       now,
-      quotaLimit: options.quotaLimit,
+      quota: options.quota,
       ...(options.unknownGraceMs !== undefined ? { unknownGraceMs: options.unknownGraceMs } : {}),
     });
     this.cancels = new LiveSafeCancel({ client, repo, now });

@@ -42,8 +42,8 @@ export function postingArea(
   latestNumbers: LatestPostNumbers = () => ({ likes: 0, comments: 0, shares: 0 }),
 ): PostingModule {
   const repo = ctx.repo(createPostingRepo);
-  const plan = () => ctx.config.postsvc?.plan ?? 'free';
-  const quota = new QuotaTracker(repo, plan, ctx.now);
+  const quota = new QuotaTracker(repo, ctx.config, ctx.now);
+  const plan = () => quota.plan();
   const client = ctx.peers.postsvc;
   const records = ctx.peers.crm ? new SocialPostRecords(ctx.peers.crm) : null;
   const engine = client
@@ -51,7 +51,7 @@ export function postingArea(
         client,
         repo,
         now: ctx.now,
-        quotaLimit: () => quota.limit(),
+        quota,
         ...(tuning.unknownGraceMs !== undefined ? { unknownGraceMs: tuning.unknownGraceMs } : {}),
       })
     : null;
@@ -66,9 +66,7 @@ export function postingArea(
           activity: ctx.activity,
           quota,
           now: ctx.now,
-          plan,
           lateGraceMs: ctx.config.latePostGraceMinutes * 60_000,
-          nearby: (at, socialPostId) => nearby(at, { socialPostId }),
         })
       : null;
   const jobs = new SocialPostJobs({ jobs: ctx.jobs, repo, activity: ctx.activity, engine, run });

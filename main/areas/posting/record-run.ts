@@ -1,7 +1,5 @@
 import type { ItemOutcome } from '../../../shared/api/webhooks.js';
-import type { NearbyPost } from '../../../shared/post-rules.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import type { PostsvcPlan } from '../../config/config.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { named } from '../../kernel/activity/subjects.js';
 import { RetryLaterError } from '../../kernel/jobs/queue.js';
@@ -18,6 +16,7 @@ import { crmPostSubject, crmPostWords, ledgerPostSubject, ledgerPostWords } from
 import { quotaMessage, type QuotaTracker } from './quota.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { SocialPostChanges, SocialPostRecord, SocialPostRecords } from './social-post-record.js';
+import { postsNear } from './spacing.js';
 
 /**
  * One run of "bring SocialPost <id> in line" (issue #36.2): whatever asked for it (a webhook item,
@@ -58,10 +57,7 @@ export interface SocialPostRunDeps {
   activity: ActivityLog;
   quota: QuotaTracker;
   now: () => Date;
-  plan: () => PostsvcPlan;
   lateGraceMs: number;
-  /** Posts going out within the spacing window of `at`, the record's own left out. */
-  nearby: (at: number, socialPostId: string) => Promise<NearbyPost[]>;
 }
 
 const skip = (reason: string, more: Partial<RunOutcome> = {}): RunOutcome => ({
@@ -150,7 +146,7 @@ export class SocialPostRun {
       recordPost: record?.postsvcId ? repo.byPostsvcId(record.postsvcId) : undefined,
       draft,
       now: now(),
-      plan: this.deps.plan(),
+      plan: this.deps.quota.plan(),
       lateGraceMs: this.deps.lateGraceMs,
       trigger: context.trigger,
       attempt: context.attempt,
@@ -517,7 +513,7 @@ export class SocialPostRun {
     return reviewDraft(record, {
       now: this.deps.now(),
       graceMs: this.deps.lateGraceMs,
-      nearby: (at) => this.deps.nearby(at, record.id),
+      nearby: (at) => postsNear(this.deps, at, { socialPostId: record.id }),
     });
   }
 }

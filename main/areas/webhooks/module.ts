@@ -24,6 +24,8 @@ export interface WebhooksWiring {
   handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>>;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
   budgetMs: number;
+  /** Tests only: catch-up this often instead of every CRM_CATCHUP_MINUTES. */
+  catchUpEveryMs?: number;
   /** Every area's catch-up handling, by the CRM entity it owns (DESIGN §6.9). */
   catchUp: ReadonlyArray<Partial<Record<CrmEntity, CatchUpHandler>>>;
 }
@@ -81,7 +83,8 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     }
   }
   // DESIGN §6.9: at start and every CRM_CATCHUP_MINUTES; 0 is off, also at start.
-  const intervalMs = ctx.config.crmCatchUpMinutes * 60_000;
+  const intervalMs =
+    ctx.config.crmCatchUpMinutes > 0 ? (wiring.catchUpEveryMs ?? ctx.config.crmCatchUpMinutes * 60_000) : 0;
   if (intervalMs > 0 && ctx.peers.crm) {
     ctx.scheduler.add({
       name: 'crm catch-up',
@@ -96,6 +99,6 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
     lastCatchUp: () => catchUp.status(),
     // A write-back marks its record touched, so an identical later item is a genuine repeat.
-    onCrmWrite: (entity, id) => void marks.touch(entity, id, ctx.now().toISOString()),
+    onCrmWrite: marks.writeListener(ctx.now),
   };
 }
