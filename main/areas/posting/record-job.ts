@@ -17,8 +17,8 @@ const RECONCILE_JOB = 'posting.reconcile';
 
 interface SocialPostJob {
   socialPostId: string;
-  /** What first asked for the job (a run after a failure is a retry). */
-  trigger: PostTrigger;
+  /** What first asked for the job (a run after a failure is a retry); absent on jobs queued before issue #36. */
+  trigger?: PostTrigger;
 }
 
 export interface SocialPostJobsDeps {
@@ -163,7 +163,8 @@ export class SocialPostJobs {
     if (!run) return notConfigured;
     return run.run(socialPostId, {
       signal: context.signal,
-      trigger: context.retrying ? 'retry' : trigger,
+      // A job queued before issue #36 named its event, not its trigger: a webhook's then.
+      trigger: context.retrying ? 'retry' : (trigger ?? 'webhook'),
       attempt: context.attempt,
       lastAttempt: context.attempt >= context.job.max_attempts,
     });

@@ -4,6 +4,7 @@ import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { named } from '../../kernel/activity/subjects.js';
 import { RetryLaterError } from '../../kernel/jobs/queue.js';
 import { retryClassOf } from '../../kernel/jobs/retry-class.js';
+import { PeerError } from '../../peers/peer-error.js';
 import { PostsvcError } from '../../peers/postsvc.js';
 import { decide, type Decision, type Then } from './decide.js';
 import { reviewDraft, type Draft } from './draft.js';
@@ -79,7 +80,9 @@ export class SocialPostRun {
       const outcome = await this.carryOut(id, record, context);
       return { recordStatus: record?.status ?? null, scheduledAt: record?.scheduledAt ?? null, ...outcome };
     } catch (error) {
-      if (retryClassOf(error) !== 'transient' || context.signal.aborted) throw error;
+      // A peer that may answer later (never a bug of the bridge's: those end the job as they are).
+      const retryable = error instanceof PeerError || error instanceof RetryLaterError;
+      if (!retryable || retryClassOf(error) !== 'transient' || context.signal.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);
       if (!context.lastAttempt || !record) {
         this.deps.activity.record(

@@ -406,6 +406,20 @@ export class WebhookIntake {
   }
 
   /**
+   * An item job queued by an earlier version for an event now driven by its record's job (a
+   * stop across an upgrade): the item joins that job, which reads the record.
+   */
+  private forwardToRecordJob(handler: RecordJobHandler, payload: ItemJobPayload): ItemOutcome {
+    const entity = webhookEntity[payload.event];
+    this.deps.jobs.enqueueOrJoin({
+      kind: handler.recordJob.kind,
+      payload: handler.recordJob.payload(payload.item.id, 'webhook'),
+      lane: crmRecordLane(entity, payload.item.id),
+    });
+    return { success: true, queued: true, reason: "handed to the record's job" };
+  }
+
+  /**
    * A record job's run ended (in the commit that records it): the items that waited for it, or for
    * an earlier run, take its outcome. A run that will be tried again leaves them queued, with why.
    */
@@ -449,15 +463,16 @@ export class WebhookIntake {
     let outcome: ItemOutcome;
     try {
       const handler = this.handlers.get(payload.event);
-      outcome =
-        handler && !isRecordJobHandler(handler)
-          ? await handler(recordFromCrm(payload.item), {
+      outcome = !handler
+        ? { success: true, skipped: true, reason: `${payload.event} has no action in this version` }
+        : isRecordJobHandler(handler)
+          ? this.forwardToRecordJob(handler, payload)
+          : await handler(recordFromCrm(payload.item), {
               event: payload.event,
               deliveryId: payload.deliveryId,
               attempt: context.attempt,
               signal: context.signal,
-            })
-          : { success: true, skipped: true, reason: `${payload.event} has no item action in this version` };
+            });
     } catch (error) {
       const lastAttempt = retryClassOf(error) === 'permanent' || context.attempt >= context.job.max_attempts;
       if (!lastAttempt || context.signal.aborted) throw error;
