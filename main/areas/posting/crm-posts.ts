@@ -90,17 +90,11 @@ export async function postSocialPostNow(deps: CrmPostDeps, id: string): Promise<
 }
 
 /**
- * New text, time and media for a failed or cancelled CRM post, or a new time (and text) for one
- * still scheduled (the calendar's drag, the Edit dialog); it keeps its one platform. A time-only
- * change of a scheduled post writes only `{scheduledAt}` and is moved in place where the plan
- * allows (issue #36.3); anything else is written whole and, for a scheduled post, cancelled and
- * created anew, its quota checked before anything is touched.
+ * A dashboard edit of a CRM post as the record and the rules see it: its one platform kept, a
+ * failed, cancelled or scheduled post only, one media URL at most, and the rules' verdict (the
+ * post's own old time left out of the spacing). Refused in words otherwise.
  */
-export async function rescheduleSocialPost(
-  deps: CrmPostDeps,
-  id: string,
-  edit: PostEdit,
-): Promise<CrmPostOutcome & { warnings: string[] }> {
+async function editOf(deps: CrmPostDeps, id: string, edit: PostEdit) {
   const record = await findRecord(deps, id);
   const platform = record.platform.toLowerCase() as PlatformKey;
   if (edit.platforms && (edit.platforms.length !== 1 || edit.platforms[0] !== platform)) {
@@ -128,6 +122,25 @@ export async function rescheduleSocialPost(
     },
     { socialPostId: id },
   );
+  /** The row of a post the provider holds, scheduled: a change of it is a move or a cancel and a create. */
+  const queuedRow = queued ? row : undefined;
+  return { record, queuedRow, mediaUrls, review };
+}
+
+/**
+ * New text, time and media for a failed or cancelled CRM post, or a new time (and text) for one
+ * still scheduled (the calendar's drag, the Edit dialog); it keeps its one platform. A time-only
+ * change of a scheduled post writes only `{scheduledAt}` and is moved in place where the plan
+ * allows (issue #36.3); anything else is written whole and, for a scheduled post, cancelled and
+ * created anew, its quota checked before anything is touched.
+ */
+export async function rescheduleSocialPost(
+  deps: CrmPostDeps,
+  id: string,
+  edit: PostEdit,
+): Promise<CrmPostOutcome & { warnings: string[] }> {
+  const { record, queuedRow: row, mediaUrls, review } = await editOf(deps, id, edit);
+  const queued = row !== undefined;
   if (review.errors.length > 0) throw ruleError(review.errors);
   const to = new Date(edit.scheduleDate).toISOString();
   const timeOnly = queued && review.text === record.content && (mediaUrls[0] ?? null) === record.mediaUrl;
@@ -226,37 +239,16 @@ export async function previewSocialPostChange(
   id: string,
   edit: PostEdit,
 ): Promise<ChangePreview> {
-  const record = await findRecord(deps, id);
-  const platform = record.platform.toLowerCase() as PlatformKey;
-  if (edit.platforms && (edit.platforms.length !== 1 || edit.platforms[0] !== platform))
-    return {
-      how: 'not-moved',
-      review: null,
-      message: `a post from the CRM keeps its one platform (${platform})`,
-    };
-  const row = deps.repo.active(id);
-  const cancelled = record.status === 'Draft' && row?.state === 'cancelled';
-  const queued =
-    record.status === 'Scheduled' && row?.state === 'posted' && row.provider_status === 'scheduled';
-  if (record.status !== 'Failed' && !cancelled && !queued)
-    return {
-      how: 'not-moved',
-      review: null,
-      message: `SocialPost ${id} is ${record.status}; only a failed, cancelled or scheduled post is rescheduled`,
-    };
-  const mediaUrls = edit.mediaUrls ?? (record.mediaUrl ? [record.mediaUrl] : []);
-  const review = await deps.review(
-    {
-      post: edit.post,
-      platforms: [platform],
-      mediaUrls: [...mediaUrls],
-      hashtags: [...edit.hashtags],
-      scheduleDate: edit.scheduleDate,
-      shortenLinks: true,
-    },
-    { socialPostId: id },
-  );
-  if (!queued)
+  let change;
+  try {
+    change = await editOf(deps, id, edit);
+  } catch (error) {
+    // What the reschedule would refuse (a platform, a state), said as "not moved"; an unknown id stays 404.
+    if (!(error instanceof AppError) || error.kind === 'not-found') throw error;
+    return { how: 'not-moved', review: null, message: error.message };
+  }
+  const { record, queuedRow: row, mediaUrls, review } = change;
+  if (!row)
     return { how: 'created', review, message: "sent anew as a new provider post: one post of today's quota" };
   const timeOnly = review.text === record.content && (mediaUrls[0] ?? null) === record.mediaUrl;
   return {

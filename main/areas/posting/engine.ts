@@ -1,12 +1,12 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { PostsvcError, type PostResult, type PostsvcClient } from '../../peers/postsvc.js';
+import { PostsvcError, type PostResult } from '../../peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
-import { ProviderCreates } from './creates.js';
+import { ProviderCreates, type ProviderCreatesOptions } from './creates.js';
 import { LiveSafeCancel } from './live-cancel.js';
 import { ProviderMoves, type MoveOutcome } from './moves.js';
 import { providerStatusOf } from './history-match.js';
 import type { ProviderVerdict } from './provider-state.js';
-import type { LedgerClaim, LedgerRow, LiveHold, PlatformOutcomes, PostingRepo } from './repo.js';
+import type { LedgerClaim, LedgerRow, LiveHold, PlatformOutcomes } from './repo.js';
 
 /**
  * The posting engine (issue #36.1): the one owner of the ledger's states and transitions — claim,
@@ -36,15 +36,8 @@ type Result<K extends EngineResult['kind']> = Extract<EngineResult, { kind: K }>
 /** The longest provider Retry-After a request the operator waits on sits through (DESIGN §6.2). */
 const WAIT_OUT_RETRY_AFTER_S = 3;
 
-export interface PostingEngineOptions {
-  client: PostsvcClient;
-  repo: PostingRepo;
-  now: () => Date;
-  /** The plan's posts per day. */
-  quota: { limit(): number };
-  /** How long an unconfirmed create may still appear in the provider's history (default 60 s). */
-  unknownGraceMs?: number;
-}
+/** The provider, the ledger, the clock and the quota, as the creates need them. */
+export type PostingEngineOptions = ProviderCreatesOptions;
 
 export class PostingEngine {
   private readonly creates: ProviderCreates;
@@ -53,13 +46,7 @@ export class PostingEngine {
 
   constructor(private readonly options: PostingEngineOptions) {
     const { client, repo, now } = options;
-    this.creates = new ProviderCreates({
-      client,
-      repo,
-      now,
-      quota: options.quota,
-      ...(options.unknownGraceMs !== undefined ? { unknownGraceMs: options.unknownGraceMs } : {}),
-    });
+    this.creates = new ProviderCreates(options);
     this.cancels = new LiveSafeCancel({ client, repo, now });
     this.moves = new ProviderMoves({ client, repo, now });
   }

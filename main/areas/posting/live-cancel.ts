@@ -1,7 +1,7 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
 import { knownLive, postUrlsOf } from './live-state.js';
-import { providerVerdict } from './provider-state.js';
+import { keepVerdict, providerVerdict } from './provider-state.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 
 /** Closer to its time than this (or past it), a post may already be out: the provider is read first. */
@@ -51,18 +51,8 @@ export class LiveSafeCancel {
       if (item === null) return { kind: 'cancelled', existed: false };
       const verdict = providerVerdict(row ?? { platforms: item.platforms as PlatformKey[] }, item);
       if (verdict.published.length > 0) {
-        if (row) {
-          repo.setProviderStatus(
-            row.id,
-            verdict.status,
-            item.publishedAt ?? null,
-            verdict.failure,
-            now(),
-            verdict.outcomes,
-          );
-          // Seen live here, the record is brought in line by the caller; the timed check is not needed.
-          if (verdict.final) repo.setNextCheck(row.id, null, now());
-        }
+        // Seen live here, the record is brought in line by the caller.
+        if (row) keepVerdict(repo, row, verdict, item, now());
         return { kind: 'live', platforms: verdict.published, postUrls: verdict.postUrls };
       }
       if (verdict.status === 'deleted') return { kind: 'cancelled', existed: false };

@@ -6,7 +6,7 @@ import { isUnknownPost } from './errors.js';
 import { contentHash } from './keys.js';
 import { utcMinute } from './late-posts.js';
 import { mayHaveCreated } from './creates.js';
-import { providerVerdict } from './provider-state.js';
+import { keepVerdict, providerVerdict } from './provider-state.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 
 /** What became of a move (or of reading a post before one). */
@@ -125,16 +125,8 @@ export class ProviderMoves {
     const verdict = providerVerdict(row, item);
     if (verdict.published.length === 0 && !(verdict.final && verdict.status !== 'scheduled'))
       return undefined;
-    repo.setProviderStatus(
-      row.id,
-      verdict.status,
-      item.publishedAt ?? null,
-      verdict.failure,
-      now(),
-      verdict.outcomes,
-    );
+    keepVerdict(repo, row, verdict, item, now());
     repo.clearMove(row.id, now());
-    if (verdict.final) repo.setNextCheck(row.id, null, now());
     const current = repo.get(row.id)!;
     if (verdict.published.length > 0)
       return { kind: 'live', row: current, platforms: verdict.published, postUrls: verdict.postUrls };

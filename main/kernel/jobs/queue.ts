@@ -305,21 +305,7 @@ export class JobQueue {
       if (!current || current.status === 'done' || current.status === 'failed')
         return Promise.resolve(current);
     }
-    return new Promise((resolve) => {
-      const event = `job:${jobId}`;
-      const onFinish = (job: JobRow) => {
-        clearTimeout(timer);
-        resolve(job);
-      };
-      const timer = setTimeout(
-        () => {
-          this.finished.off(event, onFinish);
-          resolve(undefined);
-        },
-        Math.max(0, timeoutMs),
-      );
-      this.finished.once(event, onFinish);
-    });
+    return this.nextEvent<JobRow>(`job:${jobId}`, () => true, timeoutMs);
   }
 
   /**
@@ -332,22 +318,30 @@ export class JobQueue {
     if (!current) return Promise.resolve(undefined);
     const lastEnded = current.status === 'running' ? current.attempts - 1 : current.attempts;
     if (lastEnded >= run) return Promise.resolve(lastEndOf(current, lastEnded));
+    return this.nextEvent<RunEnd>(`run:${jobId}`, (end) => end.run >= run, timeoutMs);
+  }
+
+  /** The first `event` whose value `accept`s, or undefined when `timeoutMs` passes first. */
+  private nextEvent<T>(
+    event: string,
+    accept: (value: T) => boolean,
+    timeoutMs: number,
+  ): Promise<T | undefined> {
     return new Promise((resolve) => {
-      const event = `run:${jobId}`;
-      const onEnd = (end: RunEnd) => {
-        if (end.run < run) return;
+      const listener = (value: T) => {
+        if (!accept(value)) return;
         clearTimeout(timer);
-        this.finished.off(event, onEnd);
-        resolve(end);
+        this.finished.off(event, listener);
+        resolve(value);
       };
       const timer = setTimeout(
         () => {
-          this.finished.off(event, onEnd);
+          this.finished.off(event, listener);
           resolve(undefined);
         },
         Math.max(0, timeoutMs),
       );
-      this.finished.on(event, onEnd);
+      this.finished.on(event, listener);
     });
   }
 
