@@ -174,7 +174,8 @@ export interface RecordJobHandler {
   /**
    * The outcome of an item that needs no run at all, decided at intake from the item and the
    * area's own records (a new SocialPost that is not Scheduled and that the ledger never saw);
-   * undefined otherwise. It is given the item as the CRM sent it (datetimes not converted).
+   * undefined otherwise. Asked only while nothing runs or waits in the record's lane. It is given
+   * the item as the CRM sent it (datetimes not converted).
    */
   decideAtIntake?: (item: WebhookItem) => ItemOutcome | undefined;
   /** The item's answer from its run's outcome (e.g. a stale item is said to be one). */

@@ -341,7 +341,8 @@ export class WebhookIntake {
     }
     const lane = crmRecordLane(entity, item.id);
     if (isRecordJobHandler(handler)) {
-      const decided = this.tryDecideAtIntake(event, handler, item);
+      // Never while work for the record is under way: the item then waits its turn in the lane.
+      const decided = jobs.laneBusy(lane) ? undefined : this.tryDecideAtIntake(event, handler, item);
       if (decided) {
         repo.logItem({ ...base, mark, sameAs: null, jobId: null, outcome: decided }, now);
         return { answeredBy: key, jobId: null, run: null, redelivery: false, decided };

@@ -236,6 +236,11 @@ export class JobQueue {
     return this.lanes.busy(lane);
   }
 
+  /** Whether a lane is held or has a job waiting or running: work for its record is under way. */
+  laneBusy(lane: Lane): boolean {
+    return this.lanes.busy(lane) || this.options.repo.laneHasUnfinished(lane);
+  }
+
   enqueue(options: EnqueueOptions): JobRow {
     const registration = this.handlers.get(options.kind);
     if (!registration) throw new Error(`no handler registered for job kind "${options.kind}"`);
