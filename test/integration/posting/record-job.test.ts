@@ -103,7 +103,7 @@ it('an item that arrives while the record’s job runs marks it dirty: one job, 
   await jobsIdle(bridge.url, 'posting.social-post');
   const jobsBefore = (await bridge.call('GET', '/api/jobs?kind=posting.social-post&limit=500')).body.data
     .length;
-  postsvc.faults.injectFault({ method: 'POST', pathPrefix: '/post', delayMs: 1_500, times: 1 });
+  postsvc.faults.injectFault({ method: 'POST', pathPrefix: '/post', delayMs: 3_000, times: 1 });
   const record = scheduled('Dirty run');
   const before = creates();
   await eventually(() => creates() > before);
