@@ -14,7 +14,6 @@ import { publishingArea } from './areas/publishing/module.js';
 import { recorderArea } from './areas/recorder/module.js';
 import { settingsArea } from './areas/settings/module.js';
 import { webhooksArea, type WebhooksModule } from './areas/webhooks/module.js';
-import { createRecordMarks, type RecordMarks } from './areas/webhooks/record-marks.js';
 import { areaMigrations } from './areas/migrations.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
 import { createHttpServer, defaultHttpLimits, type HttpLimits } from './http/http-server.js';
@@ -59,6 +58,8 @@ export interface BridgeTuning {
   analytics?: AnalyticsTuning;
   broadcasts?: BroadcastsTuning;
   clips?: ClipsTuning;
+  /** Tests only: CRM catch-up this often (ms) instead of every CRM_CATCHUP_MINUTES (which counts in whole minutes). */
+  webhooks?: { catchUpEveryMs?: number };
   /** Timeouts, connection cap and /events buffer (issue #12). */
   http?: Partial<HttpLimits>;
   /**
@@ -173,10 +174,12 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const activity = new ActivityLog(activityRepo, logger, now, groupCommit);
   const jobs = new JobQueue({ repo: jobsRepo, activity, logger, now, groupCommit });
   const scheduler = new Scheduler(logger);
-  // A write-back marks its record touched, so an identical later item is a genuine repeat (DESIGN §6.1.2).
-  const recordMarks = createRecordMarks(db);
+  // Told of every CRM write-back by the areas that listen for them (the webhooks area's record marks).
+  const crmWriteListeners: NonNullable<AreaModule['onCrmWrite']>[] = [];
   const peers = buildPeers(config, now, tuning.peers, {
-    onCrmWrite: (entity, id) => void recordMarks.touch(entity, id, now().toISOString()),
+    onCrmWrite: (entity, id) => {
+      for (const listener of crmWriteListeners) listener(entity, id);
+    },
   });
 
   const ctx: AreaContext = {
@@ -202,7 +205,6 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   };
   const wanted = new Set<AreaName>(options.areas ?? areaNames);
   const areas = buildAreas(ctx, wanted, {
-    recordMarks,
     version,
     startedAt,
     storage,
@@ -211,6 +213,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     sandboxControlKey: sandbox?.controlKey ?? null,
   });
+  for (const area of areas) if (area.onCrmWrite) crmWriteListeners.push(area.onCrmWrite);
   const limits: HttpLimits = { ...defaultHttpLimits, ...tuning.http };
   const app = createHttpApp({ config, logger, activity, version, storage }, areas, {
     limits,
@@ -280,7 +283,6 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
 }
 
 interface AreaWiring {
-  recordMarks: RecordMarks;
   version: string;
   startedAt: Date;
   storage: StorageState;
@@ -329,8 +331,10 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     webhooks = webhooksArea(ctx, {
       handlers,
       catchUp,
-      marks: wiring.recordMarks,
       budgetMs: wiring.webhookBudgetMs,
+      ...(wiring.tuning.webhooks?.catchUpEveryMs !== undefined
+        ? { catchUpEveryMs: wiring.tuning.webhooks.catchUpEveryMs }
+        : {}),
     });
     built.webhooks = webhooks;
   }

@@ -91,6 +91,15 @@ export const activityPayloads = {
     postsvcId: nullableText.optional(),
     postsvcIds: z.array(z.string()).optional(),
   },
+  /** Moved to a new time in place at the provider (PATCH /post, issue #36.3): the same post, no quota. */
+  'posting.moved': {
+    subject: subject,
+    postsvcId: nullableText,
+    ledgerId: count.optional(),
+    socialPostId: z.string().optional(),
+    from: z.string(),
+    to: z.string(),
+  },
   'posting.confirmed': { subject: subject, ledgerId: count, postsvcId: nullableText },
   'posting.failed': {
     subject: subject,

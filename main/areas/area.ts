@@ -88,9 +88,11 @@ export interface AreaModule {
   name: string;
   routes?(mount: Mount): void;
   /** What this area does with each CRM item of the events it owns (the webhooks area runs them). */
-  webhooks?: Partial<Record<WebhookEvent, WebhookItemHandler>>;
+  webhooks?: Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>;
   /** How CRM catch-up (DESIGN §6.9) hands this area the records of the entities it owns. */
   catchUp?: Partial<Record<CrmEntity, CatchUpHandler>>;
+  /** Told of every write-back to a CRM record, by whichever area made it (the webhooks area's marks). */
+  onCrmWrite?(entity: string, id: string): void;
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
 }
@@ -156,21 +158,40 @@ export interface WebhookItemContext {
  * or return `{success:false, error}` after recording the failure on the record, when retrying
  * cannot help.
  */
-export type WebhookItemHandler = ((
-  item: WebhookItem,
-  context: WebhookItemContext,
-) => Promise<ItemOutcome>) & {
+export type WebhookItemHandler = (item: WebhookItem, context: WebhookItemContext) => Promise<ItemOutcome>;
+
+/** What brought the bridge to a record: its webhooks, or catch-up (a too-late post's reason names it). */
+export type RecordTrigger = 'webhook' | 'catch-up';
+
+/** A record's one job (issue #36.2): its kind and the payload that names the record. */
+export interface RecordJob {
+  kind: string;
+  payload(id: string, trigger: RecordTrigger): unknown;
+}
+
+/**
+ * An event whose items are hints for one job per record, "bring <record> in line" (SocialPost):
+ * each item enqueues or joins that job in the record's lane (one that comes while it runs makes it
+ * run once more) and is answered with the outcome of the first run that started after it came.
+ */
+export interface RecordJobHandler {
+  recordJob: RecordJob;
   /**
-   * The outcome of an item that asks nothing of any peer (CRM, provider, gateway, automation),
-   * decided synchronously from the item alone (a new Draft SocialPost: nothing to post); undefined
-   * when handling it may wait on a peer. It is given the item as the CRM sent it, datetimes not yet
-   * converted (recordFromCrm): every item passes here, and a decision reads a status, not times.
-   * A decided item's job is done in the commit that stores the delivery (JobQueue.doneAtOnce) when
-   * its record has no job waiting; else it runs in the queue without one of the slots that bound
-   * peer work. Absent: every item may wait on peers.
+   * The outcome of an item that needs no run at all, decided at intake from the item and the
+   * area's own records (a new SocialPost that is not Scheduled and that the ledger never saw);
+   * undefined otherwise. Asked only while nothing runs or waits in the record's lane. It is given
+   * the item as the CRM sent it (datetimes not converted).
    */
-  decideFromItem?: (item: WebhookItem) => ItemOutcome | undefined;
-};
+  decideAtIntake?: (item: WebhookItem) => ItemOutcome | undefined;
+  /** The item's answer from its run's outcome (e.g. a stale item is said to be one). */
+  answerFor?: (item: WebhookItem, outcome: ItemOutcome) => ItemOutcome;
+}
+
+export function isRecordJobHandler(
+  handler: WebhookItemHandler | RecordJobHandler,
+): handler is RecordJobHandler {
+  return typeof handler !== 'function';
+}
 
 // ---- CRM catch-up: the webhooks area lists what changed; the owning area acts on each record.
 
@@ -195,10 +216,14 @@ export interface CatchUpHandler {
   drive: 'state' | 'transition';
   /** transition-driven: whether the bridge has a last known stage for the record. */
   knows?(id: string): boolean;
-  /** Brings the area in line with the record as it is now (read again from the CRM). */
-  handle(id: string, context: { signal: AbortSignal }): Promise<ItemOutcome>;
+  /**
+   * Brings the area in line with the record as it is now (read again from the CRM), as a
+   * `catchup.record` job: `handle`, or the record's own job when the area has one (`recordJob`).
+   */
+  handle?(id: string, context: { signal: AbortSignal }): Promise<ItemOutcome>;
+  recordJob?: RecordJob;
   /** The records whose disappearance would make the bridge act (cancel), checked for 404s. */
   tracked?(): TrackedRecord[];
-  /** A tracked record the CRM no longer has (404, the CRM identity confirmed). */
+  /** A tracked record the CRM no longer has (404, the CRM identity confirmed); with `recordJob`, its job reads the 404. */
   vanished?(id: string, context: { signal: AbortSignal }): Promise<ItemOutcome>;
 }

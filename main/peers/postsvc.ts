@@ -235,6 +235,21 @@ export class PostsvcClient {
     }
   }
 
+  /**
+   * PATCH /post `{id, scheduleDate}`: moves a post still scheduled to a new time, in place (no new
+   * post, no quota; Premium plans and up, DESIGN §5.2). One attempt: whether a repeat is safe is the
+   * caller's decision, after reading the post. A date in the past publishes it at once.
+   */
+  async move(id: string, scheduleDate: string, signal?: AbortSignal): Promise<void> {
+    await this.send(this.createHttp, {
+      method: 'PATCH',
+      path: '/post',
+      body: { id, scheduleDate },
+      idempotent: false,
+      ...(signal ? { signal } : {}),
+    });
+  }
+
   /** One page of GET /history, newest first. */
   async history(
     query: HistoryQuery = {},

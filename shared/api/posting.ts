@@ -359,34 +359,67 @@ export const postNowPost = defineContract({
   }),
 });
 
+/** The body of a reschedule (and of its preview): the post's new text and time, for one post. */
+const rescheduleBody = z
+  .object({
+    socialPostId: idString.optional(),
+    ledgerId: z.number().int().positive().optional(),
+    post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
+    scheduleDate: z
+      .string({ error: 'required, when to publish (ISO 8601 with a zone)' })
+      .pipe(boundedDateTimeText)
+      .meta(postRulesInJsonSchema.scheduleDate),
+    platforms: z.array(platformKey).meta(postRulesInJsonSchema.platforms).optional(),
+    mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).optional(),
+    hashtags: z.array(z.string().meta(postRulesInJsonSchema.hashtag)).default([]),
+  })
+  .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
+    message: 'give exactly one of socialPostId and ledgerId',
+  })
+  .meta({ oneOf: [{ required: ['socialPostId'] }, { required: ['ledgerId'] }] });
+
+/**
+ * How a reschedule changes the provider post (issue #36.3): moved in place (PATCH: the same post,
+ * no quota), cancelled and created anew (one post of the day's quota), created (a failed or
+ * cancelled post sent anew), or not moved (under 2 min from its time or past it, or a time too close).
+ */
+export const rescheduleHow = z.enum(['moved-in-place', 'cancelled-and-created', 'created', 'not-moved']);
+
 export const reschedulePost = defineContract({
   method: 'post',
   path: '/api/posts/reschedule',
   tag: 'posting',
   summary:
-    "Edit and reschedule a failed or cancelled post: new text and time (a dashboard post also new platforms; a CRM post keeps its one platform and the edit is written back to its record). A new ledger generation: the old post stays failed or cancelled, never two live posts. For a partly failed post only the failed platforms (or new ones) are sent. A post still scheduled (not yet due) is moved, keeping its platforms: the rules and the quota are checked first, then it is cancelled at the provider and created anew (the cancelled post still counts toward the day's quota); a create that fails leaves it failed.",
+    "Edit and reschedule a post (a dashboard post by `ledgerId`, a CRM post by `socialPostId`, whose change is written to its record first). A post still scheduled that only gets a new time is moved in place on the premium and business plans (PATCH at the provider: the same post, its ledger row and key, no quota; never to a time under now + 2 min: 409); on the free plan, or with new text or media, it is cancelled at the provider and created anew (the cancelled post still counts toward the day's quota, checked first: 429 QUOTA_EXCEEDED). A post under 2 min from its time, or past it, is read first and not changed (409 ALREADY_PUBLISHED, or 409 due now). A time-only change of a CRM post writes only `scheduledAt` to the record; `scheduledAt` in the answer is the record's time after its job ran (the CRM wins a concurrent edit, and the message says so). A failed or cancelled post gets a new ledger generation (the old one stays, never two live posts); a partly failed one sends only the failed platforms (or new ones); a dashboard post still scheduled keeps its platforms. POST /api/posts/reschedule-preview says which of these a change would be, and its cost, before it is made.",
   auth: 'key',
-  body: z
-    .object({
-      socialPostId: idString.optional(),
-      ledgerId: z.number().int().positive().optional(),
-      post: z.string({ error: 'required, the post text' }).meta(postRulesInJsonSchema.post),
-      scheduleDate: z
-        .string({ error: 'required, when to publish (ISO 8601 with a zone)' })
-        .pipe(boundedDateTimeText)
-        .meta(postRulesInJsonSchema.scheduleDate),
-      platforms: z.array(platformKey).meta(postRulesInJsonSchema.platforms).optional(),
-      mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).optional(),
-      hashtags: z.array(z.string().meta(postRulesInJsonSchema.hashtag)).default([]),
-    })
-    .refine((b) => (b.socialPostId === undefined) !== (b.ledgerId === undefined), {
-      message: 'give exactly one of socialPostId and ledgerId',
-    })
-    .meta({ oneOf: [{ required: ['socialPostId'] }, { required: ['ledgerId'] }] }),
+  body: rescheduleBody,
   response: z.object({
     success: z.literal(true),
     status: postViewStatus,
     postsvcId: z.string().nullable(),
+    warnings: z.array(z.string()),
+    message: z.string(),
+    /** How the provider post changed. */
+    how: rescheduleHow.exclude(['not-moved']).optional(),
+    /** When the post goes out now (a CRM post: its record's time after its job ran). */
+    scheduledAt: z.string().nullable().optional(),
+  }),
+});
+
+export const previewReschedule = defineContract({
+  method: 'post',
+  path: '/api/posts/reschedule-preview',
+  tag: 'posting',
+  summary:
+    "What POST /api/posts/reschedule would do with the same body, said before it is done (nothing is changed, the provider is not called): `how` — moved in place (no quota), cancelled and created anew, created, or not moved —, `quotaCost` (posts of today's quota it would use) with the quota, and the posting rules' errors and warnings. A post that cannot be rescheduled as asked is `not-moved` with the reason in `message`.",
+  auth: 'key',
+  body: rescheduleBody,
+  response: z.object({
+    success: z.literal(true),
+    how: rescheduleHow,
+    quotaCost: z.number(),
+    quota: quotaSnapshot,
+    errors: z.array(z.object({ field: z.string(), rule: z.string(), message: z.string(), code: z.string() })),
     warnings: z.array(z.string()),
     message: z.string(),
   }),

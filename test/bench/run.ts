@@ -13,6 +13,8 @@ import { hostSpeed } from './host-speed.js';
 import { recorderBench } from './recorder.js';
 import { companionBench } from './companion.js';
 import { calendarBench } from './calendar.js';
+import { hopsBench } from './hops.js';
+import { postingRaceBench } from './posting-race.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -22,6 +24,8 @@ const benches: Bench[] = [
   webhookBench,
   batchBench,
   postingBench,
+  postingRaceBench,
+  hopsBench,
   analyticsBench,
   clipsBench,
   editorBench,

@@ -3,9 +3,10 @@ import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 
 /**
  * Issue #31: the Posts calendar. A scheduled post is dragged (mouse, keyboard) to a new day or
- * 15-minute step; the move is asked once and goes through the bridge, which cancels the provider
- * post and creates one at the new time: the provider ends with the old post deleted and exactly
- * one scheduled at the new time. A drop onto a day that has passed is refused in words.
+ * 15-minute step; the move is asked once and goes through the bridge. These run on the premium
+ * plan (global-setup), where a time-only move is made in place (issue #36.3: PATCH at the
+ * provider): the provider ends with the same post, scheduled at the new time, and nothing new.
+ * A drop onto a day that has passed is refused in words.
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -59,7 +60,7 @@ async function mouseDrag(page: Page, chip: Locator, target: Locator) {
 const chipOf = (page: Page, text: string) =>
   page.getByTestId('post-calendar').locator('.cal-chip', { hasText: text });
 
-test('calendar: a post dragged with the mouse to another day is rescheduled once at the provider', async ({
+test('calendar: a post dragged with the mouse to another day is moved in place at the provider', async ({
   dashboard: page,
   request,
   bridge,
@@ -78,23 +79,22 @@ test('calendar: a post dragged with the mouse to another day is rescheduled once
   const to = localAt(2, 0, 5);
   await mouseDrag(page, chip, page.getByTestId(`cal-day-${dayKey(to)}`));
   const dialog = page.getByTestId('calendar-move-dialog');
-  await expect(dialog).toContainText('cancels it at the provider first');
-  await expect(dialog).toContainText('still counts toward today');
+  await expect(dialog).toContainText('moves it in place at the provider');
+  await expect(dialog).toContainText('uses none of today');
   await screenshot(page, 'posts-calendar-move-dialog');
   await page.getByRole('button', { name: 'Move it' }).click();
   await expect(page.getByTestId('calendar-notice')).toContainText('Moved to');
 
   const atProvider = await providerPosts(request, bridge, text);
-  expect(atProvider.map((p) => [p.id === oldId ? 'old' : 'new', p.status, p.scheduleDate]).sort()).toEqual([
-    ['new', 'scheduled', to.toISOString()],
-    ['old', 'deleted', from.toISOString()],
+  expect(atProvider.map((p) => [p.id === oldId ? 'same' : 'new', p.status, p.scheduleDate])).toEqual([
+    ['same', 'scheduled', to.toISOString()],
   ]);
   await expect(page.getByTestId(`cal-day-${dayKey(to)}`).locator('.cal-chip', { hasText: text })).toHaveCount(
     1,
   );
 });
 
-test('calendar: a post moved with the keyboard in the week view goes 30 minutes later, once', async ({
+test('calendar: a post moved with the keyboard in the week view goes 30 minutes later, in place', async ({
   dashboard: page,
   request,
   bridge,
@@ -127,9 +127,8 @@ test('calendar: a post moved with the keyboard in the week view goes 30 minutes 
   await expect(page.getByTestId('calendar-notice')).toContainText('Moved to');
 
   const atProvider = await providerPosts(request, bridge, text);
-  expect(atProvider.map((p) => [p.id === oldId ? 'old' : 'new', p.status, p.scheduleDate]).sort()).toEqual([
-    ['new', 'scheduled', to.toISOString()],
-    ['old', 'deleted', from.toISOString()],
+  expect(atProvider.map((p) => [p.id === oldId ? 'same' : 'new', p.status, p.scheduleDate])).toEqual([
+    ['same', 'scheduled', to.toISOString()],
   ]);
 });
 
@@ -156,7 +155,7 @@ test('calendar: a drop onto a day that has passed is refused in words; nothing c
 
 test.describe('touch', () => {
   test.use({ hasTouch: true });
-  test('calendar: a post held and dragged with a finger to another day is rescheduled once', async ({
+  test('calendar: a post held and dragged with a finger to another day is moved in place', async ({
     dashboard: page,
     request,
     bridge,
@@ -194,9 +193,8 @@ test.describe('touch', () => {
     await page.getByRole('button', { name: 'Move it' }).click();
     await expect(page.getByTestId('calendar-notice')).toContainText('Moved to');
     const atProvider = await providerPosts(request, bridge, text);
-    expect(atProvider.map((p) => [p.id === oldId ? 'old' : 'new', p.status, p.scheduleDate]).sort()).toEqual([
-      ['new', 'scheduled', to.toISOString()],
-      ['old', 'deleted', from.toISOString()],
+    expect(atProvider.map((p) => [p.id === oldId ? 'same' : 'new', p.status, p.scheduleDate])).toEqual([
+      ['same', 'scheduled', to.toISOString()],
     ]);
   });
 });

@@ -2,59 +2,54 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { errorCodes, type ErrorCode, type ResponseOf } from '../../../shared/api/contract.js';
 import type { PostViewStatus, postDraftBody, schedulePost } from '../../../shared/api/posting.js';
+import type { NearbyPost } from '../../../shared/post-rules.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { postRules } from './post-rules.js';
-import type { CrmClient } from '../../peers/crm.js';
-import { PostsvcError, type PostResult, type PostsvcClient } from '../../peers/postsvc.js';
-import { AppError } from '../../kernel/app-error.js';
-import type { LedgerRow, PostingRepo } from './repo.js';
-import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { duePassedError, postingError, ruleError } from './errors.js';
-import { apiPostKey, contentHash, type OutgoingPost } from './keys.js';
-import type { PostEdit } from './crm-posts.js';
-import { mergedPlatformStates, rowPlatformStates } from './platform-states.js';
-import { quotaMessage, type QuotaTracker } from './quota.js';
-import { postsNear } from './spacing.js';
 import { dateBoundIssue } from '../../../shared/time-bounds.js';
-import { crmRecordLane, type Lane } from '../../kernel/jobs/lane.js';
-import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
-import type { PostScheduler, SendOutcome } from './scheduler.js';
-import type { LiveSafeCancel } from './live-cancel.js';
+import type { PostsvcPlan } from '../../config/config.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { capitalize, named } from '../../kernel/activity/subjects.js';
+import { AppError } from '../../kernel/app-error.js';
+import { followUpLane, type Lane } from '../../kernel/jobs/lane.js';
+import type { PostResult } from '../../peers/postsvc.js';
+import { changeOf, refuseNearPost, tooCloseError, type ChangePreview, type PostEdit } from './crm-posts.js';
+import { MOVE_MARGIN_MS, timeChange } from './decide.js';
+import type { EngineResult, PostingEngine } from './engine.js';
+import { duePassedError, postingError, ruleError } from './errors.js';
+import { apiPostKey, bodyHash, contentHash, type OutgoingPost } from './keys.js';
+import { utcMinute } from './late-posts.js';
+import { mergedPlatformStates, rowPlatformStates } from './platform-states.js';
+import { postRules } from './post-rules.js';
 import { ledgerPostSubject, postSubjectOf } from './post-subject.js';
-
-/**
- * `delete`: the spec's /postsvc/delete — cancels a scheduled post and deletes a published one.
- * `unless-live`: the dashboard's Cancel — a post already out on a platform is never deleted
- * (409 ALREADY_PUBLISHED); the operator then asks for the delete by name (DESIGN §6.9).
- */
-export type CancelMode = 'delete' | 'unless-live';
+import { quotaMessage, type QuotaTracker } from './quota.js';
+import type { LedgerRow, PostingRepo } from './repo.js';
 
 type Draft = z.output<typeof postDraftBody>;
 type ScheduleAnswer = ResponseOf<typeof schedulePost>;
+/** A dashboard post's reschedule: the schedule answer and how the provider post changed. */
+export type RescheduleAnswer = ScheduleAnswer & {
+  how: 'moved-in-place' | 'cancelled-and-created' | 'created';
+};
 
 export interface ApiPostingDeps {
-  client: PostsvcClient;
-  /** The dashboard's cancel: never deletes a live post (DESIGN §6.9). */
-  liveCancel: LiveSafeCancel;
-  crm: CrmClient | null;
+  engine: PostingEngine;
   repo: PostingRepo;
-  scheduler: PostScheduler;
   quota: QuotaTracker;
   activity: ActivityLog;
   now: () => Date;
+  plan: () => PostsvcPlan;
+  /** Posts going out within the spacing window of `at` (the ledger's and the CRM's), those excluded left out. */
+  nearby: (at: number, exclude: { socialPostId?: string | null; id?: number }) => Promise<NearbyPost[]>;
   /** Called when a create's outcome is unknown: a job settles it from the provider's history later. */
   reconcileLater: (row: LedgerRow, delayMs: number) => void;
-  /** Held by the social-* webhook runs of a record; the API cancel takes it too. */
-  /** Runs work holding a SocialPost's lane (JobQueue.withLane). */
+  /** Runs work holding a lane (JobQueue.withLane): the changes of one dashboard post take turns. */
   withLane: <T>(lane: Lane, work: () => Promise<T>, waitMs?: number) => Promise<T>;
-  /** How long the API cancel waits for a record's running webhook work (default 20 s). */
-  cancelWaitMs?: number;
-  /** A run of the record's webhook work later (in its lane): it brings the provider in line with the record. */
-  cancelLater: (socialPostId: string) => void;
 }
 
-/** POST /postsvc/schedule and /postsvc/delete (spec §4.1): the same ledger and rules as the webhooks. */
+/**
+ * Posts scheduled through the API (POST /postsvc/schedule) and the dashboard's actions on them:
+ * the same rules as the CRM's posts and the same engine (one claim-and-send, one cancel, one move).
+ * They have no CRM record: a post's changes take turns in a lane of its own.
+ */
 export class ApiPosting {
   constructor(private readonly deps: ApiPostingDeps) {}
 
@@ -75,7 +70,7 @@ export class ApiPosting {
     const nearby =
       Number.isNaN(at) || outOfBounds
         ? []
-        : await postsNear(this.deps, at, own ? { ...exclude, id: own.id } : exclude);
+        : await this.deps.nearby(at, own ? { ...exclude, id: own.id } : exclude);
     const { reviewPost } = await postRules();
     return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
   }
@@ -84,7 +79,7 @@ export class ApiPosting {
     draft: Draft & { idempotencyKey?: string | undefined },
     signal?: AbortSignal,
   ): Promise<ScheduleAnswer> {
-    const { repo, scheduler } = this.deps;
+    const { repo, engine } = this.deps;
     const review = await this.review(draft);
     const scheduleDate =
       draft.scheduleDate && !Number.isNaN(Date.parse(draft.scheduleDate))
@@ -104,155 +99,69 @@ export class ApiPosting {
     if (earlier) return this.again(earlier, hash, review.warnings, signal);
     if (review.errors.length > 0) throw ruleError(review.errors);
 
-    const claim = scheduler.claim({
-      socialPostId: null,
-      source: 'api',
-      idempotencyKey: key,
-      contentHash: hash,
-      ...outgoing,
-    });
+    const claim = engine.claim({ ...this.claimOf(outgoing), idempotencyKey: key });
     if (claim.kind === 'quota') throw this.quotaError();
     if (claim.kind === 'exists') return this.again(claim.row, hash, review.warnings, signal);
     return this.send(claim.row, review.warnings, signal);
   }
 
   /**
-   * Cancels (scheduled) or deletes (published) a provider post; the CRM record it belongs to goes back to Draft.
-   *
-   * A post of a SocialPost is cancelled while holding that record's lock, which the social-*
-   * webhook item jobs and posting jobs hold while they run: its `SocialPost:<id>` lane.
-   * This request is not a job: without the lane it could cancel the old post while a
-   * reschedule (cancel + create) is between its two calls, and the new post would go out
-   * after the operator cancelled. Holding the lane, nothing else touches the record's provider
-   * posts, and whatever a reschedule that ran just before left live (the record's current post)
-   * is cancelled too. Holding the lane rather than queueing a job in it: a job would wait
-   * behind a retry the queue has put off for minutes, and the operator needs the answer now.
+   * Cancels (scheduled) or deletes (published, `deleteLive`: the spec's /postsvc/delete) a dashboard
+   * post, or a provider post the ledger does not know, through the engine's one cancel: the
+   * dashboard's Cancel never deletes a live post (409 ALREADY_PUBLISHED, DESIGN §6.9).
    */
-  async cancel(postsvcId: string, mode: CancelMode, signal?: AbortSignal): Promise<string> {
-    const socialPostId = this.deps.repo.byPostsvcId(postsvcId)?.social_post_id ?? null;
-    if (!socialPostId) return this.cancelNow(postsvcId, null, mode, signal);
-    try {
-      return await this.deps.withLane(
-        crmRecordLane('SocialPost', socialPostId),
-        () => this.cancelNow(postsvcId, socialPostId, mode, signal),
-        this.deps.cancelWaitMs ?? 20_000,
-      );
-    } catch (error) {
-      if (!(error instanceof LaneBusyError)) throw error;
-      throw AppError.conflict(
-        `id: SocialPost ${socialPostId} is being updated at the provider right now; nothing was cancelled, try again in a few seconds`,
-      );
-    }
+  async cancel(postsvcId: string, options: { deleteLive: boolean }, signal?: AbortSignal): Promise<string> {
+    const row = this.deps.repo.byPostsvcId(postsvcId);
+    const work = () => this.cancelNow(postsvcId, options, signal);
+    return row ? this.inLane(this.rootOf(row.id, false), work) : work();
   }
 
   private async cancelNow(
     postsvcId: string,
-    socialPostId: string | null,
-    mode: CancelMode,
+    options: { deleteLive: boolean },
     signal?: AbortSignal,
-  ) {
-    const { client, repo, crm, activity, now } = this.deps;
+  ): Promise<string> {
+    const { engine, repo, activity } = this.deps;
     const row = repo.byPostsvcId(postsvcId);
-    let existed: boolean;
+    let outcome: EngineResult;
     try {
-      if (mode === 'delete') existed = await client.delete(postsvcId, signal);
-      else {
-        const outcome =
-          row?.state === 'posted'
-            ? await this.deps.liveCancel.cancelRow(row, signal)
-            : await this.deps.liveCancel.cancelId(postsvcId, row?.publish_at ?? null, row, signal);
-        if (outcome.kind === 'live') return await this.refuseLive(postsvcId, row, socialPostId, outcome);
-        existed = outcome.existed;
-      }
+      outcome =
+        row?.state === 'posted'
+          ? await engine.cancel(row, { signal, deleteLive: options.deleteLive })
+          : await engine.cancelId(postsvcId, row, { signal, deleteLive: options.deleteLive });
     } catch (error) {
       throw postingError(error);
     }
-    if (row?.state === 'posted') repo.markCancelled(row.id, now());
-    const cancelled = existed ? [postsvcId] : [];
-    let pending = false;
-    let note = '';
-    // A reschedule that ran before this request got the lock replaced the post: its replacement goes too.
-    const current = socialPostId ? repo.active(socialPostId) : undefined;
-    if (current?.state === 'posted' && current.postsvc_id && current.postsvc_id !== postsvcId) {
-      try {
-        if (mode === 'delete') {
-          if (await client.delete(current.postsvc_id, signal)) cancelled.push(current.postsvc_id);
-          repo.markCancelled(current.id, now());
-          note = '; its replacement was cancelled too';
-        } else {
-          const outcome = await this.deps.liveCancel.cancelRow(current, signal);
-          if (outcome.kind === 'cancelled' && outcome.existed) cancelled.push(current.postsvc_id);
-          note =
-            outcome.kind === 'live'
-              ? `; its replacement is already live on ${outcome.platforms.join(', ')} and was kept`
-              : '; its replacement was cancelled too';
-        }
-      } catch (error) {
-        // The record still goes to Draft: the follow-up run finds the live post and cancels it.
-        this.deps.cancelLater(current.social_post_id!);
-        note = `; its replacement could not be cancelled yet (${(error as Error).message}), the bridge retries`;
-        pending = true;
-      }
-    } else if (current?.state === 'claimed' || current?.state === 'unknown') {
-      // A replacement whose create is not confirmed yet: with the record at Draft, the follow-up
-      // run settles it from the provider's history and cancels it if it was created.
-      this.deps.cancelLater(socialPostId!);
-      note = `; its replacement (not confirmed by the provider yet) will be cancelled once it is`;
-      pending = true;
+    const subject = postSubjectOf({ postsvcId }, row);
+    if (outcome.kind === 'live') {
+      const where = outcome.platforms.join(', ');
+      activity.record(
+        'posting.still-live',
+        'warn',
+        `Cancel of ${named(subject)} refused: it is already live on ${where}; nothing was deleted`,
+        { subject, ledgerId: row?.id ?? 0, postsvcId, socialPostId: null, platforms: outcome.platforms },
+      );
+      throw AppError.alreadyPublished(
+        `id: post ${postsvcId} is already published on ${where}: nothing was cancelled. Deleting it takes it down from ${where}, where the public can see it now`,
+        { platforms: outcome.platforms, postUrls: outcome.postUrls },
+      );
     }
-    if (cancelled.length === 0 && !pending)
+    if (outcome.kind !== 'cancelled' || !outcome.existed)
       throw AppError.notFound(
         `id: the provider has no post ${postsvcId} (never created, or already deleted)`,
       );
-    if (socialPostId && crm) {
-      try {
-        await crm.update('SocialPost', socialPostId, { status: 'Draft', postsvcId: null });
-        note += '; the CRM post is back to Draft';
-      } catch (error) {
-        note += `; the CRM post could not be set back to Draft (${error instanceof Error ? error.message : String(error)})`;
-      }
-    }
-    const subject = postSubjectOf({ socialPostId, postsvcId }, row);
     activity.record(
       'posting.cancelled',
       'info',
-      `${capitalize(named(subject, socialPostId ? 'CRM post' : undefined))} cancelled from the bridge API${note}`,
-      { subject, postsvcId, postsvcIds: cancelled, socialPostId },
+      `${capitalize(named(subject))} cancelled from the bridge API`,
+      {
+        subject,
+        postsvcId,
+        postsvcIds: [postsvcId],
+        socialPostId: null,
+      },
     );
-    return `post ${postsvcId} cancelled${note}`;
-  }
-
-  /**
-   * The dashboard's Cancel met a live post: nothing deleted. The CRM record follows the provider
-   * (Published), and the answer is 409 ALREADY_PUBLISHED naming the platforms, so the dashboard
-   * offers "Delete from <platform>…" instead.
-   */
-  private async refuseLive(
-    postsvcId: string,
-    row: LedgerRow | undefined,
-    socialPostId: string | null,
-    live: { platforms: PlatformKey[]; postUrls: string[] },
-  ): Promise<never> {
-    const { crm, activity } = this.deps;
-    if (socialPostId && crm) {
-      try {
-        await crm.update('SocialPost', socialPostId, { status: 'Published', postsvcId });
-      } catch {
-        // The confirmation checks write it later; the answer does not wait on the CRM.
-      }
-    }
-    const where = live.platforms.join(', ');
-    const subject = postSubjectOf({ socialPostId, postsvcId }, row);
-    activity.record(
-      'posting.still-live',
-      'warn',
-      `Cancel of ${named(subject)} refused: it is already live on ${where}; nothing was deleted`,
-      { subject, ledgerId: row?.id ?? 0, postsvcId, socialPostId, platforms: live.platforms },
-    );
-    throw AppError.alreadyPublished(
-      `id: post ${postsvcId} is already published on ${where}: nothing was cancelled. Deleting it takes it down from ${where}, where the public can see it now`,
-      { platforms: live.platforms, postUrls: live.postUrls },
-    );
+    return `post ${postsvcId} cancelled`;
   }
 
   /**
@@ -260,37 +169,51 @@ export class ApiPosting {
    * failed post is sent again with its own key; a partly failed one sends only its failed
    * platforms, as a new provider post in the same ledger (issue #14.11).
    */
-  async retry(ledgerId: number, signal?: AbortSignal): Promise<ScheduleAnswer> {
+  retry(ledgerId: number, signal?: AbortSignal): Promise<ScheduleAnswer> {
     const root = this.rootOf(ledgerId);
-    if (root.state === 'posted') {
-      const { failed } = this.platformsOf(root);
-      return this.sendAgain(
-        root,
-        { platforms: failed, post: root.post, mediaUrls: root.media_urls, scheduleDate: root.schedule_date },
-        [],
-        signal,
-      );
-    }
-    if (root.state !== 'failed')
-      throw AppError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${root.state})`);
-    this.assertStillAhead(root.schedule_date);
-    return this.again(root, root.content_hash, [], signal, true);
+    return this.inLane(root, async () => {
+      if (root.state === 'posted') {
+        const { failed } = this.platformsOf(root);
+        return this.sendAgain(
+          root,
+          {
+            platforms: failed,
+            post: root.post,
+            mediaUrls: root.media_urls,
+            scheduleDate: root.schedule_date,
+          },
+          [],
+          signal,
+        );
+      }
+      if (root.state !== 'failed')
+        throw AppError.conflict(`ledgerId: post ${ledgerId} has not failed (it is ${root.state})`);
+      this.assertStillAhead(root.schedule_date);
+      return this.again(root, root.content_hash, [], signal, true);
+    });
   }
 
   /**
-   * Edit and reschedule a failed or cancelled API post (issue #14.3): new text, time, platforms
-   * and media, checked by the same rules. Nothing of it live: a new ledger generation replaces it
-   * (the old row stays failed or cancelled). Partly live: only platforms it did not go out on
-   * are sent, as a retry of it.
+   * Edit and reschedule an API post (issues #14.3, #31, #36): a post still wholly scheduled gets a
+   * new time (and text); a failed or cancelled one is replaced by a new ledger generation (the old
+   * row stays failed or cancelled); a partly live one sends only platforms it did not go out on.
    */
-  async reschedule(ledgerId: number, edit: PostEdit, signal?: AbortSignal): Promise<ScheduleAnswer> {
+  reschedule(ledgerId: number, edit: PostEdit, signal?: AbortSignal): Promise<RescheduleAnswer> {
     const root = this.rootOf(ledgerId);
-    if (root.state === 'posted' && this.isWhollyQueued(root)) return this.move(root, edit, signal);
+    return this.inLane(root, () => this.rescheduleNow(this.deps.repo.get(root.id) ?? root, edit, signal));
+  }
+
+  private async rescheduleNow(
+    root: LedgerRow,
+    edit: PostEdit,
+    signal?: AbortSignal,
+  ): Promise<RescheduleAnswer> {
+    if (root.state === 'posted' && this.isWhollyQueued(root)) return this.change(root, edit, signal);
     const { failed, live } = this.platformsOf(root);
     if (edit.platforms === undefined && live.length > 0 && failed.length === 0) {
       // The post's state, not the request, leaves nothing to send: a conflict, not a bad request.
       throw AppError.conflict(
-        `ledgerId: post ${ledgerId} went out on every platform; there is nothing to reschedule`,
+        `ledgerId: post ${root.id} went out on every platform; there is nothing to reschedule`,
       );
     }
     const platforms = edit.platforms ?? (live.length > 0 ? failed : root.platforms);
@@ -309,24 +232,26 @@ export class ApiPosting {
       mediaUrls: [...(edit.mediaUrls ?? root.media_urls)],
       scheduleDate: new Date(edit.scheduleDate).toISOString(),
     };
-    if (live.length > 0) return this.sendAgain(root, outgoing, review.warnings, signal);
-    return this.replace(root, outgoing, review.warnings, signal);
+    const answer =
+      live.length > 0
+        ? await this.sendAgain(root, outgoing, review.warnings, signal)
+        : await this.replace(root, outgoing, review.warnings, signal);
+    return { ...answer, how: 'created' };
   }
 
   /**
-   * Moves a post still queued at the provider to a new time (the calendar's drag, issue #31): the
-   * same rules as any reschedule (its own old time left out of the spacing check), then the one
-   * cancel (DESIGN §6.9) and a new ledger generation. The quota is checked before the cancel: the
-   * cancelled post still counts (DESIGN §6.2), so with nothing left the create would be refused
-   * after the old post was gone. A create that fails leaves the new generation Failed, which the
-   * dashboard offers to edit: never two live posts.
+   * A post still queued at the provider gets a new time, and text (the calendar's drag, the Edit
+   * dialog; issues #31, #36.3), checked by the same rules (its own old time left out of the
+   * spacing). A time-only change on premium and business is moved in place (PATCH: the same post,
+   * no quota); anything else is the one cancel and a new generation, the quota checked before the
+   * cancel (the cancelled post still counts, DESIGN §6.2). A post under 2 min from its time, or
+   * past it, is read and not changed. A create that fails leaves the new generation Failed: never
+   * two live posts.
    */
-  private async move(root: LedgerRow, edit: PostEdit, signal?: AbortSignal): Promise<ScheduleAnswer> {
-    if (root.schedule_date === null || Date.parse(root.schedule_date) <= this.deps.now().getTime()) {
-      throw AppError.conflict(
-        `ledgerId: post ${root.id} was due at ${root.schedule_date ?? 'once'} and may be out already; it is not moved`,
-      );
-    }
+  private async change(root: LedgerRow, edit: PostEdit, signal?: AbortSignal): Promise<RescheduleAnswer> {
+    const { engine, now, plan } = this.deps;
+    if (Date.parse(root.schedule_date ?? root.publish_at) - now().getTime() < MOVE_MARGIN_MS)
+      await refuseNearPost(this.deps, root, await engine.readFirst(root, signal).catch(rethrowPosting));
     if (
       edit.platforms !== undefined &&
       [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
@@ -350,15 +275,72 @@ export class ApiPosting {
       { id: root.id },
     );
     if (review.errors.length > 0) throw ruleError(review.errors);
+    const to = new Date(edit.scheduleDate).toISOString();
+    const timeOnly =
+      bodyHash({ post: review.text, platforms: root.platforms, mediaUrls }) === bodyHashOf(root);
+    const time = timeOnly ? timeChange(root, to, now(), plan()) : 'replace';
+    if (time !== 'replace') {
+      const moved = await engine.move(root, to, signal).catch(rethrowPosting);
+      if (moved.kind !== 'moved') return refuseNearPost(this.deps, root, moved);
+      const subject = ledgerPostSubject(moved.row);
+      this.deps.activity.record(
+        'posting.moved',
+        'info',
+        `${capitalize(named(subject))} moved in place at the provider from ${utcMinute(moved.from)} to ${utcMinute(to)} (the same post, no quota used)`,
+        { subject, ledgerId: root.id, postsvcId: root.postsvc_id, from: moved.from, to },
+      );
+      return { ...answer(moved.row, null, review.warnings, false), how: 'moved-in-place' };
+    }
+    if (timeOnly && plan() !== 'free') throw tooCloseError(to);
     if (this.deps.quota.snapshot().left < 1) throw this.quotaError();
-    await this.cancel(root.postsvc_id!, 'unless-live', signal);
-    const outgoing = {
-      post: review.text,
-      platforms: [...root.platforms],
-      mediaUrls,
-      scheduleDate: new Date(edit.scheduleDate).toISOString(),
-    };
-    return this.replace(this.deps.repo.get(root.id) ?? root, outgoing, review.warnings, signal);
+    const cancelled = await engine.cancel(root, { signal }).catch(rethrowPosting);
+    if (cancelled.kind === 'live') return refuseNearPost(this.deps, root, { ...cancelled, row: root });
+    const outgoing = { post: review.text, platforms: [...root.platforms], mediaUrls, scheduleDate: to };
+    const replaced = await this.replace(
+      this.deps.repo.get(root.id) ?? root,
+      outgoing,
+      review.warnings,
+      signal,
+    );
+    return { ...replaced, how: 'cancelled-and-created' };
+  }
+
+  /** What `reschedule` would do with this edit, said before it is done: nothing is sent. */
+  async previewChange(ledgerId: number, edit: PostEdit): Promise<ChangePreview> {
+    const root = this.rootOf(ledgerId);
+    const queued = root.state === 'posted' && this.isWhollyQueued(root);
+    const platforms = edit.platforms ?? root.platforms;
+    const mediaUrls = [...(edit.mediaUrls ?? root.media_urls)];
+    const review = await this.review(
+      {
+        post: edit.post,
+        platforms: [...platforms],
+        mediaUrls,
+        hashtags: [...edit.hashtags],
+        scheduleDate: edit.scheduleDate,
+        shortenLinks: true,
+      },
+      queued ? { id: root.id } : {},
+    );
+    if (!queued)
+      return {
+        how: 'created',
+        review,
+        message: "sent anew as a new provider post: one post of today's quota",
+      };
+    if (
+      edit.platforms !== undefined &&
+      [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
+    )
+      return {
+        how: 'not-moved',
+        review,
+        message: `a scheduled post keeps its platforms (${root.platforms.join(', ')}) when it is moved`,
+      };
+    const timeOnly =
+      bodyHash({ post: review.text, platforms: root.platforms, mediaUrls }) === bodyHashOf(root);
+    const to = new Date(edit.scheduleDate).toISOString();
+    return { ...changeOf(root, timeOnly, to, this.deps.now(), this.deps.plan()), review };
   }
 
   /** Every platform of the post queued at the provider by its first and only provider post. */
@@ -375,31 +357,23 @@ export class ApiPosting {
     warnings: string[],
     signal?: AbortSignal,
   ): Promise<ScheduleAnswer> {
-    const ledgerId = root.id;
-    const claim = this.deps.repo.supersede(
-      root.id,
-      {
-        socialPostId: null,
-        source: 'api',
-        idempotencyKey: `${root.idempotency_key.split(':g-')[0]}:g-${randomUUID().slice(0, 8)}`,
-        contentHash: contentHash(outgoing),
-        ...outgoing,
-      },
-      this.deps.scheduler.claimContext(),
-    );
+    const claim = this.deps.engine.supersede(root, {
+      ...this.claimOf(outgoing),
+      idempotencyKey: `${root.idempotency_key.split(':g-')[0]}:g-${randomUUID().slice(0, 8)}`,
+    });
     if (claim.kind === 'quota') throw this.quotaError();
     if (claim.kind === 'exists') {
       throw AppError.conflict(
-        `ledgerId: post ${ledgerId} is no longer failed or cancelled (it was changed meanwhile); nothing was sent`,
+        `ledgerId: post ${root.id} is no longer failed or cancelled (it was changed meanwhile); nothing was sent`,
       );
     }
     return this.send(claim.row, warnings, signal);
   }
 
   /** The post the dashboard shows for this ledger id: a retry of failed platforms belongs to its first post. */
-  private rootOf(ledgerId: number): LedgerRow {
+  private rootOf(ledgerId: number, strict = true): LedgerRow {
     const row = this.deps.repo.get(ledgerId);
-    if (!row || row.source !== 'api')
+    if (!row || (strict && row.source !== 'api'))
       throw AppError.notFound(`ledgerId: no post ${ledgerId} scheduled through the API`);
     return row.retry_of === null ? row : (this.deps.repo.get(row.retry_of) ?? row);
   }
@@ -435,12 +409,9 @@ export class ApiPosting {
       );
     }
     this.assertStillAhead(outgoing.scheduleDate);
-    const claim = this.deps.scheduler.claim({
-      socialPostId: null,
-      source: 'api',
+    const claim = this.deps.engine.claim({
+      ...this.claimOf(outgoing),
       idempotencyKey: `${root.idempotency_key}:p${this.deps.repo.retriesOf(root.id).length + 1}`,
-      contentHash: contentHash(outgoing),
-      ...outgoing,
       retryOf: root.id,
     });
     if (claim.kind === 'quota') throw this.quotaError();
@@ -462,20 +433,18 @@ export class ApiPosting {
     signal?: AbortSignal,
     renew = false,
   ): Promise<ScheduleAnswer> {
-    const { scheduler } = this.deps;
+    const { engine } = this.deps;
     if (row.content_hash !== hash) {
       throw AppError.conflict(
         'idempotencyKey: already used for a different post (text, platforms, media or date differ)',
       );
     }
-    if (scheduler.isMine(row)) throw AppError.conflict('idempotencyKey: this post is being sent right now');
+    if (engine.isMine(row)) throw AppError.conflict('idempotencyKey: this post is being sent right now');
     let current = row;
     if (current.state === 'claimed' || current.state === 'unknown') {
-      const resolved = await scheduler.resolve(current, signal).catch((error: unknown) => {
-        throw postingError(error);
-      });
+      const resolved = await engine.settle(current, signal).catch(rethrowPosting);
       if (resolved.kind === 'pending') throw this.pendingError(resolved.row, resolved.reason);
-      current = resolved.row;
+      current = this.deps.repo.get(current.id) ?? current;
     }
     if (current.state === 'posted') return answer(current, null, warnings, true);
     if (current.state === 'cancelled') {
@@ -486,31 +455,32 @@ export class ApiPosting {
     if (current.refused) {
       // The provider's verdict on this key stands; the operator's retry sends it under a new key.
       if (!renew) throw refusedError(current);
-      const claim = scheduler.claim({
-        socialPostId: null,
-        source: 'api',
+      const claim = engine.claim({
+        ...this.claimOf({
+          post: current.post,
+          platforms: current.platforms,
+          mediaUrls: current.media_urls,
+          scheduleDate: current.schedule_date,
+        }),
         idempotencyKey: `${current.idempotency_key.split(':r-')[0]}:r-${randomUUID().slice(0, 8)}`,
         contentHash: current.content_hash,
-        post: current.post,
-        platforms: current.platforms,
-        mediaUrls: current.media_urls,
-        scheduleDate: current.schedule_date,
       });
       if (claim.kind === 'quota') throw this.quotaError();
       if (claim.kind === 'exists') throw AppError.conflict('this post is being sent right now');
-      this.deps.repo.retire(current.id, this.deps.now());
+      engine.retire(current);
       return this.send(claim.row, warnings, signal);
     }
-    const claim = scheduler.reclaimFailed(current);
+    const claim = engine.reclaim(current);
     if (claim.kind === 'quota') throw this.quotaError();
     if (claim.kind === 'exists') return this.again(claim.row, hash, warnings, signal, renew);
     return this.send(claim.row, warnings, signal);
   }
 
+  /** The engine's one send, waiting out a short 429 (the operator waits on the answer, DESIGN §6.2). */
   private async send(row: LedgerRow, warnings: string[], signal?: AbortSignal): Promise<ScheduleAnswer> {
-    let outcome: SendOutcome;
+    let outcome;
     try {
-      outcome = await this.sendWaitingOutShortRateLimit(row, signal);
+      outcome = await this.deps.engine.send(row, { signal, waitOutShortRateLimit: true });
     } catch (error) {
       const failed = this.deps.repo.get(row.id);
       this.deps.activity.record(
@@ -536,28 +506,23 @@ export class ApiPosting {
     return answer(outcome.row, outcome.result, warnings, false);
   }
 
-  /**
-   * The operator waits on this request (DESIGN §6.2): a provider 429 whose Retry-After is at most
-   * 3 s is waited out and the create sent once more; a longer one (or a second 429) is the answer.
-   * A 429 created nothing, so the resend is safe, and it goes through the same ledger row, claimed
-   * again with the same idempotencyKey: never a second live post. The wait is the client's own:
-   * after a 429 it holds every request of the profile back until Retry-After has passed (and, if
-   * another 429 meanwhile asks for more than 3 s, it refuses to send with RATE_LIMIT instead).
-   */
-  private async sendWaitingOutShortRateLimit(row: LedgerRow, signal?: AbortSignal): Promise<SendOutcome> {
-    const { scheduler, repo } = this.deps;
-    try {
-      return await scheduler.send(row, signal);
-    } catch (error) {
-      if (!isShortRateLimit(error)) throw error;
-      const failed = repo.get(row.id);
-      if (failed?.state !== 'failed' || failed.refused) throw error;
-      const claim = scheduler.reclaimFailed(failed);
-      if (claim.kind === 'quota') throw this.quotaError();
-      // Another request with this key took the row first: its answer is the post, this one's is the 429.
-      if (claim.kind === 'exists') throw error;
-      return await scheduler.send(claim.row, signal);
-    }
+  /** A dashboard post as a claim: its hashes (with and without its time) and where it goes. */
+  private claimOf(outgoing: OutgoingPost) {
+    return {
+      socialPostId: null,
+      source: 'api' as const,
+      contentHash: contentHash(outgoing),
+      bodyHash: bodyHash(outgoing),
+      post: outgoing.post,
+      platforms: [...outgoing.platforms],
+      mediaUrls: [...outgoing.mediaUrls],
+      scheduleDate: outgoing.scheduleDate,
+    };
+  }
+
+  /** The changes of one dashboard post take turns (two moves, a move and a cancel). */
+  private inLane<T>(root: LedgerRow, work: () => Promise<T>): Promise<T> {
+    return this.deps.withLane(followUpLane('post', String(root.id)), work);
   }
 
   private pendingError(row: LedgerRow, reason: string, retryInMs = 30_000): AppError {
@@ -575,14 +540,12 @@ export class ApiPosting {
   }
 }
 
-/** The longest provider Retry-After a request the operator waits on sits through (DESIGN §6.2). */
-const WAIT_OUT_RETRY_AFTER_S = 3;
+function rethrowPosting(error: unknown): never {
+  throw postingError(error);
+}
 
-/** A provider 429 (nothing created) that asks for a wait of at most 3 s. */
-function isShortRateLimit(error: unknown): error is PostsvcError {
-  if (!(error instanceof PostsvcError) || error.code !== 'RATE_LIMIT' || error.status !== 429) return false;
-  const retryAfterS = error.details.retryAfterS;
-  return retryAfterS !== undefined && retryAfterS <= WAIT_OUT_RETRY_AFTER_S;
+function bodyHashOf(row: LedgerRow): string {
+  return row.body_hash ?? bodyHash({ post: row.post, platforms: row.platforms, mediaUrls: row.media_urls });
 }
 
 function refusedError(row: LedgerRow): AppError {

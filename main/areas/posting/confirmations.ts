@@ -2,12 +2,13 @@ import type { Logger } from 'pino';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { crmRecordLane, type Lane } from '../../kernel/jobs/lane.js';
 import { LaneBusyError } from '../../kernel/jobs/lane-locks.js';
-import type { CrmClient } from '../../peers/crm.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import { providerVerdict, type ProviderVerdict } from './provider-state.js';
 import { ledgerPostSubject, ledgerPostWords } from './post-subject.js';
+import type { PostingEngine } from './engine.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
+import type { SocialPostChanges, SocialPostRecords } from './social-post-record.js';
 
 /** After the first check at the post's time + 30 s, the next ones come this often (DESIGN §6.9). */
 export const CHECK_EVERY_MS = 2 * 60_000;
@@ -22,7 +23,9 @@ const BATCH = 100;
 
 export interface PostConfirmationsDeps {
   client: PostsvcClient;
-  crm: CrmClient | null;
+  records: SocialPostRecords | null;
+  /** The ledger's transitions: what the provider said, the next check. */
+  engine: PostingEngine;
   repo: PostingRepo;
   activity: ActivityLog;
   logger: Logger;
@@ -54,15 +57,15 @@ export class PostConfirmations {
 
   /** Check again (the operator): this post is checked now and, if still not final, for another hour. */
   async checkAgain(ledgerId: number): Promise<LedgerRow | undefined> {
-    const { repo, now } = this.deps;
+    const { repo, engine, now } = this.deps;
     const at = now();
-    repo.setNextCheck(ledgerId, at, at, new Date(at.getTime() + 60 * 60_000));
+    engine.nextCheck({ id: ledgerId }, at, new Date(at.getTime() + 60 * 60_000));
     await this.runDue();
     return repo.get(ledgerId);
   }
 
   private async checkDue(): Promise<number> {
-    const { repo, client, now, logger } = this.deps;
+    const { repo, engine, client, now, logger } = this.deps;
     const due = repo.dueChecks(now(), BATCH).filter((row) => row.postsvc_id !== null);
     if (due.length === 0) return 0;
     const found = new Map<string, ProviderHistoryItem>();
@@ -86,7 +89,7 @@ export class PostConfirmations {
         checked++;
       } catch (error) {
         logger.warn({ err: error, ledgerId: row.id }, 'post confirmation failed; tried again shortly');
-        repo.setNextCheck(row.id, new Date(now().getTime() + RETRY_CHECK_MS), now());
+        engine.nextCheck(row, new Date(now().getTime() + RETRY_CHECK_MS));
       }
     }
     return checked;
@@ -94,11 +97,10 @@ export class PostConfirmations {
 
   /** Brings the CRM record and the ledger in line with what the provider says of the post. */
   private async apply(row: LedgerRow, item: ProviderHistoryItem | null): Promise<void> {
-    const { repo, activity, now } = this.deps;
+    const { engine, activity, now } = this.deps;
     if (item === null) {
       // The provider no longer knows it (deleted elsewhere): nothing left to confirm.
-      repo.setProviderStatus(row.id, 'deleted', null, null, now());
-      repo.setNextCheck(row.id, null, now());
+      engine.gone(row);
       activity.record('posting.cancelled', 'warn', `${ledgerPostWords(row)} is gone from the provider`, {
         subject: ledgerPostSubject(row),
         socialPostId: row.social_post_id,
@@ -108,36 +110,29 @@ export class PostConfirmations {
     }
     const verdict = providerVerdict(row, item);
     if (!verdict.final) {
-      repo.setProviderStatus(row.id, verdict.status, null, null, now(), verdict.outcomes);
+      engine.providerSays(row, { ...verdict, failure: null }, null);
       this.scheduleNext(row);
       return;
     }
     if (!(await this.writeToRecord(row, verdict))) {
-      repo.setNextCheck(row.id, new Date(now().getTime() + RETRY_CHECK_MS), now());
+      engine.nextCheck(row, new Date(now().getTime() + RETRY_CHECK_MS));
       return;
     }
-    repo.setProviderStatus(
-      row.id,
-      verdict.status,
-      item.publishedAt ?? null,
-      verdict.failure,
-      now(),
-      verdict.outcomes,
-    );
-    repo.setNextCheck(row.id, null, now());
+    engine.providerSays(row, verdict, item.publishedAt ?? null);
+    engine.nextCheck(row, null);
     this.recordOutcome(row, verdict);
   }
 
   /** Every 2 min until the hour is up; then "unconfirmed", said once. */
   private scheduleNext(row: LedgerRow): void {
-    const { repo, activity, now } = this.deps;
+    const { engine, activity, now } = this.deps;
     const next = new Date(now().getTime() + CHECK_EVERY_MS);
     const until = row.confirm_until ? Date.parse(row.confirm_until) : 0;
     if (next.getTime() <= until) {
-      repo.setNextCheck(row.id, next, now());
+      engine.nextCheck(row, next);
       return;
     }
-    repo.setNextCheck(row.id, null, now());
+    engine.nextCheck(row, null);
     activity.record(
       'posting.unconfirmed',
       'warn',
@@ -152,10 +147,10 @@ export class PostConfirmations {
    * whose live post waits for the operator. False: not done now (CRM unreachable, lane busy).
    */
   private async writeToRecord(row: LedgerRow, verdict: ProviderVerdict): Promise<boolean> {
-    const { crm, withLane, logger } = this.deps;
+    const { records, withLane, logger } = this.deps;
     const id = row.social_post_id;
-    if (!crm || !id || !row.active || row.live_hold !== null || verdict.status === 'deleted') return true;
-    const change: Record<string, unknown> =
+    if (!records || !id || !row.active || row.live_hold !== null || verdict.status === 'deleted') return true;
+    const change: SocialPostChanges =
       verdict.published.length > 0
         ? { status: 'Published' }
         : { status: 'Failed', error: verdict.failure ?? 'the provider reports an error' };
@@ -163,14 +158,14 @@ export class PostConfirmations {
       return await withLane(
         crmRecordLane('SocialPost', id),
         async () => {
-          const record = await crm.find('SocialPost', id);
+          const record = await records.read(id);
           if (!record) return true;
           if (
             record.status === change.status &&
             (change.error === undefined || record.error === change.error)
           )
             return true;
-          await crm.update('SocialPost', id, change);
+          await records.write(id, change);
           return true;
         },
         2_000,

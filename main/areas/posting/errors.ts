@@ -51,7 +51,7 @@ export function postingError(error: unknown, askedFor?: { field: string; id: str
 }
 
 /** The provider's 404 with code 186: it does not know the post id it was asked about. */
-function isUnknownPost(error: PostsvcError): boolean {
+export function isUnknownPost(error: PostsvcError): boolean {
   const body = error.details.body;
   const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   return error.status === 404 && code === POST_NOT_FOUND;

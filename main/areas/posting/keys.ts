@@ -20,6 +20,12 @@ export function contentHash(post: OutgoingPost): string {
   return createHash('sha256').update(canonical).digest('hex').slice(0, 24);
 }
 
+/** Hash of what a post says and where (text, platforms, media), apart from its time (issue #36.3). */
+export function bodyHash(post: Omit<OutgoingPost, 'scheduleDate'>): string {
+  const canonical = JSON.stringify([post.post, [...post.platforms].sort(), [...post.mediaUrls]]);
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 24);
+}
+
 /**
  * `idempotencyKey` of a CRM SocialPost (DESIGN §6.2): its id + the content hash. A later
  * generation (the post was cancelled, then scheduled again) gets a suffix, so the provider

@@ -1,6 +1,7 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
-import { providerVerdict } from './provider-state.js';
+import { knownLive, postUrlsOf } from './live-state.js';
+import { keepVerdict, providerVerdict } from './provider-state.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 
 /** Closer to its time than this (or past it), a post may already be out: the provider is read first. */
@@ -13,7 +14,7 @@ export type LiveCancelOutcome =
   | { kind: 'live'; platforms: PlatformKey[]; postUrls: string[] };
 
 /**
- * The one cancel every path uses — dashboard, CRM webhooks, catch-up, reschedule (DESIGN §6.9
+ * The posting engine's cancel (engine.ts), the one every path uses — dashboard, CRM webhooks, catch-up, reschedule (DESIGN §6.9
  * "Cancel never deletes a live post unasked"). The provider's DELETE /post also takes a
  * published post down from the platform, so a post the ledger knows is out is never deleted,
  * and one whose time is less than 2 min away or past is read first (GET /post/{id}): the
@@ -27,7 +28,7 @@ export class LiveSafeCancel {
   async cancelRow(row: LedgerRow, signal?: AbortSignal): Promise<LiveCancelOutcome> {
     const { repo, now } = this.deps;
     const known = knownLive(row);
-    if (known.length > 0) return { kind: 'live', platforms: known, postUrls: urlsOf(row) };
+    if (known.length > 0) return { kind: 'live', platforms: known, postUrls: postUrlsOf(row) };
     const outcome = await this.cancelId(row.postsvc_id!, row.publish_at, row, signal);
     if (outcome.kind === 'cancelled') repo.markCancelled(row.id, now());
     return outcome;
@@ -50,39 +51,12 @@ export class LiveSafeCancel {
       if (item === null) return { kind: 'cancelled', existed: false };
       const verdict = providerVerdict(row ?? { platforms: item.platforms as PlatformKey[] }, item);
       if (verdict.published.length > 0) {
-        if (row) {
-          repo.setProviderStatus(
-            row.id,
-            verdict.status,
-            item.publishedAt ?? null,
-            verdict.failure,
-            now(),
-            verdict.outcomes,
-          );
-          // Seen live here, the record is brought in line by the caller; the timed check is not needed.
-          if (verdict.final) repo.setNextCheck(row.id, null, now());
-        }
+        // Seen live here, the record is brought in line by the caller.
+        if (row) keepVerdict(repo, row, verdict, item, now());
         return { kind: 'live', platforms: verdict.published, postUrls: verdict.postUrls };
       }
       if (verdict.status === 'deleted') return { kind: 'cancelled', existed: false };
     }
     return { kind: 'cancelled', existed: await client.delete(postsvcId, signal) };
   }
-}
-
-/** The platforms the ledger already knows the row's post is out on. */
-export function knownLive(row: LedgerRow): PlatformKey[] {
-  const states = row.platform_states;
-  if (states) {
-    const live = row.platforms.filter((platform) => states[platform]?.status === 'published');
-    if (live.length > 0) return live;
-  }
-  return row.provider_status === 'published' ? [...row.platforms] : [];
-}
-
-function urlsOf(row: LedgerRow): string[] {
-  return row.platforms.flatMap((platform) => {
-    const url = row.platform_states?.[platform]?.postUrl;
-    return url ? [url] : [];
-  });
 }

@@ -1,18 +1,19 @@
 import type { Alarm, HealthResponse } from '../../../shared/api/health.js';
-import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { unconfirmedPostAlarms } from './alarms.js';
 import { ApiPosting } from './api-posts.js';
-import { LiveSafeCancel } from './live-cancel.js';
 import { CONFIRM_POLL_MS, PostConfirmations } from './confirmations.js';
-import { PostingJobs } from './jobs.js';
+import { PostingEngine } from './engine.js';
+import { bodyHash } from './keys.js';
 import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
 import { QuotaTracker } from './quota.js';
+import { SocialPostJobs } from './record-job.js';
+import { SocialPostRun } from './record-run.js';
 import { createPostingRepo } from './repo.js';
 import { postingRoutes } from './routes.js';
-import { PostScheduler } from './scheduler.js';
 import { postRules } from './post-rules.js';
-import { SocialPostWorkflow } from './social-posts.js';
+import { SocialPostRecords } from './social-post-record.js';
+import { postsNear } from './spacing.js';
 
 /** After the start (and the first screens it serves): twitter-text's loading takes a core for ~0.1 s. */
 const RULES_PRELOAD_DELAY_MS = 5_000;
@@ -30,9 +31,10 @@ export interface PostingModule extends AreaModule {
 }
 
 /**
- * Social posting (spec §3.4, §4.1, §6; DESIGN §6.2, §6.3): the provider routes, the social-*
- * webhooks, retries through the job queue, the daily quota in /health, and the ledger that
- * makes sure no post is ever published twice.
+ * Social posting (spec §3.4, §4.1, §6; DESIGN §6.2, §6.3, §6.9) as one engine (issue #36): the
+ * engine owns the ledger's transitions, the SocialPost adapter reads and writes the CRM record,
+ * and every way in — the social-* webhooks, catch-up, retries, confirmations, Sync, the dashboard
+ * and API routes — goes through them; a SocialPost's triggers join its one job, decided once.
  */
 export function postingArea(
   ctx: AreaContext,
@@ -40,98 +42,103 @@ export function postingArea(
   latestNumbers: LatestPostNumbers = () => ({ likes: 0, comments: 0, shares: 0 }),
 ): PostingModule {
   const repo = ctx.repo(createPostingRepo);
-  const quota = new QuotaTracker(repo, () => ctx.config.postsvc?.plan ?? 'free', ctx.now);
+  const quota = new QuotaTracker(repo, ctx.config, ctx.now);
+  const plan = () => quota.plan();
   const client = ctx.peers.postsvc;
-  const crm = ctx.peers.crm;
-  const scheduler = client
-    ? new PostScheduler({
+  const records = ctx.peers.crm ? new SocialPostRecords(ctx.peers.crm) : null;
+  const engine = client
+    ? new PostingEngine({
         client,
         repo,
         now: ctx.now,
-        quotaLimit: () => quota.limit(),
+        quota,
         ...(tuning.unknownGraceMs !== undefined ? { unknownGraceMs: tuning.unknownGraceMs } : {}),
       })
     : null;
-  const liveCancel = client ? new LiveSafeCancel({ client, repo, now: ctx.now }) : null;
-  const workflow =
-    client && scheduler && crm && liveCancel
-      ? new SocialPostWorkflow({
-          crm,
-          client,
-          scheduler,
+  const nearby = (at: number, exclude: { socialPostId?: string | null; id?: number }) =>
+    postsNear({ repo, records }, at, exclude);
+  const run =
+    engine && records
+      ? new SocialPostRun({
+          engine,
+          records,
           repo,
           activity: ctx.activity,
           quota,
           now: ctx.now,
           lateGraceMs: ctx.config.latePostGraceMinutes * 60_000,
-          liveCancel,
         })
       : null;
-
-  const postingJobs = new PostingJobs({ jobs: ctx.jobs, repo, activity: ctx.activity, scheduler, workflow });
-  const api =
-    client && scheduler && liveCancel
-      ? new ApiPosting({
-          client,
-          liveCancel,
-          crm,
-          repo,
-          scheduler,
-          quota,
-          activity: ctx.activity,
-          now: ctx.now,
-          reconcileLater: (row, delayMs) => postingJobs.reconcileLater(row, delayMs),
-          withLane: (lane, work, waitMs) => ctx.jobs.withLane(lane, work, waitMs),
-          cancelLater: (socialPostId) =>
-            postingJobs.enqueueSocialPost(
-              socialPostId,
-              'social-updated',
-              backoffDelayMs(1, peerRetryBackoff),
-            ),
-        })
-      : null;
-  const confirmations = client
-    ? new PostConfirmations({
-        client,
-        crm,
+  const jobs = new SocialPostJobs({ jobs: ctx.jobs, repo, activity: ctx.activity, engine, run });
+  const withLane = ctx.jobs.withLane.bind(ctx.jobs);
+  const api = engine
+    ? new ApiPosting({
+        engine,
         repo,
+        quota,
         activity: ctx.activity,
-        logger: ctx.logger,
         now: ctx.now,
-        withLane: (lane, work, waitMs) => ctx.jobs.withLane(lane, work, waitMs),
+        plan,
+        nearby,
+        reconcileLater: (row, delayMs) => jobs.reconcileLater(row, delayMs),
+        withLane,
       })
     : null;
-  const provider = client
-    ? new ProviderPosts({ client, crm, repo, activity: ctx.activity, latestNumbers, now: ctx.now })
-    : null;
+  const confirmations =
+    client && engine
+      ? new PostConfirmations({
+          client,
+          records,
+          engine,
+          repo,
+          activity: ctx.activity,
+          logger: ctx.logger,
+          now: ctx.now,
+          withLane,
+        })
+      : null;
+  const provider =
+    client && engine
+      ? new ProviderPosts({
+          client,
+          records,
+          engine,
+          repo,
+          activity: ctx.activity,
+          latestNumbers,
+          now: ctx.now,
+        })
+      : null;
 
   return {
     name: 'posting',
     routes: (mount) =>
       postingRoutes(mount, ctx, {
         repo,
+        records,
+        engine,
         quota,
+        plan,
         client,
         api,
         provider,
-        workflow,
         confirmations,
-        retrySocialPost: (id) => postingJobs.enqueueSocialPost(id, 'social-updated', 0),
+        runAndWait: (id) => jobs.runAndWait(id, 8_000),
       }),
-    webhooks: {
-      'social-created': postingJobs.webhookHandler('social-created'),
-      'social-updated': postingJobs.webhookHandler('social-updated'),
-      'social-deleted': postingJobs.webhookHandler('social-deleted'),
-    },
-    catchUp: { SocialPost: postingJobs.catchUpHandler() },
+    webhooks: jobs.webhookHandlers(),
+    catchUp: { SocialPost: jobs.catchUpHandler() },
     quota: () => quota.snapshot(),
     alarms: (now) => unconfirmedPostAlarms(repo, now),
     start() {
+      // Rows written before migration 025 get the hash of their text, platforms and media.
+      repo.fillBodyHashes((row) =>
+        bodyHash({ post: row.post, platforms: row.platforms, mediaUrls: row.media_urls }),
+      );
       // The posting rules load in the background once the start is over, so a first post does not wait for them.
       setTimeout(() => {
         postRules().catch((error: unknown) => ctx.logger.warn({ err: error }, 'posting rules not loaded'));
       }, RULES_PRELOAD_DELAY_MS).unref();
-      postingJobs.settleLeftInFlight();
+      jobs.settleLeftInFlight();
       // Posts follow the provider (DESIGN §6.9): the checks that came due, looked for every few seconds.
       if (confirmations)
         ctx.scheduler.every('post confirmations', CONFIRM_POLL_MS, () => confirmations.runDue());

@@ -1,5 +1,4 @@
 import { capitalize, named, postSubject, type ActivitySubject } from '../../kernel/activity/subjects.js';
-import type { CrmRecord } from '../../peers/crm.js';
 import type { LedgerRow } from './repo.js';
 
 /**
@@ -13,7 +12,11 @@ export function ledgerPostSubject(row: LedgerRow): ActivitySubject {
   );
 }
 
-export function crmPostSubject(record: CrmRecord, row?: LedgerRow): ActivitySubject {
+/** A CRM post as read (SocialPostRecord) or as an item names it. */
+export function crmPostSubject(
+  record: { id: string; name?: unknown; content?: unknown },
+  row?: LedgerRow,
+): ActivitySubject {
   return postSubject(
     { socialPostId: record.id, postsvcId: row?.postsvc_id, ledgerId: row?.id },
     { name: record.name, text: typeof record.content === 'string' ? record.content : row?.post },

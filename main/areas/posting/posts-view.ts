@@ -1,6 +1,6 @@
 import type { PostView, PostViewStatus } from '../../../shared/api/posting.js';
 import type { PeerFailure } from '../../../shared/api/contract.js';
-import type { CrmClient, CrmRecord } from '../../peers/crm.js';
+import type { SocialPostRecord, SocialPostRecords } from './social-post-record.js';
 import { peerFailureIn } from '../../peers/peer-failure.js';
 import { mergedPlatformStates, overallStatus, rowPlatformStates } from './platform-states.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
@@ -14,7 +14,7 @@ export function ledgerStatus(row: LedgerRow): PostViewStatus {
  * A CRM record's status, refined by the ledger while a create is in flight or unconfirmed; a
  * Draft record whose post the bridge cancelled is a cancelled post (it can be rescheduled).
  */
-export function recordStatus(record: CrmRecord, row: LedgerRow | undefined): PostViewStatus {
+export function recordStatus(record: SocialPostRecord, row: LedgerRow | undefined): PostViewStatus {
   if (row && row.active && (row.state === 'claimed' || row.state === 'unknown')) return ledgerStatus(row);
   if (record.status === 'Draft' && row?.active && row.state === 'cancelled') return 'cancelled';
   switch (record.status) {
@@ -66,7 +66,7 @@ function fromLedger(row: LedgerRow, retries: readonly LedgerRow[], now: Date): P
   };
 }
 
-function fromRecord(record: CrmRecord, row: LedgerRow | undefined, now: Date): PostView {
+function fromRecord(record: SocialPostRecord, row: LedgerRow | undefined, now: Date): PostView {
   const platform = str(record.platform)?.toLowerCase() ?? null;
   const mediaUrl = str(record.mediaUrl);
   const scheduledAt = str(record.scheduledAt);
@@ -113,10 +113,10 @@ function publishedUrl(
  * the ledger alone, and the reason.
  */
 export async function listPostViews(
-  deps: { repo: PostingRepo; crm: CrmClient | null; now: () => Date },
+  deps: { repo: PostingRepo; records: SocialPostRecords | null; now: () => Date },
   query: { from?: string | undefined; to?: string | undefined; limit: number },
 ): Promise<{ data: PostView[]; crmError: string | null; crmFailure: PeerFailure | null }> {
-  const { repo, crm } = deps;
+  const { repo, records: crm } = deps;
   const now = deps.now();
   const from = query.from ? new Date(query.from).toISOString() : null;
   const to = query.to ? new Date(query.to).toISOString() : null;
@@ -124,14 +124,14 @@ export async function listPostViews(
     from || to ? repo.inWindow(from ?? '0000', to ?? '9999', query.limit) : repo.recent(query.limit);
   const inWindow = (at: string | null) => at !== null && (!from || at >= from) && (!to || at < to);
 
-  let records: CrmRecord[] = [];
+  let records: SocialPostRecord[] = [];
   let crmError: string | null = null;
   let crmFailure: PeerFailure | null = null;
   if (crm) {
     try {
-      records = await crm.listAll('SocialPost', {
-        where: [{ type: 'in', attribute: 'status', value: ['Scheduled', 'Published', 'Failed', 'Draft'] }],
-      });
+      records = await crm.list([
+        { type: 'in', attribute: 'status', value: ['Scheduled', 'Published', 'Failed', 'Draft'] },
+      ]);
     } catch (error) {
       crmError = error instanceof Error ? error.message : String(error);
       crmFailure = peerFailureIn(error) ?? null;

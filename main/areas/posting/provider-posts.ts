@@ -1,9 +1,10 @@
 import type { HistoryItem } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import type { CrmClient, CrmRecord } from '../../peers/crm.js';
 import type { PostsvcClient, PostsvcStatus } from '../../peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
+import type { PostingEngine } from './engine.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
+import type { SocialPostChanges, SocialPostRecord, SocialPostRecords } from './social-post-record.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { providerStatusOf } from './history-match.js';
 import { outcomesOf, rowPlatformStates } from './platform-states.js';
@@ -18,11 +19,11 @@ export interface SyncResult {
 /** What a SocialPost record should say, given its provider post (null: leave it). */
 export function syncChange(
   item: ProviderHistoryItem,
-  record: CrmRecord,
+  record: Pick<SocialPostRecord, 'status'>,
   knownPostsvcId: boolean,
-): Record<string, unknown> | null {
-  const status = typeof record.status === 'string' ? record.status : '';
-  const change: Record<string, unknown> = {};
+): SocialPostChanges | null {
+  const status = record.status;
+  const change: SocialPostChanges = {};
   switch (item.status) {
     case 'success':
       if (status !== 'Published') change.status = 'Published';
@@ -63,7 +64,9 @@ export class ProviderPosts {
   constructor(
     private readonly deps: {
       client: PostsvcClient;
-      crm: CrmClient | null;
+      records: SocialPostRecords | null;
+      /** The ledger's transitions (a post adopted, what the provider says of it). */
+      engine: PostingEngine;
       repo: PostingRepo;
       activity: ActivityLog;
       /** A post's latest stored numbers (DESIGN §6.5), from the analytics area. */
@@ -107,14 +110,10 @@ export class ProviderPosts {
    * postsvcId, or through the ledger when the write-back of postsvcId had not happened.
    */
   async sync(): Promise<SyncResult> {
-    const { client, crm, repo, activity, now } = this.deps;
+    const { client, records: crm, repo, engine, activity } = this.deps;
     const items = await client.historyAll();
-    const records = crm ? await crm.listAll('SocialPost') : [];
-    const byPostsvcId = new Map(
-      records
-        .filter((r) => typeof r.postsvcId === 'string' && r.postsvcId)
-        .map((r) => [r.postsvcId as string, r]),
-    );
+    const records = crm ? await crm.list([]) : [];
+    const byPostsvcId = new Map(records.flatMap((r) => (r.postsvcId ? [[r.postsvcId, r] as const] : [])));
     const byId = new Map(records.map((r) => [r.id, r]));
     const result: SyncResult = { synced: 0, updated: 0, errors: 0, failures: [] };
 
@@ -124,26 +123,24 @@ export class ProviderPosts {
       let changed = false;
       if (row) {
         const before = ledgerFacts(row);
-        if (!row.postsvc_id && (row.state === 'failed' || row.state === 'unknown')) {
-          // The provider has the post an earlier attempt could not confirm: the ledger owns it now.
-          if (row.state === 'unknown')
-            repo.markPosted(row.id, { postsvcId: item.id, status: providerStatusOf(item.status) }, now());
-          else repo.adopt(row.id, item.id, providerStatusOf(item.status), now());
-        }
-        repo.setProviderStatus(
-          row.id,
-          providerStatusOf(item.status),
+        // The provider has the post an earlier attempt could not confirm: the ledger owns it now.
+        if (!row.postsvc_id && (row.state === 'failed' || row.state === 'unknown')) engine.adopt(row, item);
+        engine.providerSays(
+          row,
+          {
+            status: providerStatusOf(item.status),
+            failure: errorsOf(item).join('; ') || null,
+            outcomes:
+              item.postIds.length > 0
+                ? outcomesOf(row.platforms, item.postIds, item.errors, 'the provider reports an error')
+                : {},
+          },
           item.publishedAt ?? null,
-          errorsOf(item).join('; ') || null,
-          now(),
-          item.postIds.length > 0
-            ? outcomesOf(row.platforms, item.postIds, item.errors, 'the provider reports an error')
-            : null,
         );
         const after = repo.get(row.id);
         changed = after !== undefined && ledgerFacts(after) !== before;
         // A final state found here needs no timed check any more (DESIGN §6.9).
-        if (after?.confirm_at && item.status !== 'scheduled') repo.setNextCheck(row.id, null, now());
+        if (after?.confirm_at && item.status !== 'scheduled') engine.nextCheck(row, null);
       }
       const viaLedger = row?.social_post_id && row.active ? byId.get(row.social_post_id) : undefined;
       const record = byPostsvcId.get(item.id) ?? viaLedger;
@@ -156,7 +153,8 @@ export class ProviderPosts {
         continue;
       }
       try {
-        await crm.update('SocialPost', record.id, change);
+        if ((await crm.write(record.id, change)) === 'gone')
+          throw new Error(`SocialPost ${record.id} is gone from the CRM`);
         changed = true;
       } catch (error) {
         result.errors++;

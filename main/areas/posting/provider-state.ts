@@ -2,7 +2,7 @@ import type { PlatformKey } from '../../../shared/platforms.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import { providerStatusOf } from './history-match.js';
 import { outcomesOf } from './platform-states.js';
-import type { LedgerRow, PlatformOutcomes } from './repo.js';
+import type { LedgerRow, PlatformOutcomes, PostingRepo } from './repo.js';
 
 /**
  * What the provider says of one of the bridge's posts right now (GET /history or GET /post/{id}),
@@ -53,4 +53,23 @@ export function providerVerdict(
       (entries.length > 0 && entries.every(([, o]) => o.status !== 'scheduled')) ||
       (entries.length === 0 && status !== 'scheduled'),
   };
+}
+
+/** What the provider just said of a row's post, kept on the row; a final state needs no more timed checks. */
+export function keepVerdict(
+  repo: PostingRepo,
+  row: Pick<LedgerRow, 'id'>,
+  verdict: ProviderVerdict,
+  item: ProviderHistoryItem,
+  now: Date,
+): void {
+  repo.setProviderStatus(
+    row.id,
+    verdict.status,
+    item.publishedAt ?? null,
+    verdict.failure,
+    now,
+    verdict.outcomes,
+  );
+  if (verdict.final) repo.setNextCheck(row.id, null, now);
 }

@@ -11,9 +11,14 @@ import { quotaDay } from './keys.js';
 export class QuotaTracker {
   constructor(
     private readonly repo: PostingRepo,
-    private readonly plan: () => PostsvcPlan,
+    private readonly config: { readonly postsvc?: { readonly plan: PostsvcPlan } | null | undefined },
     private readonly now: () => Date,
   ) {}
+
+  /** The provider plan (POSTSVC_PLAN): its quota, and whether a post is moved in place (premium and up). */
+  plan(): PostsvcPlan {
+    return this.config.postsvc?.plan ?? 'free';
+  }
 
   limit(): number {
     return planDailyQuota[this.plan()];

@@ -1,6 +1,7 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { Statement } from 'better-sqlite3';
 import { mappedRows, type Db } from '../../kernel/db.js';
+import { bodyHash } from './keys.js';
 
 export type LedgerState = 'claimed' | 'unknown' | 'posted' | 'failed' | 'cancelled';
 
@@ -59,6 +60,10 @@ export interface LedgerRow {
   confirm_until: string | null;
   /** A live post held for the operator (migration 018): its CRM record went back to Scheduled, or was deleted. */
   live_hold: LiveHold | null;
+  /** Text, platforms and media apart from the time (migration 025); null on rows not yet given theirs. */
+  body_hash: string | null;
+  /** Where a PATCH is moving the post (committed before the call, cleared after): settle it first. */
+  moving_to: string | null;
 }
 
 export type LiveHold = 'waiting-operator' | 'crm-deleted';
@@ -69,6 +74,8 @@ export interface LedgerClaim {
   source: 'crm' | 'api';
   idempotencyKey: string;
   contentHash: string;
+  /** Text, platforms and media apart from the time; computed from them when not given. */
+  bodyHash?: string;
   post: string;
   platforms: readonly string[];
   mediaUrls: readonly string[];
@@ -136,6 +143,7 @@ export function createPostingRepo(db: Db) {
         source: string;
         key: string;
         hash: string;
+        body: string;
         token: string;
         post: string;
         platforms: string;
@@ -148,11 +156,11 @@ export function createPostingRepo(db: Db) {
       },
       LedgerDbRow
     >(
-      `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, state, claim_token,
-       attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at, updated_at,
-       retry_of)
-     VALUES (:socialPostId, 1, :source, :key, :hash, 'claimed', :token, 1, :post, :platforms, :mediaUrls, :scheduleDate,
-       :publishAt, :day, :now, :now, :now, :retryOf)
+      `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, body_hash, state,
+       claim_token, attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at,
+       updated_at, retry_of)
+     VALUES (:socialPostId, 1, :source, :key, :hash, :body, 'claimed', :token, 1, :post, :platforms, :mediaUrls,
+       :scheduleDate, :publishAt, :day, :now, :now, :now, :retryOf)
      ON CONFLICT DO NOTHING
      RETURNING *`,
     ),
@@ -297,6 +305,38 @@ export function createPostingRepo(db: Db) {
     ),
   );
 
+  // Moves in place (issue #36.3): the target committed before the PATCH, the new time after it.
+  const startMove = db.prepare<{ id: number; to: string; now: string }>(
+    `UPDATE social_post_ledger SET moving_to = :to, updated_at = :now WHERE id = :id AND state = 'posted'`,
+  );
+  const finishMove = db.prepare<{ id: number; to: string; hash: string; now: string }>(
+    `UPDATE social_post_ledger SET schedule_date = :to, publish_at = :to, content_hash = :hash, moving_to = NULL,
+       provider_status = 'scheduled', updated_at = :now,
+       confirm_at = strftime('%Y-%m-%dT%H:%M:%fZ', :to, '+30 seconds'),
+       confirm_until = strftime('%Y-%m-%dT%H:%M:%fZ', :to, '+1 hour')
+     WHERE id = :id AND state = 'posted'`,
+  );
+  const clearMove = db.prepare<{ id: number; now: string }>(
+    'UPDATE social_post_ledger SET moving_to = NULL, updated_at = :now WHERE id = :id AND moving_to IS NOT NULL',
+  );
+  const gone = db.prepare<{ id: number; now: string }>(
+    `UPDATE social_post_ledger SET provider_status = 'deleted', moving_to = NULL, confirm_at = NULL, updated_at = :now
+     WHERE id = :id`,
+  );
+  const moving = ledgerRows(
+    db.prepare<[], LedgerDbRow>(
+      'SELECT * FROM social_post_ledger WHERE moving_to IS NOT NULL ORDER BY id LIMIT 100',
+    ),
+  );
+  const withoutBodyHash = ledgerRows(
+    db.prepare<[], LedgerDbRow>(
+      'SELECT * FROM social_post_ledger WHERE body_hash IS NULL ORDER BY id LIMIT 500',
+    ),
+  );
+  const setBodyHash = db.prepare<[string, number]>(
+    'UPDATE social_post_ledger SET body_hash = ? WHERE id = ? AND body_hash IS NULL',
+  );
+
   const transaction = <T>(fn: () => T): T => db.transaction(fn).immediate();
   /** A new claimed row for `input` (undefined when its key or active SocialPost row exists). */
   const insertClaim = (input: LedgerClaim, token: string, now: string) =>
@@ -305,6 +345,9 @@ export function createPostingRepo(db: Db) {
       source: input.source,
       key: input.idempotencyKey,
       hash: input.contentHash,
+      body:
+        input.bodyHash ??
+        bodyHash({ post: input.post, platforms: input.platforms, mediaUrls: input.mediaUrls }),
       token,
       post: input.post,
       platforms: JSON.stringify(input.platforms),
@@ -501,6 +544,28 @@ export function createPostingRepo(db: Db) {
       liveHold.run({ id, hold, now: now.toISOString() }).changes > 0,
     /** Rows with a call in flight or an unknown outcome (reconciled at start-up). */
     unsettled: () => stale.all(),
+    /** Commits the time a PATCH moves the post to, before the call. */
+    startMove: (id: number, to: string, now: Date) =>
+      startMove.run({ id, to, now: now.toISOString() }).changes > 0,
+    /** The post is at `to` at the provider: its time, hash and checks follow; its key stays. */
+    finishMove: (id: number, to: string, contentHash: string, now: Date) =>
+      finishMove.run({ id, to, hash: contentHash, now: now.toISOString() }).changes > 0,
+    /** The move did not happen (refused, or failed in words): the post keeps its time. */
+    clearMove: (id: number, now: Date) => clearMove.run({ id, now: now.toISOString() }).changes > 0,
+    /** The provider no longer has the post (404, code 186): gone, nothing more to check or move. */
+    markGone: (id: number, now: Date) => gone.run({ id, now: now.toISOString() }).changes > 0,
+    /** Rows left mid-move (a crash, an unknown outcome): settled from GET /post/{id}. */
+    moving: () => moving.all(),
+    /** Gives rows written before migration 025 their body hash, computed by `hashOf`. */
+    fillBodyHashes(hashOf: (row: LedgerRow) => string): number {
+      let filled = 0;
+      for (let rows = withoutBodyHash.all(); rows.length > 0; rows = withoutBodyHash.all()) {
+        transaction(() => {
+          for (const row of rows) filled += setBodyHash.run(hashOf(row), row.id).changes;
+        });
+      }
+      return filled;
+    },
     scheduledFromCrm: () => scheduledFromCrm.all(),
     transaction,
   };

@@ -8,36 +8,50 @@ import {
   postNowPost,
   postHistory,
   previewPost,
+  previewReschedule,
   reschedulePost,
   retryPost,
   schedulePost,
   syncPosts,
 } from '../../../shared/api/posting.js';
-import type { JobRow } from '../../kernel/jobs/repo.js';
+import type { PostsvcPlan } from '../../config/config.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { PostsvcClient } from '../../peers/postsvc.js';
 import type { AreaContext, Mount } from '../area.js';
 import type { ApiPosting } from './api-posts.js';
-import { postSocialPostNow, rescheduleSocialPost, retrySocialPost, type CrmPostDeps } from './crm-posts.js';
+import {
+  cancelSocialPost,
+  previewSocialPostChange,
+  postSocialPostNow,
+  rescheduleSocialPost,
+  retrySocialPost,
+  type CrmPostDeps,
+} from './crm-posts.js';
+import type { PostingEngine } from './engine.js';
 import { postingError } from './errors.js';
 import { confirmationOf, ledgerStatus, listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
 import type { PostConfirmations } from './confirmations.js';
 import type { QuotaTracker } from './quota.js';
+import type { RunOutcome } from './record-run.js';
 import type { PostingRepo } from './repo.js';
-import type { SocialPostWorkflow } from './social-posts.js';
+import type { SocialPostRecords } from './social-post-record.js';
 
 export interface PostingRouteDeps {
   repo: PostingRepo;
+  /** The CRM's SocialPost records; null without a CRM. */
+  records: SocialPostRecords | null;
+  /** Null without a provider. */
+  engine: PostingEngine | null;
   quota: QuotaTracker;
+  plan: () => PostsvcPlan;
   client: PostsvcClient | null;
   api: ApiPosting | null;
   provider: ProviderPosts | null;
-  workflow: SocialPostWorkflow | null;
   /** Posts follow the provider: the operator's Check again. */
   confirmations: PostConfirmations | null;
-  /** Queues a SocialPost's webhook work again (the Retry of a CRM post). */
-  retrySocialPost: (socialPostId: string) => JobRow;
+  /** Runs a SocialPost's one job (joining it if it waits or runs) and waits for the run that answers. */
+  runAndWait: (socialPostId: string) => Promise<RunOutcome | undefined>;
 }
 
 const need = <T>(value: T | null): T => {
@@ -46,7 +60,14 @@ const need = <T>(value: T | null): T => {
 };
 
 export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRouteDeps): void {
-  const { repo, quota, client, api, provider, workflow } = deps;
+  const { repo, quota, client, api, provider } = deps;
+  /** The cancel of a post: a CRM post's through its record, a dashboard post's (or an unknown one's) directly. */
+  const cancel = (postsvcId: string, deleteLive: boolean) => {
+    const socialPostId = repo.byPostsvcId(postsvcId)?.social_post_id;
+    return socialPostId
+      ? cancelSocialPost(crmPosts(), socialPostId, postsvcId, { deleteLive })
+      : need(api).cancel(postsvcId, { deleteLive });
+  };
   mount(schedulePost, async ({ body }) => {
     try {
       return await need(api).schedule(body);
@@ -55,10 +76,7 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     }
   });
   // The spec's delete keeps its meaning (a published post is taken down); the dashboard's Cancel never does.
-  mount(deletePost, async ({ body }) => ({
-    success: true,
-    message: await need(api).cancel(body.id, 'delete'),
-  }));
+  mount(deletePost, async ({ body }) => ({ success: true, message: await cancel(body.id, true) }));
   mount(checkPost, async ({ body }) => {
     const row = repo.get(body.ledgerId);
     if (!row || row.state !== 'posted' || !row.postsvc_id)
@@ -81,10 +99,7 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
           : `post ${row.postsvc_id} is not published yet: the bridge checks again every 2 min for an hour`,
     };
   });
-  mount(cancelPost, async ({ body }) => ({
-    success: true,
-    message: await need(api).cancel(body.id, 'unless-live'),
-  }));
+  mount(cancelPost, async ({ body }) => ({ success: true, message: await cancel(body.id, false) }));
   mount(postHistory, async ({ query }) => {
     try {
       return { success: true, data: await need(provider).history(query) };
@@ -136,7 +151,7 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
   });
   mount(listPosts, async ({ query }) => ({
     success: true,
-    ...(await listPostViews({ repo, crm: ctx.peers.crm, now: ctx.now }, query)),
+    ...(await listPostViews({ repo, records: deps.records, now: ctx.now }, query)),
     quota: quota.snapshot(),
   }));
   mount(previewPost, async ({ body }) => {
@@ -176,12 +191,18 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     if (ledgerId !== undefined) {
       try {
         const answer = await need(api).reschedule(ledgerId, edit);
+        const left = quota.snapshot().left;
         return {
           success: true,
           status: answer.status,
           postsvcId: answer.id,
           warnings: answer.warnings,
-          message: `post ${answer.id} ${answer.status}`,
+          how: answer.how,
+          scheduledAt: answer.scheduleDate,
+          message:
+            answer.how === 'moved-in-place'
+              ? `post ${answer.id} moved in place at the provider: the same post, no quota used`
+              : `post ${answer.id} ${answer.status}: a new provider post, which used one post of today's quota (${left} left)`,
         };
       } catch (error) {
         throw postingError(error);
@@ -190,20 +211,40 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     return { success: true, ...(await rescheduleSocialPost(crmPosts(), socialPostId!, edit)) };
   });
 
-  /** The CRM side of retry and reschedule; both the CRM and the provider are needed. */
-  function crmPosts(): CrmPostDeps {
-    const crm = ctx.peers.crm;
-    if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
-    const posting = need(api);
-    if (!workflow) throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+  mount(previewReschedule, async ({ body }) => {
+    const { socialPostId, ledgerId, ...edit } = body;
+    const preview =
+      ledgerId !== undefined
+        ? await need(api).previewChange(ledgerId, edit)
+        : await previewSocialPostChange(crmPosts(), socialPostId!, edit);
+    const errors = preview.review?.errors ?? [];
+    const quotaNow = quota.snapshot();
+    const how = errors.length > 0 ? 'not-moved' : preview.how;
     return {
-      crm,
+      success: true,
+      how,
+      quotaCost: how === 'cancelled-and-created' || how === 'created' ? 1 : 0,
+      quota: quotaNow,
+      errors,
+      warnings: preview.review?.warnings ?? [],
+      message: errors.length > 0 ? errors.map((error) => error.message).join('; ') : preview.message,
+    };
+  });
+
+  /** The CRM side of retry, post now, reschedule and cancel; both the CRM and the provider are needed. */
+  function crmPosts(): CrmPostDeps {
+    const { records } = deps;
+    if (!records) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
+    const posting = need(api);
+    return {
+      records,
       repo,
+      engine: need(deps.engine),
       now: ctx.now,
+      plan: deps.plan,
       review: (draft, exclude) => posting.review(draft, exclude),
       quota,
-      runRecordWork: deps.retrySocialPost,
-      waitFor: (jobId, timeoutMs) => ctx.jobs.waitFor(jobId, timeoutMs),
+      runAndWait: deps.runAndWait,
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { NearbyPost } from '../../../shared/post-rules.js';
 import { MIN_SPACING_MS } from '../../../shared/post-timing.js';
-import type { CrmClient } from '../../peers/crm.js';
 import type { PostingRepo } from './repo.js';
+import type { SocialPostRecords } from './social-post-record.js';
 
 /**
  * Every post going out within the spacing window of `at` (the 2-hour warning, DESIGN §6.2):
@@ -10,7 +10,7 @@ import type { PostingRepo } from './repo.js';
  * be read leaves the ledger's: spacing is a warning, not worth failing a post for.
  */
 export async function postsNear(
-  deps: { repo: PostingRepo; crm: CrmClient | null },
+  deps: { repo: PostingRepo; records: SocialPostRecords | null },
   at: number,
   exclude: { socialPostId?: string | null; id?: number } = {},
 ): Promise<NearbyPost[]> {
@@ -19,21 +19,20 @@ export async function postsNear(
   const ledger = deps.repo
     .nearby(new Date(from).toISOString(), new Date(to).toISOString(), exclude)
     .map((row) => ({ platforms: row.platforms, at: row.publish_at }));
-  if (!deps.crm) return ledger;
+  if (!deps.records) return ledger;
   let scheduled;
   try {
-    scheduled = await deps.crm.listAll('SocialPost', {
-      where: [{ type: 'equals', attribute: 'status', value: 'Scheduled' }],
-      select: ['id', 'platform', 'scheduledAt'],
-    });
+    scheduled = await deps.records.list(
+      [{ type: 'equals', attribute: 'status', value: 'Scheduled' }],
+      ['id', 'platform', 'scheduledAt'],
+    );
   } catch {
     return ledger;
   }
   const fromCrm = scheduled.flatMap((record): NearbyPost[] => {
-    const time = typeof record.scheduledAt === 'string' ? Date.parse(record.scheduledAt) : NaN;
+    const time = record.scheduledAt ? Date.parse(record.scheduledAt) : NaN;
     if (record.id === exclude.socialPostId || Number.isNaN(time) || time < from || time > to) return [];
-    const platform = typeof record.platform === 'string' ? record.platform.toLowerCase() : '';
-    return [{ platforms: [platform], at: new Date(time).toISOString() }];
+    return [{ platforms: [record.platform.toLowerCase()], at: new Date(time).toISOString() }];
   });
   return [...ledger, ...fromCrm];
 }

@@ -4,7 +4,7 @@ import type { ItemOutcome } from '../../../shared/api/webhooks.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { backoffDelayMs, peerRetryBackoff } from '../../kernel/jobs/backoff.js';
 import { crmRecordLane } from '../../kernel/jobs/lane.js';
-import type { JobQueue } from '../../kernel/jobs/queue.js';
+import type { JobQueue, RunEnd } from '../../kernel/jobs/queue.js';
 import type { KeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { CrmClient, CrmEntity, CrmRecord } from '../../peers/crm.js';
 import type { CatchUpHandler, TrackedRecord } from '../area.js';
@@ -44,9 +44,15 @@ export interface CatchUpDeps {
   now: () => Date;
 }
 
+/** A job catch-up queued or joined, and the run of it that answers this catch-up (null: a job of its own). */
+interface Queued {
+  id: number;
+  run: number | null;
+}
+
 interface Tally {
   seen: number;
-  jobs: number[];
+  jobs: Queued[];
   errors: string[];
   alarm: string[];
 }
@@ -189,14 +195,8 @@ export class CrmCatchUp {
         }
         if (highest === null || modifiedAt > highest) highest = modifiedAt;
         if (repo.seenAt(entity, record.id) === modifiedAt) continue; // this version was queued before
-        const job = this.deps.jobs.enqueue({
-          kind: RECORD_JOB,
-          payload: { entity, id: record.id, action: 'handle' } satisfies RecordJob,
-          lane: crmRecordLane(entity, record.id),
-          dedupeKey: `${RECORD_JOB}:${entity}:${record.id}:${modifiedAt}`,
-        });
+        tally.jobs.push(this.queue(entity, handler, record.id, 'handle', modifiedAt));
         repo.markSeen(entity, record.id, modifiedAt);
-        tally.jobs.push(job.id);
       }
       if (page.list.length < CATCHUP_PAGE) break;
       cursor = nextCursor(cursor, records);
@@ -235,7 +235,7 @@ export class CrmCatchUp {
    */
   private async checkTracked(crm: CrmClient, entity: CrmEntity, handler: CatchUpHandler, tally: Tally) {
     const tracked = handler.tracked?.() ?? [];
-    if (tracked.length === 0 || !handler.vanished) return;
+    if (tracked.length === 0 || (!handler.vanished && !handler.recordJob)) return;
     const present = new Set<string>();
     for (let i = 0; i < tracked.length; i += IDS_PER_CHECK) {
       const ids = tracked.slice(i, i + IDS_PER_CHECK).map((record) => record.id);
@@ -271,15 +271,37 @@ export class CrmCatchUp {
       );
       return;
     }
-    for (const record of missing) {
-      const job = this.deps.jobs.enqueue({
-        kind: RECORD_JOB,
-        payload: { entity, id: record.id, action: 'vanished' } satisfies RecordJob,
-        lane: crmRecordLane(entity, record.id),
-        dedupeKey: `${RECORD_JOB}:${entity}:${record.id}:vanished`,
+    for (const record of missing)
+      tally.jobs.push(this.queue(entity, handler, record.id, 'vanished', 'vanished'));
+  }
+
+  /**
+   * A record's handling in its lane: the record's own job when its area has one (joined if it waits
+   * or runs: it reads the record again), else a catch-up job for this version of the record.
+   */
+  private queue(
+    entity: CrmEntity,
+    handler: CatchUpHandler,
+    id: string,
+    action: RecordJob['action'],
+    version: string,
+  ): Queued {
+    const lane = crmRecordLane(entity, id);
+    if (handler.recordJob) {
+      const joined = this.deps.jobs.enqueueOrJoin({
+        kind: handler.recordJob.kind,
+        payload: handler.recordJob.payload(id, 'catch-up'),
+        lane,
       });
-      tally.jobs.push(job.id);
+      return { id: joined.job.id, run: joined.run };
     }
+    const job = this.deps.jobs.enqueue({
+      kind: RECORD_JOB,
+      payload: { entity, id, action } satisfies RecordJob,
+      lane,
+      dedupeKey: `${RECORD_JOB}:${entity}:${id}:${version}`,
+    });
+    return { id: job.id, run: null };
   }
 
   /** GET /App/user answers as the user the bridge first saw (remembered on first sight). */
@@ -304,7 +326,9 @@ export class CrmCatchUp {
         ? handler.vanished(id, { signal })
         : { success: true, skipped: true, reason: 'nothing tracked' };
     }
-    return handler.handle(id, { signal });
+    return handler.handle
+      ? handler.handle(id, { signal })
+      : { success: true, skipped: true, reason: `${entity} is handled by its own job` };
   }
 
   /** Waits a while for the queued jobs, then counts what they did. */
@@ -313,17 +337,17 @@ export class CrmCatchUp {
     let acted = 0;
     let errors = tally.errors.length;
     let queued = 0;
-    for (const jobId of tally.jobs) {
-      const job = await this.deps.jobs.waitFor(jobId, Math.max(0, deadline - Date.now()));
-      if (!job) {
+    for (const queuedJob of tally.jobs) {
+      const end = await endOf(this.deps.jobs, queuedJob, Math.max(0, deadline - Date.now()));
+      if (end === undefined || end.status === 'retry') {
         queued += 1;
         continue;
       }
-      if (job.status === 'failed') {
+      if (end.status === 'failed') {
         errors += 1;
         continue;
       }
-      const outcome = job.result === null ? null : (JSON.parse(job.result) as ItemOutcome);
+      const outcome = (end.result ?? null) as ItemOutcome | null;
       if (outcome && !outcome.success) errors += 1;
       else if (outcome && !outcome.skipped) acted += 1;
     }
@@ -336,6 +360,20 @@ export class CrmCatchUp {
       alarm: tally.alarm,
     };
   }
+}
+
+/** Its job's end as a run's end (a catch-up job's one run, or the record job's run for it). */
+async function endOf(jobs: JobQueue, queued: Queued, timeoutMs: number): Promise<RunEnd | undefined> {
+  if (queued.run !== null) return jobs.waitForRun(queued.id, queued.run, timeoutMs);
+  const job = await jobs.waitFor(queued.id, timeoutMs);
+  if (!job) return undefined;
+  if (job.status === 'failed')
+    return { run: job.attempts, status: 'failed', error: job.last_error ?? 'failed' };
+  return {
+    run: job.attempts,
+    status: 'done',
+    result: job.result === null ? null : (JSON.parse(job.result) as unknown),
+  };
 }
 
 function isTime(value: unknown): value is string {

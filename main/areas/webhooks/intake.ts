@@ -8,13 +8,13 @@ import type {
 } from '../../../shared/api/webhooks.js';
 import { webhookEntity } from '../../../shared/api/webhooks.js';
 import { recordFromCrm } from '../../peers/crm-datetime.js';
-import type { JobContext, JobQueue } from '../../kernel/jobs/queue.js';
+import type { JobContext, JobQueue, RunEnd } from '../../kernel/jobs/queue.js';
 import type { JobRow } from '../../kernel/jobs/repo.js';
 import { retryClassOf } from '../../kernel/jobs/retry-class.js';
 import { crmRecordLane } from '../../kernel/jobs/lane.js';
 import type { WebhooksRepo } from './repo.js';
 import type { GroupCommit } from '../../kernel/commit-group.js';
-import type { WebhookItemHandler } from '../area.js';
+import { isRecordJobHandler, type RecordJobHandler, type WebhookItemHandler } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { itemHash } from './idempotency.js';
 import { redactSecrets } from './redact.js';
@@ -67,8 +67,22 @@ export const WEBHOOK_TEST_NOW_JOB = 'webhook.test.now';
  * through the durable queue (one lane per CRM record, so a record's events stay in order),
  * wait up to the budget, answer with what finished and leave the rest to the queue (202).
  */
+/** How one item of a delivery was taken in: answered at once, or by a job (its own, or its record's run). */
+interface Entry {
+  answeredBy: string;
+  jobId: number | null;
+  /** The record job's run that answers it (null: a job of its own). */
+  run: number | null;
+  redelivery: boolean;
+  decided?: ItemOutcome;
+  /** The record's job is busy with what came before: answered 202 at once, never waited for. */
+  busy?: boolean;
+}
+
 export class WebhookIntake {
-  private readonly handlers = new Map<WebhookEvent, WebhookItemHandler>();
+  private readonly handlers = new Map<WebhookEvent, WebhookItemHandler | RecordJobHandler>();
+  /** The record-job kinds whose run ends finish the items waiting for them. */
+  private readonly observed = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -90,8 +104,6 @@ export class WebhookIntake {
         logDone: false,
         describe: (payload) => `${payload.event} ${payload.item.id}`,
         subject: (payload) => itemSubject(payload.event, payload.item),
-        // An item its handler decides from the item alone (or one no area handles) waits on no peer.
-        holdsSlot: (payload) => this.tryDecideFromItem(payload.event, payload.item) === undefined,
         // The item's outcome lands in the same commit as its job's done state.
         onDone: (payload, outcome) =>
           deps.repo.finishEvent(payload.key, outcome as ItemOutcome, deps.now().toISOString()),
@@ -115,8 +127,11 @@ export class WebhookIntake {
     });
   }
 
-  setHandler(event: WebhookEvent, handler: WebhookItemHandler): void {
+  setHandler(event: WebhookEvent, handler: WebhookItemHandler | RecordJobHandler): void {
     this.handlers.set(event, handler);
+    if (!isRecordJobHandler(handler) || this.observed.has(handler.recordJob.kind)) return;
+    this.observed.add(handler.recordJob.kind);
+    this.deps.jobs.onRunEnd(handler.recordJob.kind, (_payload, end, job) => this.finishWaiting(job.id, end));
   }
 
   hasHandler(event: WebhookEvent): boolean {
@@ -156,8 +171,9 @@ export class WebhookIntake {
         },
         now,
       );
+      const created = new Set<number>();
       const entries = items.map((item, index) =>
-        this.logItem(entity, event, deliveryId, index, item, now, meta.secretsPossible ?? true),
+        this.logItem(entity, event, deliveryId, index, item, now, meta.secretsPossible ?? true, created),
       );
       // Every item decided here (new Drafts): the answer is known, and closes the delivery in this commit.
       const decided = entries.every((entry) => entry.decided !== undefined)
@@ -186,21 +202,24 @@ export class WebhookIntake {
     const remaining = () =>
       Math.max(0, this.deps.budgetMs - answerMarginMs(this.deps.budgetMs) - (Date.now() - started));
     const outcomes: (ItemOutcome | null)[] = [];
-    for (const entry of tracked.entries) {
+    for (const [index, entry] of tracked.entries.entries()) {
       if (entry.decided) {
         outcomes.push(entry.decided);
         continue;
       }
       // Out of time: the rest are read as they stand, without a wait (and a timer turn) each.
+      // A record whose job is busy with what came before: 202 now, never the budget waited out.
       let finished: JobRow | undefined;
-      if (entry.jobId !== null && remaining() > 0)
-        finished = await jobs.waitFor(entry.jobId, remaining(), !entry.redelivery);
+      if (entry.jobId !== null && !entry.busy && remaining() > 0) {
+        if (entry.run !== null) await jobs.waitForRun(entry.jobId, entry.run, remaining());
+        else finished = await jobs.waitFor(entry.jobId, remaining(), !entry.redelivery);
+      }
       // A job done is its item's outcome (stored in the same commit); anything else is read.
-      outcomes.push(
+      const outcome =
         !entry.redelivery && finished?.status === 'done' && finished.result !== null
           ? (JSON.parse(finished.result) as ItemOutcome)
-          : this.outcomeOf(entry.answeredBy),
-      );
+          : this.outcomeOf(entry.answeredBy);
+      outcomes.push(outcome && this.answerFor(event, items[index]!, outcome));
     }
 
     const result = respond(
@@ -280,10 +299,10 @@ export class WebhookIntake {
    * DESIGN §6.1.2: an item identical to an earlier one (same record, event and bytes) is a
    * redelivery only while the record's mark is still the one that earlier item set: no other
    * item for the record and no write-back by the bridge came in between. A redelivery runs
-   * nothing and is answered with the earlier item's outcome; every other item raises the mark
-   * and gets its own job (keyed by delivery and position, not by content). An item decided from
-   * itself alone (a new Draft) has its job done here, in the delivery's commit, when its record
-   * has no job waiting; the others run in the queue.
+   * nothing and is answered with the earlier item's outcome; every other item raises the mark.
+   * An item of a record driven by one job per record (issue #36.2) enqueues or joins that job
+   * (or is decided at intake where its area allows); any other item gets its own job, keyed by
+   * delivery and position, not by content.
    */
   private logItem(
     entity: string,
@@ -293,7 +312,8 @@ export class WebhookIntake {
     item: WebhookItem,
     now: string,
     secretsPossible: boolean,
-  ): { answeredBy: string; jobId: number | null; redelivery: boolean; decided?: ItemOutcome } {
+    created: Set<number>,
+  ): Entry {
     const { repo, marks, jobs } = this.deps;
     const key = `${deliveryId}:${index}`;
     const hash = itemHash(item);
@@ -305,11 +325,50 @@ export class WebhookIntake {
       const setter = marks.setter(entity, item.id)!;
       const original = setter.key === null ? undefined : repo.getEvent(setter.key);
       if (original) {
-        repo.logItem({ ...base, mark: setter.mark, sameAs: original.key, jobId: original.job_id }, now);
-        return { answeredBy: original.key, jobId: original.job_id, redelivery: true };
+        repo.logItem(
+          {
+            ...base,
+            mark: setter.mark,
+            sameAs: original.key,
+            jobId: original.job_id,
+            jobRun: original.job_run,
+          },
+          now,
+        );
+        return { answeredBy: original.key, jobId: original.job_id, run: original.job_run, redelivery: true };
       }
       // Its log is gone (older than the retention): this one runs, as a new item would.
       mark = marks.raiseForItem(entity, item.id, marking, now, { evenIfSame: true })!;
+    }
+    const handler = this.handlers.get(event);
+    if (!handler) {
+      const outcome = { success: true, skipped: true, reason: `${event} has no action in this version` };
+      repo.logItem({ ...base, mark, sameAs: null, jobId: null, outcome }, now);
+      return { answeredBy: key, jobId: null, run: null, redelivery: false, decided: outcome };
+    }
+    const lane = crmRecordLane(entity, item.id);
+    if (isRecordJobHandler(handler)) {
+      // Never while work for the record is under way: the item then waits its turn in the lane.
+      const decided = jobs.laneBusy(lane) ? undefined : this.tryDecideAtIntake(event, handler, item);
+      if (decided) {
+        repo.logItem({ ...base, mark, sameAs: null, jobId: null, outcome: decided }, now);
+        return { answeredBy: key, jobId: null, run: null, redelivery: false, decided };
+      }
+      const held = jobs.laneHeld(lane);
+      const joined = jobs.enqueueOrJoin({
+        kind: handler.recordJob.kind,
+        payload: handler.recordJob.payload(item.id, 'webhook'),
+        lane,
+      });
+      if (joined.joined === 'new') created.add(joined.job.id);
+      repo.logItem({ ...base, mark, sameAs: null, jobId: joined.job.id, jobRun: joined.run }, now);
+      return {
+        answeredBy: key,
+        jobId: joined.job.id,
+        run: joined.run,
+        redelivery: false,
+        busy: joined.joined === 'new' ? held : !created.has(joined.job.id),
+      };
     }
     // Queued without its secrets (DESIGN §7): handlers read what they need from the CRM record.
     const payload: ItemJobPayload = {
@@ -320,42 +379,69 @@ export class WebhookIntake {
     };
     // One job per item: the item's row (keyed by delivery and position) is written with it, in
     // this transaction, so the job needs no dedupe key of its own.
-    const job = { kind: WEBHOOK_ITEM_JOB, payload, lane: crmRecordLane(entity, item.id) };
-    const atOnce = jobs.doneAtOnce(job, () => this.tryDecideFromItem(event, item));
-    if (atOnce) {
-      repo.logItem({ ...base, mark, sameAs: null, jobId: atOnce.job.id, outcome: atOnce.result }, now);
-      return { answeredBy: key, jobId: atOnce.job.id, redelivery: false, decided: atOnce.result };
-    }
-    const queued = jobs.enqueue(job);
+    const queued = jobs.enqueue({ kind: WEBHOOK_ITEM_JOB, payload, lane });
     repo.logItem({ ...base, mark, sameAs: null, jobId: queued.id }, now);
-    return { answeredBy: key, jobId: queued.id, redelivery: false };
+    return { answeredBy: key, jobId: queued.id, run: null, redelivery: false };
   }
 
   /**
-   * The outcome of an item that asks nothing of any peer, from the item alone (its area's
-   * `decideFromItem`, or a skip when no area handles the event); undefined when it may need one.
+   * The area's decision at intake, where a throw must not escape: inside a group commit it would
+   * fail every delivery of the commit, unlogged (and the CRM gives up on a webhook after four
+   * tries). Undecided, the item joins its record's job, where a failure is retried and shown.
    */
-  private decideFromItem(event: WebhookEvent, item: WebhookItem): ItemOutcome | undefined {
-    const handler = this.handlers.get(event);
-    if (!handler) return { success: true, skipped: true, reason: `${event} has no action in this version` };
-    return handler.decideFromItem?.(item);
-  }
-
-  /**
-   * decideFromItem where a throw must not escape: at intake and when the queue chooses slots, both
-   * inside a group commit, a throw would fail every delivery of the commit, unlogged (and the CRM
-   * gives up on a webhook after four tries). Undecided, the item runs as a job, where a failure is
-   * retried and, in the end, shown to the operator.
-   */
-  private tryDecideFromItem(event: WebhookEvent, item: WebhookItem): ItemOutcome | undefined {
+  private tryDecideAtIntake(
+    event: WebhookEvent,
+    handler: RecordJobHandler,
+    item: WebhookItem,
+  ): ItemOutcome | undefined {
     try {
-      return this.decideFromItem(event, item);
+      return handler.decideAtIntake?.(item);
     } catch (error) {
       this.deps.logger.warn(
         { err: error, event, id: item.id },
-        'item not decided from itself: left to its job',
+        'item not decided at intake: left to its job',
       );
       return undefined;
+    }
+  }
+
+  /** The answer of an item from its stored outcome, worded by its area (a stale item says so). */
+  private answerFor(event: WebhookEvent, item: WebhookItem, outcome: ItemOutcome): ItemOutcome {
+    const handler = this.handlers.get(event);
+    return handler && isRecordJobHandler(handler) && handler.answerFor
+      ? handler.answerFor(item, outcome)
+      : outcome;
+  }
+
+  /**
+   * An item job queued by an earlier version for an event now driven by its record's job (a
+   * stop across an upgrade): the item joins that job, which reads the record.
+   */
+  private forwardToRecordJob(handler: RecordJobHandler, payload: ItemJobPayload): ItemOutcome {
+    const entity = webhookEntity[payload.event];
+    this.deps.jobs.enqueueOrJoin({
+      kind: handler.recordJob.kind,
+      payload: handler.recordJob.payload(payload.item.id, 'webhook'),
+      lane: crmRecordLane(entity, payload.item.id),
+    });
+    return { success: true, queued: true, reason: "handed to the record's job" };
+  }
+
+  /**
+   * A record job's run ended (in the commit that records it): the items that waited for it, or for
+   * an earlier run, take its outcome. A run that will be tried again leaves them queued, with why.
+   */
+  private finishWaiting(jobId: number, end: RunEnd): void {
+    const outcome: ItemOutcome =
+      end.status === 'done'
+        ? (end.result as ItemOutcome)
+        : end.status === 'retry'
+          ? { success: true, queued: true, reason: end.error }
+          : { success: false, error: end.error };
+    const finished = this.deps.repo.finishWaiting(jobId, end.run, outcome, this.deps.now().toISOString());
+    if (outcome.success) return;
+    for (const item of finished) {
+      this.reportFailure(item.event as WebhookEvent, item.entity_id, item.delivery_id, outcome);
     }
   }
 
@@ -384,16 +470,17 @@ export class WebhookIntake {
     }
     let outcome: ItemOutcome;
     try {
-      // Decided from the item alone when its lane was busy at intake; else an area handles the
-      // event (decideFromItem skips the others), and its handler runs.
-      outcome =
-        this.decideFromItem(payload.event, payload.item) ??
-        (await this.handlers.get(payload.event)!(recordFromCrm(payload.item), {
-          event: payload.event,
-          deliveryId: payload.deliveryId,
-          attempt: context.attempt,
-          signal: context.signal,
-        }));
+      const handler = this.handlers.get(payload.event);
+      outcome = !handler
+        ? { success: true, skipped: true, reason: `${payload.event} has no action in this version` }
+        : isRecordJobHandler(handler)
+          ? this.forwardToRecordJob(handler, payload)
+          : await handler(recordFromCrm(payload.item), {
+              event: payload.event,
+              deliveryId: payload.deliveryId,
+              attempt: context.attempt,
+              signal: context.signal,
+            });
     } catch (error) {
       const lastAttempt = retryClassOf(error) === 'permanent' || context.attempt >= context.job.max_attempts;
       if (!lastAttempt || context.signal.aborted) throw error;

@@ -2,11 +2,17 @@ import type { CatchUpStatus } from '../../../shared/api/health.js';
 import type { WebhookEvent } from '../../../shared/api/webhooks.js';
 import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { CrmEntity } from '../../peers/crm.js';
-import type { AreaContext, AreaModule, CatchUpHandler, WebhookItemHandler } from '../area.js';
+import type {
+  AreaContext,
+  AreaModule,
+  CatchUpHandler,
+  RecordJobHandler,
+  WebhookItemHandler,
+} from '../area.js';
 import { CrmCatchUp } from './catchup.js';
 import { createCatchUpRepo } from './catchup-repo.js';
 import { WebhookIntake } from './intake.js';
-import type { RecordMarks } from './record-marks.js';
+import { createRecordMarks } from './record-marks.js';
 import { createWebhooksRepo } from './repo.js';
 import { createWebhookBindings } from './bindings.js';
 import { webhookRoutes } from './routes.js';
@@ -15,11 +21,11 @@ const RETENTION_MS = 14 * 24 * 3600 * 1000;
 
 export interface WebhooksWiring {
   /** Every area's item handlers, by the webhook event they own. */
-  handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler>>>;
-  /** The records' "last touched" marks, raised by items here and by every CRM write-back. */
-  marks: RecordMarks;
+  handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>>;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
   budgetMs: number;
+  /** Tests only: catch-up this often instead of every CRM_CATCHUP_MINUTES. */
+  catchUpEveryMs?: number;
   /** Every area's catch-up handling, by the CRM entity it owns (DESIGN §6.9). */
   catchUp: ReadonlyArray<Partial<Record<CrmEntity, CatchUpHandler>>>;
 }
@@ -36,9 +42,11 @@ export interface WebhooksModule extends AreaModule {
  */
 export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): WebhooksModule {
   const repo = ctx.repo(createWebhooksRepo);
+  // The records' "last touched" marks, raised by items here and by every CRM write-back (DESIGN §6.1.2).
+  const marks = ctx.repo(createRecordMarks);
   const intake = new WebhookIntake({
     repo,
-    marks: wiring.marks,
+    marks,
     groupCommit: ctx.groupCommit,
     logger: ctx.logger,
     jobs: ctx.jobs,
@@ -47,7 +55,10 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     budgetMs: wiring.budgetMs,
   });
   for (const handlers of wiring.handlers) {
-    for (const [event, handler] of Object.entries(handlers) as [WebhookEvent, WebhookItemHandler][]) {
+    for (const [event, handler] of Object.entries(handlers) as [
+      WebhookEvent,
+      WebhookItemHandler | RecordJobHandler,
+    ][]) {
       intake.setHandler(event, handler);
     }
   }
@@ -72,7 +83,8 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     }
   }
   // DESIGN §6.9: at start and every CRM_CATCHUP_MINUTES; 0 is off, also at start.
-  const intervalMs = ctx.config.crmCatchUpMinutes * 60_000;
+  const intervalMs =
+    ctx.config.crmCatchUpMinutes > 0 ? (wiring.catchUpEveryMs ?? ctx.config.crmCatchUpMinutes * 60_000) : 0;
   if (intervalMs > 0 && ctx.peers.crm) {
     ctx.scheduler.add({
       name: 'crm catch-up',
@@ -86,5 +98,7 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     name: 'webhooks',
     routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
     lastCatchUp: () => catchUp.status(),
+    // A write-back marks its record touched, so an identical later item is a genuine repeat.
+    onCrmWrite: marks.writeListener(ctx.now),
   };
 }

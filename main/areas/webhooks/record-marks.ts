@@ -64,6 +64,11 @@ export function createRecordMarks(db: Db) {
     /** A write-back by the bridge: raises the record's mark, set by no item. Returns the new mark. */
     touch: (entity: string, recordId: string, now: string): number =>
       raise.get(entity, recordId, now, null, null, null)!.mark,
+    /** The listener of the bridge's CRM write-backs: each touches its record (echo or not). */
+    writeListener:
+      (now: () => Date) =>
+      (entity: string, recordId: string): void =>
+        void raise.get(entity, recordId, now().toISOString(), null, null, null),
     /** The record's mark and the key of the item that set it (null: a write-back did). */
     setter: (entity: string, recordId: string) => setter.get(entity, recordId),
   };

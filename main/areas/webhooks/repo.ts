@@ -27,6 +27,8 @@ interface ProcessedEventRow {
   item_hash: string | null;
   mark: number | null;
   same_as: string | null;
+  /** The run of its record's job that answers it (migration 026); null: a job of its own, or none. */
+  job_run: number | null;
 }
 
 export interface NewItemRow {
@@ -40,7 +42,9 @@ export interface NewItemRow {
   /** A redelivery: the key of the item whose outcome answers it. */
   sameAs: string | null;
   jobId: number | null;
-  /** Decided at once, in the commit that logs it (its job done with it): stored done. */
+  /** The run of its record's job it waits for (issue #36.2). */
+  jobRun?: number | null;
+  /** Decided at once, in the commit that logs it: stored done. */
   outcome?: ItemOutcome;
 }
 
@@ -70,6 +74,7 @@ export function createWebhooksRepo(db: Db) {
       mark: number,
       sameAs: string | null,
       jobId: number | null,
+      jobRun: number | null,
       status: 'pending' | 'done',
       outcome: string | null,
       now: string,
@@ -77,8 +82,17 @@ export function createWebhooksRepo(db: Db) {
     ]
   >(
     `INSERT INTO processed_events (key, event, entity, entity_id, item_hash, delivery_id, mark, same_as, job_id,
-       status, outcome, created_at, finished_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       job_run, status, outcome, created_at, finished_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // The items waiting for a run of their record's job that has ended (through the partial index).
+  const finishWaiting = db.prepare<
+    [string, string, number, number],
+    { event: string; entity_id: string; delivery_id: number }
+  >(
+    `UPDATE processed_events SET status = 'done', outcome = ?, finished_at = ?
+     WHERE job_id = ? AND job_run <= ? AND status = 'pending'
+     RETURNING event, entity_id, delivery_id`,
   );
   const setJob = db.prepare<[number, string]>('UPDATE processed_events SET job_id = ? WHERE key = ?');
   const getEvent = mappedRows(
@@ -128,6 +142,7 @@ export function createWebhooksRepo(db: Db) {
         row.mark,
         row.sameAs,
         row.jobId,
+        row.jobRun ?? null,
         done ? 'done' : 'pending',
         done ? JSON.stringify(row.outcome) : null,
         now,
@@ -138,6 +153,9 @@ export function createWebhooksRepo(db: Db) {
     getEvent: (key: string) => getEvent.get(key),
     finishEvent: (key: string, outcome: ItemOutcome, now: string) =>
       finishEvent.run(JSON.stringify(outcome), now, key).changes > 0,
+    /** A run of a record's job ended: the items waiting for it (or an earlier run) take its outcome. */
+    finishWaiting: (jobId: number, run: number, outcome: ItemOutcome, now: string) =>
+      finishWaiting.all(JSON.stringify(outcome), now, jobId, run),
     /** Deliveries (and, by cascade, their processed events) older than the retention. */
     pruneBefore: pruneDeliveries,
   };

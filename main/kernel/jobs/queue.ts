@@ -17,8 +17,29 @@ export const MAX_JOB_ATTEMPTS = 10;
 
 export interface JobContext {
   job: JobRow;
+  /** This run's number: 1, then one more for each retry and each run a trigger asked for. */
   attempt: number;
+  /** The run before this one failed and the queue tries again (not a run a new trigger asked for). */
+  retrying: boolean;
   signal: AbortSignal;
+}
+
+/** How one run of a job ended. */
+export type RunEnd =
+  | { run: number; status: 'done'; result: unknown }
+  /** Failed, tried again later by the queue (`error` is why). */
+  | { run: number; status: 'retry'; error: string }
+  | { run: number; status: 'failed'; error: string };
+
+/** Writes that belong with a run's end, committed together with it (e.g. the outcome of what waited for it). */
+export type RunEndObserver = (payload: unknown, end: RunEnd, job: JobRow) => void;
+
+/** What `enqueueOrJoin` did: made the job, joined it while it waits, or marked it to run once more. */
+export interface Joined {
+  job: JobRow;
+  /** The run that will answer this trigger: the first one that starts after it. */
+  run: number;
+  joined: 'new' | 'pending' | 'running';
 }
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<unknown>;
 
@@ -34,10 +55,10 @@ interface Registration {
   maxRunning: number;
   /** Writes that belong with the job's done state: committed together with it. */
   onDone: ((payload: unknown, result: unknown) => void) | undefined;
-  /** Whether a job, by its payload, takes a slot: not for work that waits on nothing (no peer, no sleep). */
-  holdsSlot: (payload: unknown) => boolean;
-  /** Registered with `holdsSlot: false`: no job of the kind ever takes a slot. */
-  neverHoldsSlot: boolean;
+  /** Writes that belong with the end of each run (its own and other areas'), committed with it. */
+  onRunEnd: RunEndObserver[];
+  /** Whether the kind's jobs take a slot: not for work that waits on nothing (no peer, no sleep). */
+  holdsSlot: boolean;
 }
 
 /** What a job concerns, and the word its messages call it by when not the kind's (e.g. `CRM post`). */
@@ -97,7 +118,13 @@ export class JobQueue {
   private readonly finished = new EventEmitter();
   private readonly inFlight = new Map<
     number,
-    { kind: string; promise: Promise<void>; abort: AbortController }
+    {
+      kind: string;
+      promise: Promise<void>;
+      abort: AbortController;
+      /** A trigger came in while it ran: it runs once more, reading everything again. */
+      dirty: boolean;
+    }
   >();
   /** The one lock per CRM record: jobs of a lane hold it while they run, `withLane` holders too. */
   private readonly lanes = new LaneLocks();
@@ -150,12 +177,14 @@ export class JobQueue {
       maxRunning?: number;
       /** Writes committed together with the job's done state (e.g. the outcome it produced). */
       onDone?: (payload: P, result: unknown) => void;
+      /** Writes committed together with the end of each run (done, tried again, failed). */
+      onRunEnd?: (payload: P, end: RunEnd, job: JobRow) => void;
       /**
-       * false: the job waits on nothing (no peer call, no sleep), so it runs without taking one of
-       * the slots that bound how much peer work runs at once. A function decides per job, from its
-       * payload (a webhook item whose handler decides from the item alone waits on nothing).
+       * false: the kind's jobs wait on nothing (no peer call, no sleep), so they run without taking
+       * one of the slots that bound how much peer work runs at once. A rule of the kind: the queue
+       * asks nothing of an area while it picks a job.
        */
-      holdsSlot?: boolean | ((payload: P) => boolean);
+      holdsSlot?: boolean;
     } = {},
   ): void {
     this.handlers.set(kind, {
@@ -167,9 +196,49 @@ export class JobQueue {
         (options.subject as ((payload: unknown) => JobSubject | undefined) | undefined) ?? (() => undefined),
       maxRunning: options.maxRunning ?? Infinity,
       onDone: options.onDone as Registration['onDone'],
-      holdsSlot: slotRule(options.holdsSlot) as (payload: unknown) => boolean,
-      neverHoldsSlot: options.holdsSlot === false,
+      onRunEnd: options.onRunEnd ? [options.onRunEnd as RunEndObserver] : [],
+      holdsSlot: options.holdsSlot ?? true,
     });
+  }
+
+  /** Another area's writes at the end of each run of `kind` (e.g. the webhook items that waited for it). */
+  onRunEnd(kind: string, observer: RunEndObserver): void {
+    const registration = this.handlers.get(kind);
+    if (!registration) throw new Error(`no handler registered for job kind "${kind}"`);
+    registration.onRunEnd.push(observer);
+  }
+
+  /**
+   * One job per lane and kind (a record's "bring it in line"): a trigger makes the job, or joins
+   * the one waiting (due now, even if it was waiting out a retry), or marks the one running dirty,
+   * so it runs once more when this run ends and reads everything again. `run` is the run that
+   * answers the trigger: the first that starts after it. Call it inside the caller's transaction.
+   */
+  enqueueOrJoin(options: Omit<EnqueueOptions, 'dedupeKey' | 'delayMs' | 'lane'> & { lane: Lane }): Joined {
+    const existing = this.options.repo.unfinishedOf(options.kind, options.lane);
+    if (!existing) return { job: this.enqueue(options), run: 1, joined: 'new' };
+    const run = existing.attempts + 1;
+    if (existing.status === 'running') {
+      // Not in flight: left by a process that is gone, it runs again at the next start anyway.
+      const flight = this.inFlight.get(existing.id);
+      if (flight) flight.dirty = true;
+      return { job: existing, run, joined: 'running' };
+    }
+    if (this.options.repo.pullForward(existing.id, this.now().toISOString())) {
+      this.backlog = true;
+      this.wake();
+    }
+    return { job: existing, run, joined: 'pending' };
+  }
+
+  /** Whether a lane's lock is held: by a job of it that runs, or by work outside the queue (`withLane`). */
+  laneHeld(lane: Lane): boolean {
+    return this.lanes.busy(lane);
+  }
+
+  /** Whether a lane is held or has a job waiting or running: work for its record is under way. */
+  laneBusy(lane: Lane): boolean {
+    return this.lanes.busy(lane) || this.options.repo.laneHasUnfinished(lane);
   }
 
   enqueue(options: EnqueueOptions): JobRow {
@@ -241,20 +310,43 @@ export class JobQueue {
       if (!current || current.status === 'done' || current.status === 'failed')
         return Promise.resolve(current);
     }
+    return this.nextEvent<JobRow>(`job:${jobId}`, () => true, timeoutMs);
+  }
+
+  /**
+   * Resolves with the end of the first run numbered `run` or later (for a trigger: the run that
+   * answers it), or undefined when `timeoutMs` passes first. A run that ended before the call is
+   * read from the job's row (its latest end).
+   */
+  waitForRun(jobId: number, run: number, timeoutMs: number): Promise<RunEnd | undefined> {
+    const current = this.options.repo.get(jobId);
+    if (!current) return Promise.resolve(undefined);
+    const lastEnded = current.status === 'running' ? current.attempts - 1 : current.attempts;
+    if (lastEnded >= run) return Promise.resolve(lastEndOf(current, lastEnded));
+    return this.nextEvent<RunEnd>(`run:${jobId}`, (end) => end.run >= run, timeoutMs);
+  }
+
+  /** The first `event` whose value `accept`s, or undefined when `timeoutMs` passes first. */
+  private nextEvent<T>(
+    event: string,
+    accept: (value: T) => boolean,
+    timeoutMs: number,
+  ): Promise<T | undefined> {
     return new Promise((resolve) => {
-      const event = `job:${jobId}`;
-      const onFinish = (job: JobRow) => {
+      const listener = (value: T) => {
+        if (!accept(value)) return;
         clearTimeout(timer);
-        resolve(job);
+        this.finished.off(event, listener);
+        resolve(value);
       };
       const timer = setTimeout(
         () => {
-          this.finished.off(event, onFinish);
+          this.finished.off(event, listener);
           resolve(undefined);
         },
         Math.max(0, timeoutMs),
       );
-      this.finished.once(event, onFinish);
+      this.finished.on(event, listener);
     });
   }
 
@@ -458,7 +550,7 @@ export class JobQueue {
     for (const entry of this.fresh) {
       const candidate = entry.job;
       const registration = this.handlers.get(candidate.kind);
-      const needsSlot = registration?.holdsSlot(entry.payload) ?? true;
+      const needsSlot = registration?.holdsSlot ?? true;
       const slotFree = !needsSlot || slots < this.concurrency;
       const kindFree =
         registration !== undefined && (running.get(candidate.kind) ?? 0) < registration.maxRunning;
@@ -489,17 +581,14 @@ export class JobQueue {
     return running;
   }
 
-  /**
-   * The kinds that may start a job now: below their `maxRunning`, and a slot free if they may take
-   * one (a kind that decides per job counts as taking one: the search cannot see payloads).
-   */
+  /** The kinds that may start a job now: below their `maxRunning`, and a slot free if they take one. */
   private claimableKinds(): string[] {
     const running = this.runningByKind();
     const slotFree = this.slotsTaken < this.concurrency;
     return [...this.handlers]
       .filter(
         ([kind, registration]) =>
-          (slotFree || registration.neverHoldsSlot) && (running.get(kind) ?? 0) < registration.maxRunning,
+          (slotFree || !registration.holdsSlot) && (running.get(kind) ?? 0) < registration.maxRunning,
       )
       .map(([kind]) => kind);
   }
@@ -524,7 +613,7 @@ export class JobQueue {
     const jobPayload = payload ?? JSON.parse(job.payload);
     // The slot bounds handler work (peer calls): it is given back as soon as the handler settles,
     // before the done state's commit, and the next fresh job is claimed in the same turn.
-    let holdsSlot = registration.holdsSlot(jobPayload);
+    let holdsSlot = registration.holdsSlot;
     if (holdsSlot) this.slotsTaken++;
     const releaseSlot = () => {
       if (!holdsSlot) return;
@@ -542,7 +631,7 @@ export class JobQueue {
       else if (job.lane !== null && this.searchSkippedBusyLanes) this.backlog = true;
       this.wake();
     });
-    this.inFlight.set(job.id, { kind: job.kind, promise, abort });
+    this.inFlight.set(job.id, { kind: job.kind, promise, abort, dirty: false });
   }
 
   private async execute(
@@ -560,21 +649,34 @@ export class JobQueue {
         ? { what: capitalize(named(subject.subject, subject.noun)), data: { subject: subject.subject } }
         : { what: registration.describe(payload), data: {} };
     };
+    const run = job.attempts;
+    /** Read when the run's end is committed: a trigger may come in up to that moment. */
+    const dirty = () => this.inFlight.get(job.id)?.dirty ?? false;
+    const ended = (end: RunEnd) => {
+      for (const observer of registration.onRunEnd) observer(payload, end, job);
+    };
     let final: JobRow | undefined;
+    let end: RunEnd | undefined;
     try {
       const result = await registration
-        .handler(payload, { job, attempt: job.attempts, signal })
+        .handler(payload, { job, attempt: run, retrying: job.last_error !== null, signal })
         .finally(handlerSettled);
       if (signal.aborted) return; // shutting down: the job stays claimed and is recovered next start
+      end = { run, status: 'done', result };
       const { onDone } = registration;
       final = await this.commit(
         () => {
+          ended(end!);
+          if (dirty()) {
+            repo.requeue(job.id, result, this.now().toISOString(), run + registration.maxAttempts);
+            return undefined;
+          }
           onDone?.(payload, result);
           return repo.markDone(job, result, this.now().toISOString());
         },
-        { oneStatement: onDone === undefined },
+        { oneStatement: onDone === undefined && registration.onRunEnd.length === 0 },
       );
-      if (registration.logDone) {
+      if (final && registration.logDone) {
         const { what, data } = about();
         activity.record('job.done', 'info', `${what}: done`, { jobId: job.id, kind: job.kind, ...data });
       }
@@ -582,15 +684,19 @@ export class JobQueue {
       if (signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
       const permanent = retryClassOf(error) === 'permanent';
-      if (!permanent && job.attempts < job.max_attempts) {
-        const backoff = backoffDelayMs(job.attempts, this.backoff);
+      if (!permanent && run < job.max_attempts) {
+        const backoff = backoffDelayMs(run, this.backoff);
         const delay =
           error instanceof RetryLaterError ? error.delayMs : Math.max(backoff, retryAfterMsOf(error) ?? 0);
         const runAt = new Date(this.now().getTime() + delay).toISOString();
-        repo.reschedule(job.id, message, runAt);
+        end = { run, status: 'retry', error: message };
+        await this.commit(() => {
+          ended(end!);
+          repo.reschedule(job.id, message, runAt);
+        });
         this.backlog = true; // the timer is set for its new time
         const { what, data } = about();
-        activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${job.attempts + 1} at ${runAt}`, {
+        activity.record('job.retry', 'warn', `${what}: ${message}; attempt ${run + 1} at ${runAt}`, {
           jobId: job.id,
           kind: job.kind,
           runAt,
@@ -598,17 +704,32 @@ export class JobQueue {
         });
         return;
       }
-      final = repo.markFailed(job.id, message, this.now().toISOString());
+      end = { run, status: 'failed', error: message };
+      final = await this.commit(() => {
+        ended(end!);
+        // A trigger came in during the run: it still gets a run of its own, with a fresh budget.
+        if (dirty()) {
+          repo.requeue(job.id, undefined, this.now().toISOString(), run + registration.maxAttempts);
+          return undefined;
+        }
+        return repo.markFailed(job.id, message, this.now().toISOString());
+      });
       logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
       const { what, data } = about();
       activity.record('job.failed', 'error', `${what}: ${message}`, {
         jobId: job.id,
         kind: job.kind,
-        attempts: job.attempts,
+        attempts: run,
         ...data,
       });
     } finally {
+      if (end) this.finished.emit(`run:${job.id}`, end);
       if (final) this.finished.emit(`job:${job.id}`, final);
+      else if (end && end.status !== 'retry' && !signal.aborted) {
+        // Back to pending for the run a trigger asked for.
+        this.backlog = true;
+        this.wake();
+      }
     }
   }
 
@@ -617,9 +738,14 @@ export class JobQueue {
   }
 }
 
-/** `holdsSlot` as registered, as a rule per payload. */
-function slotRule<P>(holdsSlot: boolean | ((payload: P) => boolean) | undefined): (payload: P) => boolean {
-  if (typeof holdsSlot === 'function') return holdsSlot;
-  const always = holdsSlot ?? true;
-  return () => always;
+/** A run's end as the job's row last recorded it (the row keeps only its latest run). */
+function lastEndOf(job: JobRow, run: number): RunEnd {
+  if (job.status === 'failed') return { run, status: 'failed', error: job.last_error ?? 'failed' };
+  if (job.status === 'pending' && job.last_error !== null)
+    return { run, status: 'retry', error: job.last_error };
+  return {
+    run,
+    status: 'done',
+    result: job.result === null ? undefined : (JSON.parse(job.result) as unknown),
+  };
 }

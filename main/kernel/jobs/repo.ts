@@ -90,6 +90,17 @@ export function createJobsRepo(db: Db) {
     "SELECT 1 AS found FROM jobs WHERE lane = ? AND status IN ('pending', 'running') LIMIT 1",
   );
   const byDedupe = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?');
+  // The one unfinished job of a kind in a lane (a record's job), through the partial index by lane.
+  const unfinishedOf = db.prepare<[string, string], JobRow>(
+    "SELECT * FROM jobs WHERE lane = ? AND status IN ('pending', 'running') AND kind = ? ORDER BY id LIMIT 1",
+  );
+  const pullForward = db.prepare<[string, number, string]>(
+    "UPDATE jobs SET run_at = ? WHERE id = ? AND status = 'pending' AND run_at > ?",
+  );
+  // A run that ended while a trigger came in: back to pending at once, with a fresh retry budget.
+  const requeue = db.prepare<[string | null, string, number, number]>(
+    "UPDATE jobs SET status = 'pending', result = ?, run_at = ?, last_error = NULL, max_attempts = ? WHERE id = ? AND status = 'running'",
+  );
   const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
   // The oldest due job whose lane has nothing running and no older unfinished job.
   const nextDue = db.prepare<{ now: string; kinds: string; held: string }, JobRow>(
@@ -204,6 +215,13 @@ export function createJobsRepo(db: Db) {
         finished_at: now,
       };
     },
+    /** The job of `kind` in `lane` that is waiting or running, if any. */
+    unfinishedOf: (kind: string, lane: string) => unfinishedOf.get(lane, kind),
+    /** A waiting job due later is due now (a new trigger joined it). */
+    pullForward: (id: number, now: string) => pullForward.run(now, id, now).changes > 0,
+    /** A running job back to pending, due now; `maxAttempts` counts from its last run. */
+    requeue: (id: number, result: unknown, now: string, maxAttempts: number) =>
+      requeue.run(result === undefined ? null : JSON.stringify(result), now, maxAttempts, id).changes > 0,
     /** Whether a job of `lane` is waiting or running. */
     laneHasUnfinished: (lane: string) => laneUnfinished.get(lane) !== undefined,
     get: (id: number) => byId.get(id),

@@ -79,6 +79,8 @@ export interface WebhookDelivery {
   body: string;
   items: number;
   at: string;
+  /** How long the receiver took to answer (or to fail), by the sender's own watch. */
+  ms: number;
   outcome: DeliveryOutcome;
   error?: string;
 }
@@ -253,11 +255,12 @@ export class WebhookSender {
     const signature = signEspoWebhook(batch.rawBody, sub.webhookId, sub.secret, sub.legacySignature);
     if (this.#receiverAway) {
       await Promise.resolve(); // a refused connection is still an answer that comes later
-      this.#record(batch, 0, 'connection refused (the receiver is away)');
+      this.#record(batch, 0, 'connection refused (the receiver is away)', 0);
       return;
     }
     const controller = new AbortController();
     this.#aborts.add(controller);
+    const started = performance.now();
     let status: number;
     let error: string | undefined;
     try {
@@ -278,11 +281,11 @@ export class WebhookSender {
     } finally {
       this.#aborts.delete(controller);
     }
-    this.#record(batch, status, error);
+    this.#record(batch, status, error, performance.now() - started);
   }
 
   /** Logs one attempt and decides what follows it: a retry in `retryDelayMs`, or the end. */
-  #record(batch: Batch, status: number, error: string | undefined): void {
+  #record(batch: Batch, status: number, error: string | undefined, ms: number): void {
     const { sub } = batch;
     const outcome = this.#outcome(batch, status);
     this.#deliveries.push({
@@ -294,6 +297,7 @@ export class WebhookSender {
       body: batch.rawBody,
       items: batch.items,
       at: this.options.now().toISOString(),
+      ms,
       outcome,
       ...(error ? { error } : {}),
     });

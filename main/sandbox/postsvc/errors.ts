@@ -13,10 +13,12 @@ export const errorCodes = {
   mediaRequired: 136,
   mediaUnreachable: 138,
   dailyQuota: 145,
+  planRequired: 166,
   platformNotLinked: 156,
   profileSuspended: 169,
   postNotFound: 186,
   postNotPublished: 187,
+  postNotPending: 190,
   rateLimited: 429,
 } as const;
 

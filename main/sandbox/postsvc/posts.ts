@@ -221,6 +221,40 @@ export class PostBook {
     return structuredClone(post);
   }
 
+  /**
+   * PATCH /post (Ayrshare's "update a post", Premium plans and up): a post still waiting for its
+   * scheduleDate gets a new one, in place (same id, no quota); a date in the past sends it at once.
+   * Refused on the free plan, for an unknown id, and once the post is out (or was never scheduled).
+   */
+  move(id: string, scheduleDate: Date): ProviderPost {
+    if (this.plan === 'free') {
+      throw new ProviderError(
+        403,
+        errorBody(
+          errorCodes.planRequired,
+          'Updating a post requires a Premium, Business or Enterprise plan. Delete the post and post it again instead.',
+        ),
+      );
+    }
+    const post = this.find(id);
+    if (!post || post.status === 'deleted') {
+      throw new ProviderError(404, errorBody(errorCodes.postNotFound, `Post id not found: ${id}`));
+    }
+    if (post.type !== 'schedule' || !post.postIds.some((entry) => entry.status === 'scheduled')) {
+      throw new ProviderError(
+        400,
+        errorBody(
+          errorCodes.postNotPending,
+          `Post ${id} is not pending (status ${post.status}): only a scheduled post that has not been sent can be updated.`,
+        ),
+      );
+    }
+    post.scheduleDate = scheduleDate.toISOString();
+    // A date in the past sends it now: the next read finds it due.
+    this.settle();
+    return structuredClone(post);
+  }
+
   /** Cancels a scheduled post or takes a published one down. */
   remove(id: string): ProviderPost {
     const post = this.find(id);

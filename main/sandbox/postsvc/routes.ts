@@ -23,6 +23,7 @@ const postBody = z.looseObject({
   idempotencyKey: z.string().min(1).max(256).optional(),
 });
 const deleteBody = z.looseObject({ id: z.string().min(1, 'id is required') });
+const moveBody = z.looseObject({ id: z.string().min(1, 'id is required'), scheduleDate: z.string() });
 const analyticsSocialBody = z.looseObject({ platforms: z.array(z.string()).min(1) });
 const analyticsPostBody = z.looseObject({ id: z.string().min(1) });
 
@@ -52,6 +53,19 @@ export function postsvcRouter(ctx: PostsvcContext): Router {
       idempotencyKey: body.idempotencyKey ?? null,
     });
     sendPost(res, post);
+  });
+
+  router.patch('/post', (req, res) => {
+    const { id, scheduleDate } = parse(moveBody, req.body);
+    const post = book.move(id, isoDate(scheduleDate));
+    res.json({
+      status: 'success',
+      id: post.id,
+      refId: post.refId,
+      scheduleDate: post.scheduleDate,
+      publishedAt: post.publishedAt,
+      postIds: post.postIds,
+    });
   });
 
   router.delete('/post', (req, res) => {
@@ -245,11 +259,15 @@ function platformList(values: string[]): ProviderPlatform[] {
   return [...new Set(values as ProviderPlatform[])];
 }
 
-function futureDate(value: string, now: Date): Date {
+function isoDate(value: string): Date {
   if (!ISO_8601.test(value) || Number.isNaN(Date.parse(value))) {
     badRequest(`scheduleDate must be ISO 8601 with a time zone, e.g. 2026-07-08T12:30:00Z (got "${value}")`);
   }
-  const date = new Date(value);
+  return new Date(value);
+}
+
+function futureDate(value: string, now: Date): Date {
+  const date = isoDate(value);
   if (date.getTime() <= now.getTime()) {
     throw new ProviderError(
       400,

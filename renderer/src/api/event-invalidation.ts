@@ -54,6 +54,7 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
 
   'posting.scheduled': [queryKeys.posts],
   'posting.cancelled': [queryKeys.posts],
+  'posting.moved': [queryKeys.posts],
   'posting.confirmed': [queryKeys.posts],
   'posting.failed': [queryKeys.posts],
   'posting.retry': [queryKeys.posts],

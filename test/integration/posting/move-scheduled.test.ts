@@ -133,6 +133,24 @@ describe('moving a scheduled post (issue #31)', () => {
     ).toEqual(['deleted', 'scheduled']);
   });
 
+  it('on the free plan a time-only move says its cost before it is made: cancel and create, one post of the quota', async () => {
+    const text = 'Cost said first';
+    await schedule({ post: text, platforms: ['socialnet'], scheduleDate: inHours(36) });
+    const [view] = await viewOf(text);
+    const created = creates();
+    const preview = await bridge.call('POST', '/api/posts/reschedule-preview', {
+      body: { ledgerId: view!.ledgerId, post: text, scheduleDate: inHours(37) },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      how: 'cancelled-and-created',
+      quotaCost: 1,
+      quota: { plan: 'free' },
+    });
+    expect(preview.body.message).toMatch(/free plan cannot move a post in place/);
+    expect(creates()).toBe(created);
+  });
+
   it('a time in the past is refused with words and nothing is cancelled', async () => {
     const text = 'Not into the past';
     const sent = await schedule({ post: text, platforms: ['socialnet'], scheduleDate: inHours(40) });

@@ -219,6 +219,69 @@ describe('sandbox posting provider (Ayrshare-shaped)', () => {
     expect(unknown.json).toMatchObject({ status: 'error', code: 186 });
   });
 
+  it('PATCH /post moves a scheduled post in place (Premium and up): same post, no quota; a date in the past publishes it at once', async () => {
+    await start({ plan: 'premium' });
+    const made = await call('POST', '/post', {
+      post: 'Moved later',
+      platforms: ['microblog'],
+      scheduleDate: '2026-05-04T12:00:00Z',
+    });
+    const used = postsvc.quota().used;
+    const moved = await call('PATCH', '/post', { id: made.json.id, scheduleDate: '2026-05-05T08:30:00Z' });
+    expect(moved.status).toBe(200);
+    expect(moved.json).toMatchObject({
+      status: 'success',
+      id: made.json.id,
+      scheduleDate: '2026-05-05T08:30:00.000Z',
+    });
+    expect(postsvc.posts()).toEqual([
+      expect.objectContaining({
+        id: made.json.id,
+        status: 'scheduled',
+        scheduleDate: '2026-05-05T08:30:00.000Z',
+      }),
+    ]);
+    expect(postsvc.quota().used).toBe(used);
+
+    const now = await call('PATCH', '/post', { id: made.json.id, scheduleDate: '2026-05-04T08:00:00Z' });
+    expect(now.status).toBe(200);
+    const [post] = postsvc.posts();
+    expect(post).toMatchObject({ status: 'success', publishedAt: now.json.publishedAt });
+    expect(post!.postIds[0]).toMatchObject({ platform: 'microblog', status: 'success' });
+  });
+
+  it('PATCH /post refuses: 403 on the free plan, 404 code 186 for an unknown id, a post already out, a bad date', async () => {
+    await start({ plan: 'free' });
+    const made = await call('POST', '/post', {
+      post: 'Stays put',
+      platforms: ['microblog'],
+      scheduleDate: '2026-05-04T12:00:00Z',
+    });
+    const free = await call('PATCH', '/post', { id: made.json.id, scheduleDate: '2026-05-05T08:30:00Z' });
+    expect(free.status).toBe(403);
+    expect(free.json).toMatchObject({ status: 'error', code: postsvcErrorCodes.planRequired });
+    postsvc.setPlan('business');
+    const unknown = await call('PATCH', '/post', {
+      id: 'no-such-post',
+      scheduleDate: '2026-05-05T08:30:00Z',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toMatchObject({ status: 'error', code: postsvcErrorCodes.postNotFound });
+    const bad = await call('PATCH', '/post', { id: made.json.id, scheduleDate: 'tomorrow' });
+    expect(bad.status).toBe(400);
+    clock = Date.parse('2026-05-04T12:00:05Z');
+    const out = await call('PATCH', '/post', { id: made.json.id, scheduleDate: '2026-05-05T08:30:00Z' });
+    expect(out.status).toBe(400);
+    expect(out.json).toMatchObject({ status: 'error', code: postsvcErrorCodes.postNotPending });
+    expect(postsvc.posts()[0]).toMatchObject({ status: 'success', scheduleDate: '2026-05-04T12:00:00.000Z' });
+    const published = await call('POST', '/post', { post: 'Out at once', platforms: ['microblog'] });
+    const notScheduled = await call('PATCH', '/post', {
+      id: published.json.id,
+      scheduleDate: '2026-05-05T08:30:00Z',
+    });
+    expect(notScheduled.json).toMatchObject({ code: postsvcErrorCodes.postNotPending });
+  });
+
   it('history: newest first, limit (default 100, max 1000) and offset paging, platform filter', async () => {
     await start({ plan: 'business' });
     for (let i = 0; i < 5; i++) {

@@ -15,8 +15,9 @@ import { webhooksQuiet } from '../../support/settle.js';
 /*
  * Issue #24.3, DESIGN §7 and §6.2: redaction by name and by value must never take what
  * reconciling needs. A SocialPost item carrying secrets (by name and inside an rtmp URL) is
- * queued redacted; the provider takes the post and never answers; the job reconciles from the
- * provider's history by its idempotencyKey, and nothing is posted twice.
+ * logged redacted, and its record's job (issue #36.2) carries only the record's id; the provider
+ * takes the post and never answers; the job reconciles from the provider's history by its
+ * idempotencyKey, and nothing is posted twice.
  */
 
 const SECRET = 'redacted-reconcile-secret';
@@ -41,11 +42,12 @@ afterAll(async () => {
   await crm?.stop();
 });
 
-function jobPayloads(): string[] {
+/** What the bridge keeps of deliveries and jobs: the delivery log's payloads and every job's. */
+function stored(table: 'jobs' | 'webhook_deliveries'): string[] {
   const db = new Database(path.join(bridge.dataDir, 'bridge.sqlite'), { readonly: true });
   try {
     return db
-      .prepare<[], { payload: string }>("SELECT payload FROM jobs WHERE kind = 'webhook.item'")
+      .prepare<[], { payload: string }>(`SELECT payload FROM ${table}`)
       .all()
       .map((row) => row.payload);
   } finally {
@@ -80,10 +82,10 @@ describe('a redacted job', () => {
     await webhooksQuiet(crm);
     await eventually(() => crm.get('SocialPost', record.id)?.postsvcId, 10_000);
 
-    // The queued item was redacted ...
-    const payloads = jobPayloads().filter((payload) => payload.includes(record.id));
+    // The logged item was redacted, and no job carries it ...
+    const payloads = stored('webhook_deliveries').filter((payload) => payload.includes(record.id));
     expect(payloads.filter((payload) => payload.includes('[redacted]'))).toHaveLength(1);
-    for (const payload of payloads) expect(payload).not.toContain('MARK-');
+    for (const payload of [...payloads, ...stored('jobs')]) expect(payload).not.toContain('MARK-');
     expect(payloads.find((payload) => payload.includes('[redacted]'))).toContain(
       'rtmp://ingest.example.com/live/[redacted]',
     );

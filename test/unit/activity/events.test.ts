@@ -44,6 +44,13 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
     socialPostId: 'sp1',
     postsvcIds: ['p-1', 'p-2'],
   },
+  'posting.moved': {
+    subject: { kind: 'post', id: 'sp1', name: 'Teaser for Thursday' },
+    socialPostId: 'sp1',
+    postsvcId: 'p-1',
+    from: '2026-05-01T10:00:00.000Z',
+    to: '2026-05-02T10:00:00.000Z',
+  },
   'posting.confirmed': {
     subject: { kind: 'post', id: 'sp1', name: 'Teaser for Thursday' },
     ledgerId: 12,

@@ -108,4 +108,15 @@ describe('calendar model', () => {
     const alone = judgeMove({ post: p, at: at(2026, 12, 2, 10) }, { now, posts: [p], quotaLeft: 5 });
     expect(alone).toEqual({ kind: 'ask', warnings: [], quotaLeft: 5 });
   });
+
+  it('on premium and business a move is made in place (issue #36.3): no quota left does not stop it', () => {
+    const p = post();
+    for (const plan of ['premium', 'business'])
+      expect(
+        judgeMove({ post: p, at: at(2026, 12, 3, 9) }, { now, posts: [p], quotaLeft: 0, plan }),
+      ).toMatchObject({ kind: 'ask' });
+    expect(
+      judgeMove({ post: p, at: at(2026, 12, 3, 9) }, { now, posts: [p], quotaLeft: 0, plan: 'free' }),
+    ).toMatchObject({ kind: 'refused', reason: expect.stringMatching(/quota is used up/) });
+  });
 });

@@ -7,7 +7,12 @@ import { createActivityRepo } from '../../../main/kernel/activity/repo.js';
 import { groupCommitOf } from '../../../main/kernel/commit-group.js';
 import { openDatabase, type Db } from '../../../main/kernel/db.js';
 import { crmRecordLane } from '../../../main/kernel/jobs/lane.js';
-import { JobQueue, RetryLaterError } from '../../../main/kernel/jobs/queue.js';
+import {
+  JobQueue,
+  PermanentJobError,
+  RetryLaterError,
+  type RunEnd,
+} from '../../../main/kernel/jobs/queue.js';
 import { createJobsRepo } from '../../../main/kernel/jobs/repo.js';
 import { eventually } from '../../support/wait.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
@@ -103,24 +108,23 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
     expect(log).toEqual(['holder done', 'job']);
   });
 
-  it('a job whose payload says it waits on nothing runs while every slot is held; the others wait for one', async () => {
+  it('a kind registered as waiting on nothing runs while every slot is held; the others wait for one', async () => {
     const { jobs } = queue(1);
     let releasePeer!: () => void;
     const peer = new Promise<void>((resolve) => (releasePeer = resolve));
     const log: string[] = [];
-    jobs.register<{ name: string; peer: boolean }>(
-      'item',
-      async ({ name, peer: callsPeer }) => {
-        log.push(`start ${name}`);
-        if (callsPeer) await peer;
-        log.push(`end ${name}`);
-      },
-      { holdsSlot: (payload) => payload.peer },
-    );
+    const work = async ({ name }: { name: string }) => {
+      log.push(`start ${name}`);
+      if (name !== 'decided') await peer;
+      log.push(`end ${name}`);
+    };
+    jobs.register('item', work);
+    // The rule is the kind's, never asked of the payload while the queue picks a job (issue #36.2).
+    jobs.register('no-peer', work, { holdsSlot: false });
     jobs.start();
-    const slow = jobs.enqueue({ kind: 'item', payload: { name: 'slow', peer: true } });
-    const waiting = jobs.enqueue({ kind: 'item', payload: { name: 'waiting', peer: true } });
-    const decided = jobs.enqueue({ kind: 'item', payload: { name: 'decided', peer: false } });
+    const slow = jobs.enqueue({ kind: 'item', payload: { name: 'slow' } });
+    const waiting = jobs.enqueue({ kind: 'item', payload: { name: 'waiting' } });
+    const decided = jobs.enqueue({ kind: 'no-peer', payload: { name: 'decided' } });
     // The one slot is the slow job's: the job that waits on nothing runs beside it, the other waits.
     expect((await jobs.waitFor(decided.id, 5_000))?.status).toBe('done');
     expect(log).toEqual(['start slow', 'start decided', 'end decided']);
@@ -128,6 +132,145 @@ describe('job queue (kernel/jobs/queue.ts): fresh claims, slots and lanes', () =
     expect((await jobs.waitFor(waiting.id, 5_000))?.status).toBe('done');
     expect((await jobs.waitFor(slow.id, 5_000))?.status).toBe('done');
     expect(log.slice(3)).toEqual(['end slow', 'start waiting', 'end waiting']);
+  });
+});
+
+describe('job queue: one job per record (enqueueOrJoin), run once more when dirty (issue #36.2)', () => {
+  /** A record job that reads a "record" (a variable) when it starts and holds until released. */
+  function recordJob(jobs: JobQueue) {
+    const record = { version: 1 };
+    const reads: number[] = [];
+    const gates: (() => void)[] = [];
+    jobs.register<{ id: string }>('record', async () => {
+      const seen = record.version;
+      reads.push(seen);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return { seen };
+    });
+    const trigger = () => jobs.enqueueOrJoin({ kind: 'record', payload: { id: 'r' }, lane: laneOf('r') });
+    return { record, reads, gates, trigger };
+  }
+
+  it('a trigger while the job waits joins it: one job, one run, the same run for both', async () => {
+    const { jobs } = queue(2);
+    const { reads, gates, trigger } = recordJob(jobs);
+    const first = trigger();
+    const second = trigger();
+    expect(first).toMatchObject({ joined: 'new', run: 1 });
+    expect(second).toMatchObject({ joined: 'pending', run: 1 });
+    expect(second.job.id).toBe(first.job.id);
+    jobs.start();
+    await eventually(() => gates.length === 1);
+    gates[0]!();
+    expect(await jobs.waitForRun(first.job.id, 1, 5_000)).toMatchObject({ run: 1, status: 'done' });
+    expect(reads).toEqual([1]);
+    expect(jobs.list({ limit: 5 })).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
+  });
+
+  it('a trigger while the job runs marks it dirty: it runs once more and reads again; each trigger gets the run that started after it', async () => {
+    const { jobs } = queue(2);
+    const ends: RunEnd[] = [];
+    const { record, reads, gates, trigger } = recordJob(jobs);
+    jobs.onRunEnd('record', (_payload, end) => ends.push(end));
+    jobs.start();
+    const first = trigger();
+    await eventually(() => gates.length === 1);
+    record.version = 2;
+    const during = trigger();
+    const alsoDuring = trigger();
+    expect(during).toMatchObject({ joined: 'running', run: 2 });
+    expect(alsoDuring).toMatchObject({ joined: 'running', run: 2 });
+    expect(during.job.id).toBe(first.job.id);
+    gates[0]!();
+    expect(await jobs.waitForRun(first.job.id, 1, 5_000)).toMatchObject({ run: 1, result: { seen: 1 } });
+    await eventually(() => gates.length === 2);
+    gates[1]!();
+    expect(await jobs.waitForRun(first.job.id, 2, 5_000)).toMatchObject({ run: 2, result: { seen: 2 } });
+    expect(reads).toEqual([1, 2]);
+    expect(ends).toEqual([
+      { run: 1, status: 'done', result: { seen: 1 } },
+      { run: 2, status: 'done', result: { seen: 2 } },
+    ]);
+    // Still one job for the record: done after its second run.
+    expect(jobs.list({ limit: 5 })).toEqual([
+      expect.objectContaining({ id: first.job.id, status: 'done', attempts: 2 }),
+    ]);
+    // Once it is done, the next trigger makes a new job.
+    expect(trigger()).toMatchObject({ joined: 'new', run: 1 });
+  });
+
+  it('a retryable failure is the same job tried again by the queue (no second kind); a dirty run starts with a fresh retry budget', async () => {
+    const { jobs } = queue(2);
+    const ends: { run: number; status: string }[] = [];
+    let failures = 0;
+    jobs.register<{ id: string }>(
+      'flaky',
+      async () => {
+        if (failures++ < 1) throw new RetryLaterError('provider busy', 10);
+        return 'ok';
+      },
+      { maxAttempts: 2, onRunEnd: (_payload, end) => void ends.push({ run: end.run, status: end.status }) },
+    );
+    jobs.start();
+    const { job } = jobs.enqueueOrJoin({ kind: 'flaky', payload: { id: 'f' }, lane: laneOf('f') });
+    expect(await jobs.waitForRun(job.id, 2, 5_000)).toMatchObject({ run: 2, status: 'done', result: 'ok' });
+    expect(ends).toEqual([
+      { run: 1, status: 'retry' },
+      { run: 2, status: 'done' },
+    ]);
+    expect(jobs.list({ limit: 5 }).map((row) => row.kind)).toEqual(['flaky']);
+  });
+
+  it('a job waiting out a retry is run now by a new trigger, which joins it', async () => {
+    const { jobs } = queue(2);
+    let calls = 0;
+    jobs.register<{ id: string }>('slow-retry', async () => {
+      if (calls++ === 0) throw new RetryLaterError('wait a minute', 60_000);
+      return 'done now';
+    });
+    jobs.start();
+    const { job } = jobs.enqueueOrJoin({ kind: 'slow-retry', payload: { id: 's' }, lane: laneOf('s') });
+    await eventually(() => jobs.list({ limit: 5 }).some((row) => row.lastError === 'wait a minute'));
+    const joined = jobs.enqueueOrJoin({ kind: 'slow-retry', payload: { id: 's' }, lane: laneOf('s') });
+    expect(joined).toMatchObject({ joined: 'pending', run: 2 });
+    expect(joined.job.id).toBe(job.id);
+    expect(await jobs.waitForRun(job.id, 2, 5_000)).toMatchObject({ status: 'done', result: 'done now' });
+  });
+
+  it('a run that fails for good while dirty is still run once more for the trigger that came during it', async () => {
+    const { jobs } = queue(2);
+    const gates: (() => void)[] = [];
+    let runs = 0;
+    jobs.register<{ id: string }>(
+      'fragile',
+      async () => {
+        runs++;
+        if (runs === 1) {
+          await new Promise<void>((resolve) => gates.push(resolve));
+          throw new PermanentJobError('refused');
+        }
+        return 'second run';
+      },
+      { maxAttempts: 1 },
+    );
+    jobs.start();
+    const { job } = jobs.enqueueOrJoin({ kind: 'fragile', payload: { id: 'x' }, lane: laneOf('x') });
+    await eventually(() => gates.length === 1);
+    expect(jobs.enqueueOrJoin({ kind: 'fragile', payload: { id: 'x' }, lane: laneOf('x') })).toMatchObject({
+      joined: 'running',
+      run: 2,
+    });
+    gates[0]!();
+    expect(await jobs.waitForRun(job.id, 1, 5_000)).toMatchObject({
+      run: 1,
+      status: 'failed',
+      error: 'refused',
+    });
+    expect(await jobs.waitForRun(job.id, 2, 5_000)).toMatchObject({
+      run: 2,
+      status: 'done',
+      result: 'second run',
+    });
   });
 });
 

@@ -8,7 +8,7 @@ import { httpHeadersOf, httpStatusOf } from '../../../main/http/errors.js';
 import { postingError, ruleError } from '../../../main/areas/posting/errors.js';
 import { ledgerStatus } from '../../../main/areas/posting/posts-view.js';
 import { syncChange } from '../../../main/areas/posting/provider-posts.js';
-import { mayHaveCreated } from '../../../main/areas/posting/scheduler.js';
+import { mayHaveCreated } from '../../../main/areas/posting/creates.js';
 import type { LedgerRow } from '../../../main/areas/posting/repo.js';
 
 const item = (status: string, over: Partial<ProviderHistoryItem> = {}): ProviderHistoryItem => ({

@@ -11,7 +11,6 @@ import { openDatabase } from '../../../main/kernel/db.js';
 import { JobQueue } from '../../../main/kernel/jobs/queue.js';
 import { createJobsRepo } from '../../../main/kernel/jobs/repo.js';
 import { tempDir } from '../../support/temp-dir.js';
-import { eventually } from '../../support/wait.js';
 import { canonicalJson, itemHash, webhookItemKey } from '../../../main/areas/webhooks/idempotency.js';
 import { mayHoldSecret } from '../../../main/areas/webhooks/redact.js';
 import { respond, WebhookIntake } from '../../../main/areas/webhooks/intake.js';
@@ -196,8 +195,8 @@ describe('mayHoldSecret: the payload searched as it is', () => {
   });
 });
 
-describe('an area whose decision from the item throws', () => {
-  it('leaves the item to its job (retried, its error on the job list) instead of failing the delivery', async () => {
+describe('an area whose decision at intake throws', () => {
+  it("leaves the item to its record's job (run, its outcome stored) instead of failing the delivery", async () => {
     const dir = tempDir('intake');
     const db = openDatabase(path.join(dir.path, 'bridge.sqlite'), { migrations: areaMigrations });
     const logger = pino({ level: 'silent' });
@@ -214,12 +213,18 @@ describe('an area whose decision from the item throws', () => {
       now: () => new Date(),
       budgetMs: 300,
     });
-    const handler = Object.assign(async () => ({ success: true }), {
-      decideFromItem: (): undefined => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    jobs.register<{ id: string }>('test.record', async ({ id }) => {
+      await held;
+      return { success: true, skipped: true, reason: `record ${id} read` };
+    });
+    intake.setHandler('social-created', {
+      recordJob: { kind: 'test.record', payload: (id) => ({ id }) },
+      decideAtIntake: () => {
         throw new Error('a bug in the decision');
       },
     });
-    intake.setHandler('social-created', handler);
     jobs.start();
     try {
       const answer = await intake.receive('social-created', [{ id: 'sp0000000000000001' }], {
@@ -230,9 +235,15 @@ describe('an area whose decision from the item throws', () => {
         status: 202,
         body: { success: true, queued: true, results: [{ success: true, queued: true }] },
       });
-      await eventually(() =>
-        jobs.list({ limit: 5 }).some((job) => job.lastError === 'a bug in the decision'),
-      );
+      release();
+      const [job] = jobs.list({ limit: 5 });
+      expect(job).toMatchObject({ kind: 'test.record' });
+      await jobs.waitForRun(job!.id, 1, 5_000);
+      expect(createWebhooksRepo(db).getEvent(`1:0`)?.outcome).toEqual({
+        success: true,
+        skipped: true,
+        reason: 'record sp0000000000000001 read',
+      });
     } finally {
       await jobs.stop(100);
       db.close();

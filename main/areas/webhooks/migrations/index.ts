@@ -6,6 +6,7 @@ import { marksKnowTheirItem } from './013-marks-know-their-item.js';
 import { payloadsByHash } from './014-payloads-by-hash.js';
 import { webhookBindings } from './015-webhook-bindings.js';
 import { crmCatchUp } from './017-crm-catchup.js';
+import { itemsWaitForARun } from './026-items-wait-for-a-run.js';
 
 /**
  * The webhooks area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   payloadsByHash,
   webhookBindings,
   crmCatchUp,
+  itemsWaitForARun,
 ];

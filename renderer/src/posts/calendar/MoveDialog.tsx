@@ -6,8 +6,9 @@ import { ApiError } from '../../api/client.js';
 import { refusalWords, warningWords } from '../post-words.js';
 
 /**
- * The one question a drop asks, saying what the move costs: the post is cancelled at the
- * provider and created again (a new provider post), and the cancelled one still counts toward
+ * The one question a drop asks, saying what the move costs. On premium and business the post is
+ * moved in place at the provider (the same post, no quota; issue #36.3); on the free plan it is
+ * cancelled and created again (a new provider post), and the cancelled one still counts toward
  * the day's quota (DESIGN §6.2). The rules' warnings are listed; the bridge checks all again.
  */
 export function MoveDialog({
@@ -15,6 +16,7 @@ export function MoveDialog({
   at,
   warnings,
   quotaLeft,
+  inPlace,
   pending,
   error,
   onConfirm,
@@ -24,6 +26,8 @@ export function MoveDialog({
   at: Date;
   warnings: readonly string[];
   quotaLeft: number | null;
+  /** The plan moves a post in place (premium, business). */
+  inPlace: boolean;
   pending: boolean;
   error: unknown;
   onConfirm: () => void;
@@ -48,12 +52,19 @@ export function MoveDialog({
           New time: <strong>{formatLocal(iso)}</strong> <span className="mono small">({formatUtc(iso)})</span>
           {post.publishAt ? <>, was {formatLocal(post.publishAt)}.</> : null}
         </p>
-        <p>
-          The bridge cancels it at the provider first, then creates it again on {where} for the new time. The
-          cancelled post still counts toward today&apos;s quota: this move uses one more post
-          {quotaLeft !== null ? ` (${quotaLeft} left today, UTC)` : ''}. If the new one is refused, the post
-          shows Failed, to edit; it is never live twice.
-        </p>
+        {inPlace ? (
+          <p>
+            The bridge moves it in place at the provider: the same post on {where}, at the new time. No new
+            post is made, so it uses none of today&apos;s quota. A post due within 2 minutes is not moved.
+          </p>
+        ) : (
+          <p>
+            The bridge cancels it at the provider first, then creates it again on {where} for the new time.
+            The cancelled post still counts toward today&apos;s quota: this move uses one more post
+            {quotaLeft !== null ? ` (${quotaLeft} left today, UTC)` : ''}. If the new one is refused, the post
+            shows Failed, to edit; it is never live twice.
+          </p>
+        )}
         {post.source === 'crm' ? <p>The new time is written back to its CRM record.</p> : null}
         {warnings.length > 0 ? (
           <ul className="cal-move-warnings" data-testid="calendar-move-warnings">

@@ -31,6 +31,7 @@ import {
   dayStart,
   dropTime,
   judgeMove,
+  movesInPlace,
   monthDays,
   postsByDay,
   weekDays,
@@ -137,7 +138,12 @@ export function PostCalendar() {
     // Judged at the drop, against a fresh clock (the page's `now` ticks every 30 s).
     const verdict = judgeMove(
       { post, at },
-      { now: Date.now(), posts: posts.data?.data ?? [], quotaLeft: quota.data?.quota.left ?? null },
+      {
+        now: Date.now(),
+        posts: posts.data?.data ?? [],
+        quotaLeft: quota.data?.quota.left ?? null,
+        plan: quota.data?.quota.plan ?? null,
+      },
     );
     if (verdict.kind === 'refused') setNotice({ tone: 'bad', text: `Not moved: ${verdict.reason}` });
     if (verdict.kind === 'ask')
@@ -158,8 +164,12 @@ export function PostCalendar() {
             tone: answer.status === 'failed' ? 'bad' : 'ok',
             text:
               answer.status === 'failed'
-                ? `Cancelled at the provider, but the new post was refused: ${answer.message}. Edit it to try again.`
-                : `Moved to ${localWithUtc(at.toISOString())}.`,
+                ? answer.how === 'moved-in-place' || movesInPlace(quota.data?.quota.plan)
+                  ? `Not moved: ${answer.message}.`
+                  : `Cancelled at the provider, but the new post was refused: ${answer.message}. Edit it to try again.`
+                : answer.how === 'moved-in-place'
+                  ? `Moved to ${localWithUtc(at.toISOString())}, in place at the provider (no quota used).`
+                  : `Moved to ${localWithUtc(at.toISOString())}.`,
           });
         },
       },
@@ -294,6 +304,7 @@ export function PostCalendar() {
           at={plan.at}
           warnings={plan.warnings}
           quotaLeft={plan.quotaLeft}
+          inPlace={movesInPlace(quota.data?.quota.plan)}
           pending={reschedule.isPending}
           error={reschedule.error}
           onConfirm={confirmMove}

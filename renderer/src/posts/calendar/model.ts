@@ -158,16 +158,22 @@ export type MoveVerdict =
   | { kind: 'refused'; reason: string }
   | { kind: 'ask'; warnings: string[]; quotaLeft: number | null };
 
+/** Whether the provider plan moves a scheduled post in place (PATCH, issue #36.3: premium and up). */
+export function movesInPlace(plan: string | null | undefined): boolean {
+  return plan === 'premium' || plan === 'business';
+}
+
 /**
  * What a drop leads to, checked as the Edit dialog checks a new time: a time that has passed is
- * refused in words (nothing is asked); so is a day with no quota left, since a move creates a new
- * post and the cancelled one still counts (DESIGN §6.2). Otherwise the move is asked, with the
+ * refused in words (nothing is asked); on the free plan so is a day with no quota left, since a
+ * move there creates a new post and the cancelled one still counts (DESIGN §6.2); on premium and
+ * business a move is made in place and uses no quota. Otherwise the move is asked, with the
  * rules' warnings (under 10 minutes ahead; another post within 2 h on the same platform, the
  * post's own old time left out). The bridge checks the same again when the move is sent.
  */
 export function judgeMove(
   plan: MovePlan,
-  context: { now: number; posts: readonly PostView[]; quotaLeft: number | null },
+  context: { now: number; posts: readonly PostView[]; quotaLeft: number | null; plan?: string | null },
 ): MoveVerdict {
   const { post, at } = plan;
   if (post.publishAt !== null && Date.parse(post.publishAt) === at.getTime()) return { kind: 'same' };
@@ -177,7 +183,7 @@ export function judgeMove(
       reason: `${localDay(at) === localDay(new Date(context.now)) ? 'That time today' : 'That day'} has passed: a post moves only to a time ahead.`,
     };
   }
-  if (context.quotaLeft !== null && context.quotaLeft < 1) {
+  if (!movesInPlace(context.plan) && context.quotaLeft !== null && context.quotaLeft < 1) {
     return {
       kind: 'refused',
       reason:

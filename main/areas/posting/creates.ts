@@ -6,7 +6,7 @@ import { findCreatedPost, olderThanClaim, providerStatusOf } from './history-mat
 import { outcomesOf } from './platform-states.js';
 
 /**
- * Creates provider posts so that none is ever created twice (DESIGN §6.2): every create is
+ * The posting engine's creates (engine.ts): provider posts created so that none is ever created twice (DESIGN §6.2): every create is
  * claimed in the ledger first, sent with its idempotency key, and a create whose outcome is
  * unknown (timeout, crash, 5xx) is reconciled from the provider's history before anything
  * else is tried.
@@ -23,23 +23,24 @@ export type ResolveOutcome =
   | { kind: 'absent'; row: LedgerRow }
   | { kind: 'pending'; row: LedgerRow; retryInMs: number; reason: string };
 
-export interface PostSchedulerOptions {
+export interface ProviderCreatesOptions {
   client: PostsvcClient;
   repo: PostingRepo;
   now: () => Date;
-  quotaLimit: () => number;
+  /** The plan's posts per day. */
+  quota: { limit(): number };
   /** How long after an unknown-outcome create the provider may still make it appear (default 60 s). */
   unknownGraceMs?: number;
   /** History items read when reconciling, newest first (default 300). */
   reconcileDepth?: number;
 }
 
-export class PostScheduler {
+export class ProviderCreates {
   /** This process's claims; a claimed row with another token belongs to a process that is gone. */
   readonly token = randomUUID();
   private readonly graceMs: number;
 
-  constructor(private readonly options: PostSchedulerOptions) {
+  constructor(private readonly options: ProviderCreatesOptions) {
     this.graceMs = options.unknownGraceMs ?? 60_000;
   }
 
@@ -217,7 +218,7 @@ export class PostScheduler {
 
   /** What a claim made by this process carries: its token, the time and today's quota. */
   claimContext() {
-    return { token: this.token, now: this.options.now(), quotaLimit: this.options.quotaLimit() };
+    return { token: this.token, now: this.options.now(), quotaLimit: this.options.quota.limit() };
   }
 }
 
