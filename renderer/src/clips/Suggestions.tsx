@@ -7,7 +7,7 @@ import {
   getAnalysisEdl,
   type EdlFrameRate,
 } from '../../../shared/api/clips.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import type { Analysis } from './api.js';

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { QuotaSnapshot } from '../../../shared/api/posting.js';
 import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
-import { ApiError, errorMessage } from '../api/client.js';
+import { ApiError, errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { ErrorText, Spinner } from '../components/States.js';
 import { useNow } from '../format.js';

@@ -8,7 +8,7 @@ import { useNow } from '../format.js';
 import { useReschedulePost } from './api.js';
 import { PostChecks } from './PostChecks.js';
 import { isMediaIssue, MediaChecks } from './MediaChecks.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '../api/transport/client.js';
 import { notesAt, notesForField, type FieldNote } from './FieldNotes.js';
 import { fieldNames, issueWords, refusalWords, warningWords, type PostField } from './post-words.js';
 import { platformLabel } from './status.js';
