@@ -1,33 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { PostView } from '../../../shared/api/posting.js';
-import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
+import type { PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
 import { ErrorText, Spinner } from '../components/States.js';
 import { useNow } from '../format.js';
 import { useReschedulePost } from './api.js';
-import { PostChecks } from './PostChecks.js';
-import { isMediaIssue, MediaChecks } from './MediaChecks.js';
 import { ApiError } from '../api/transport/client.js';
-import { notesAt, notesForField, type FieldNote } from './FieldNotes.js';
-import { fieldNames, issueWords, refusalWords, warningWords, type PostField } from './post-words.js';
+import { postFormNotes } from './post-form-notes.js';
+import { fieldNames, refusalWords } from './post-words.js';
+import { anHourAhead, splitLines, type PostFormValues } from './post-form-values.js';
+import { PostForm } from './PostForm.js';
 import { platformLabel } from './status.js';
-import { formatLocal, formatUtc, timeZoneName } from '../format.js';
 import { fromLocalInput, toLocalInput } from './time.js';
-
-const splitLines = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
 
 /** Its own time if still ahead, else the next quarter hour an hour from now. */
 function initialWhen(post: PostView): string {
   if (post.publishAt && Date.parse(post.publishAt) > Date.now() + 10 * 60_000)
     return toLocalInput(new Date(post.publishAt));
-  const inAnHour = new Date(Date.now() + 60 * 60_000);
-  inAnHour.setMinutes(Math.ceil(inAnHour.getMinutes() / 15) * 15, 0, 0);
-  return toLocalInput(inAnHour);
+  return anHourAhead();
 }
 
 /** The main button names where it goes; past two platforms it counts them (the list is above it). */
@@ -50,52 +41,45 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
     .filter((s) => s.status === 'scheduled' || s.status === 'published')
     .map((s) => s.platform as PlatformKey);
   const failures = post.platformStates.filter((s) => s.status === 'failed' && s.error);
-  const [text, setText] = useState(post.post);
-  const [platforms, setPlatforms] = useState<PlatformKey[]>(
-    (live.length > 0
+  const [values, setValues] = useState<PostFormValues>(() => ({
+    text: post.post,
+    platforms: (live.length > 0
       ? post.platformStates.filter((s) => s.status === 'failed').map((s) => s.platform)
       : post.platforms) as PlatformKey[],
-  );
-  const [mediaText, setMediaText] = useState(post.mediaUrls.join('\n'));
-  const [when, setWhen] = useState(() => initialWhen(post));
+    hashtags: '',
+    media: post.mediaUrls.join('\n'),
+    when: initialWhen(post),
+    now: false,
+  }));
   const reschedule = useReschedulePost();
   const now = useNow(30_000);
+  const { text, platforms } = values;
 
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
 
-  const whenDate = useMemo(() => fromLocalInput(when), [when]);
-  const mediaUrls = splitLines(mediaText);
+  const whenDate = useMemo(() => fromLocalInput(values.when), [values.when]);
+  const mediaUrls = splitLines(values.media);
   const review = reviewPost(
-    { post: text, platforms, mediaUrls, scheduleDate: whenDate?.toISOString() ?? when },
+    { post: text, platforms, mediaUrls, scheduleDate: whenDate?.toISOString() ?? values.when },
     { now: new Date(now) },
   );
   const refusal = reschedule.error instanceof ApiError ? refusalWords(reschedule.error) : [];
-  // At their field, in words (issue #30.4); a platform's media rule is said by MediaChecks.
-  const notes: FieldNote[] = [
-    ...refusal.map((words) => ({ ...words, tone: 'error' as const })),
-    ...review.errors
-      .filter((e) => e.code !== 'INVALID_MEDIA')
-      .map((issue) => ({ ...issueWords(issue), tone: 'error' as const })),
-    ...review.warnings
-      .filter((w) => !isMediaIssue(w))
-      .map((w) => ({ ...warningWords(w, whenDate?.toISOString()), tone: 'warn' as const })),
-  ];
-  const at = (field: PostField) => notesForField('reschedule', notes, field);
-  const atPost = at('post');
-  const atPlatforms = at('platforms');
-  const atMedia = at('mediaUrls');
-  const atWhen = at('scheduleDate');
-  const elsewhere = notesAt(notes, null);
+  // At their field, in words (issue #30.4).
+  const notes = postFormNotes({
+    refusal,
+    errors: review.errors,
+    warnings: review.warnings,
+    at: whenDate?.toISOString(),
+  });
   const refusedAt = [...new Set(refusal.flatMap((r) => (r.field ? [fieldNames[r.field]] : [])))];
   const blocked = review.errors.length > 0 || reschedule.isPending;
-  const where = platforms.map(platformLabel).join(', ');
 
-  function toggle(platform: PlatformKey) {
-    setPlatforms((current) =>
-      current.includes(platform) ? current.filter((p) => p !== platform) : [...current, platform],
-    );
+  function edit(change: Partial<PostFormValues>) {
+    setValues((form) => ({ ...form, ...change }));
+    // A platform chosen or not keeps the last answer on screen; a value edited clears it.
+    if (change.platforms === undefined) reschedule.reset();
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -144,91 +128,14 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
             </ul>
           ) : null}
 
-          <label className="field-label" htmlFor="reschedule-text">
-            Post
-          </label>
-          <textarea
-            id="reschedule-text"
-            className="input posts-text"
-            rows={4}
-            value={text}
-            aria-describedby={atPost.describedBy}
-            onChange={(event) => {
-              setText(event.target.value);
-              reschedule.reset();
-            }}
-          />
-          {atPost.notes}
-
-          <span className="field-label">Platforms</span>
-          {fromCrm ? (
-            <p className="small">
-              {where} <span className="muted">(a post from the CRM keeps its platform)</span>
-            </p>
-          ) : (
-            <div className="chips" role="group" aria-label="Platforms">
-              {platformKeys.map((platform) => (
-                <button
-                  key={platform}
-                  type="button"
-                  className={`chip ${platforms.includes(platform) ? 'chip-active' : ''}`}
-                  aria-pressed={platforms.includes(platform)}
-                  disabled={live.includes(platform)}
-                  title={live.includes(platform) ? 'Already out or queued on this platform' : undefined}
-                  onClick={() => toggle(platform)}
-                >
-                  {postingPlatforms[platform].label}
-                </button>
-              ))}
-            </div>
-          )}
-          {atPlatforms.notes}
-
-          <label className="field-label" htmlFor="reschedule-media">
-            {fromCrm ? 'Media link' : 'Media links (one per line)'}
-          </label>
-          <textarea
-            id="reschedule-media"
-            className="input mono posts-media"
-            rows={fromCrm ? 1 : 2}
-            value={mediaText}
-            aria-describedby={atMedia.describedBy}
-            placeholder="https://cdn.example.com/cover.jpg"
-            onChange={(event) => {
-              setMediaText(event.target.value);
-              reschedule.reset();
-            }}
-          />
-          <MediaChecks platforms={platforms} mediaUrls={mediaUrls} />
-          {atMedia.notes}
-
-          <label className="field-label" htmlFor="reschedule-when">
-            Publish at ({timeZoneName()})
-          </label>
-          <input
-            id="reschedule-when"
-            type="datetime-local"
-            className="input posts-datetime"
-            value={when}
-            aria-describedby={atWhen.describedBy}
-            onChange={(event) => {
-              setWhen(event.target.value);
-              reschedule.reset();
-            }}
-          />
-          {whenDate ? (
-            <p className="small posts-zone">
-              {formatLocal(whenDate.toISOString())} ={' '}
-              <span className="mono">{formatUtc(whenDate.toISOString())}</span>
-            </p>
-          ) : null}
-
-          {atWhen.notes}
-
-          <PostChecks
-            errors={elsewhere.filter((n) => n.tone === 'error').map((n) => n.text)}
-            warnings={elsewhere.filter((n) => n.tone === 'warn').map((n) => n.text)}
-            testId="reschedule-checks"
+          <PostForm
+            form="reschedule"
+            layout="dialog"
+            values={values}
+            onChange={edit}
+            notes={notes}
+            lockedPlatforms={live}
+            fromCrm={fromCrm}
           />
           {reschedule.isError ? (
             <div className="banner banner-bad" role="alert">
