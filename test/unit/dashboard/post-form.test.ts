@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { reviewPost } from '../../../shared/post-rules.js';
-import { postFormNotes } from '../../../renderer/src/posts/post-form-notes.js';
-import { anHourAhead, splitLines, splitTags } from '../../../renderer/src/posts/post-form-values.js';
-import { toLocalInput } from '../../../renderer/src/posts/time.js';
+import { postFormNotes } from '../../../renderer/src/posting/post-form-notes.js';
+import { anHourAhead, splitLines, splitTags } from '../../../renderer/src/posting/post-form-values.js';
+import { toLocalInput } from '../../../renderer/src/posting/time.js';
 
 /** Issue #37.5: what the composer and the Edit dialog share (PostForm), apart from React. */
 describe('post form values', () => {
