@@ -25,7 +25,7 @@ const PRELOAD_ENTRY = 'preload';
 const MAIN_ENTRY = fileURLToPath(new URL('index.html', import.meta.url));
 
 /**
- * The preload entry (src/api/preload-start.ts) as the first script of index.html, `async`: it
+ * The preload entry (src/api/transport/preload-start.ts) as the first script of index.html, `async`: it
  * runs the moment it arrives, before the bundle does, and asks for the first screen's data.
  * A module script of its own, not part of the bundle's entry (Vite would put it behind the bundle).
  */
@@ -127,7 +127,7 @@ export default defineConfig({
       },
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
-        [PRELOAD_ENTRY]: fileURLToPath(new URL('src/api/preload-start.ts', import.meta.url)),
+        [PRELOAD_ENTRY]: fileURLToPath(new URL('src/api/transport/preload-start.ts', import.meta.url)),
       },
     },
   },

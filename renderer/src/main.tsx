@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { keyStore } from './api/key-store.js';
-import { createQueryClient } from './api/query-client.js';
+import { keyStore } from './api/auth/key-store.js';
+import { createQueryClient } from './api/transport/query-client.js';
 import { App } from './shell/App.js';
 import { opensOverview, prefetchOverview } from './overview/prefetch.js';
 import './styles.css';

@@ -4,8 +4,8 @@ import type { PostView } from '../../shared/api/posting.js';
 import { platformKeys } from '../../shared/platforms.js';
 import { startBridge, type RunningBridge } from '../e2e/bridge-process.js';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
-import { CALENDAR_MONTH_MARK } from '../../renderer/src/posts/calendar/shown-mark.js';
-import { CALENDAR_LIMIT } from '../../renderer/src/posts/calendar/model.js';
+import { CALENDAR_MONTH_MARK } from '../../renderer/src/posting/calendar/shown-mark.js';
+import { CALENDAR_LIMIT } from '../../renderer/src/posting/calendar/model.js';
 import { percentile, type Bench, type BenchResult } from './report.js';
 
 const RUNS = 5;

@@ -14,7 +14,7 @@ import {
 } from './filters.js';
 import { useSearchParams } from '../hash-router.js';
 import { routeOfHash } from '../hash-route.js';
-import { useLiveActivity } from '../api/use-live-activity.js';
+import { useLiveActivity } from '../api/live/use-live-activity.js';
 import { ActivityList, mergeActivity } from './ActivityList.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';
 import { PageHeader } from '../components/PageHeader.js';

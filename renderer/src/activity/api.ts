@@ -2,8 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import type { ActivityLevel } from '../../../shared/api/activity.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 import type { JobStatus } from './filters.js';
 
 export interface ActivityFilter {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Alarm } from '../../../shared/api/health.js';
-import { useHealth } from '../api/health.js';
-import { useFailures } from '../api/failure-store.js';
+import { useHealth } from '../api/transport/health.js';
+import { useFailures } from '../api/live/failure-store.js';
 import { alarmChannel, alarmPage, newAlarms } from './alarm-words.js';
 
 /**

@@ -1,13 +1,13 @@
 import type { CollectionProgress, CollectionRun } from '../../../shared/api/analytics.js';
 import { columnLabels } from '../components/column-labels.js';
-import { ApiError, errorMessage } from '../api/client.js';
+import { ApiError, errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill, type Tone } from '../components/StatusPill.js';
 import { formatDuration, useNow } from '../format.js';
 import { LocalTime } from '../components/LocalTime.js';
-import { adviceFor } from '../api/error-words.js';
+import { adviceFor } from '../api/words.js';
 import { platformLabel } from './format.js';
 import { useCollectionLive, useCollectionRuns, useStartCollection } from './queries.js';
 

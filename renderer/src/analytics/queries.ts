@@ -11,9 +11,9 @@ import {
   type TopPostMetric,
 } from '../../../shared/api/analytics.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
-import { useLiveActivity } from '../api/use-live-activity.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
+import { useLiveActivity } from '../api/live/use-live-activity.js';
 import { daysBetween } from './filters.js';
 
 /** Every analytics query lives under this key: a finished collection refreshes them all. */
@@ -79,7 +79,7 @@ export function useStartCollection() {
 
 /**
  * Live collection state from /events: the newest progress of `runId`. (A run that starts or
- * finishes refreshes the analytics queries through api/event-invalidation.ts.)
+ * finishes refreshes the analytics queries through api/live/event-invalidation.ts.)
  */
 export function useCollectionLive(runId: number | null): CollectionProgress | null {
   const { events } = useLiveActivity();

@@ -7,7 +7,7 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatClock, useNow } from '../format.js';
-import { useHealth } from '../api/health.js';
+import { useHealth } from '../api/transport/health.js';
 import {
   useBroadcasts,
   useBroadcastStatus,

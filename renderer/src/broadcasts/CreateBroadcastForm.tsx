@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { createBroadcastBody } from '../../../shared/api/broadcasts.js';
 import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { Spinner } from '../components/States.js';
 import { formatDateTime, formatUtc, timeZoneName } from '../format.js';

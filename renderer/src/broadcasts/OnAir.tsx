@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { listBroadcasts } from '../../../shared/api/broadcasts.js';
-import { callApi } from '../api/client.js';
+import { callApi } from '../api/transport/client.js';
 import { broadcastKeys } from './api.js';
 
 /**
  * The header's ON AIR sign while any broadcast is live. It shares the broadcast list's query
  * without polling it: `broadcast.status`, `broadcast.created` and `broadcast.deleted` events
- * refresh the list (api/event-invalidation.ts).
+ * refresh the list (api/live/event-invalidation.ts).
  */
 export function OnAir() {
   const broadcasts = useQuery({

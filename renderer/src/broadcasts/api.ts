@@ -11,10 +11,10 @@ import {
 import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 
-/** Broadcast and publishing events on /events refresh these (api/event-invalidation.ts). */
+/** Broadcast and publishing events on /events refresh these (api/live/event-invalidation.ts). */
 export const broadcastKeys = {
   list: queryKeys.broadcasts,
   status: (id: string) => [...queryKeys.broadcasts, 'status', id] as const,

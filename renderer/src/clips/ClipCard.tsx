@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { ClipSignal, ReviewedClip, SuggestedClip } from '../../../shared/api/clips.js';
 import { formatClipTime, getClipSrt, getClipVtt } from '../../../shared/api/clips.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { Spinner } from '../components/States.js';
 import { useCreateDraft, useNudgeClip } from './api.js';
 import { ExportButton } from './ExportButton.js';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ContentSummary } from '../../../shared/api/clips.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { ErrorState, Spinner } from '../components/States.js';
 import { useContentList } from './api.js';
 

@@ -11,7 +11,7 @@ import {
   type AnalysisExports,
   type EdlFrameRate,
 } from '../../../shared/api/clips.js';
-import { callApi, errorMessage } from '../api/client.js';
+import { callApi, errorMessage } from '../api/transport/client.js';
 import { audioWords } from '../recorder/TakesPanel.js';
 import type { Analysis } from './api.js';
 import { ExportButton } from './ExportButton.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RouteContract } from '../../../shared/api/contract.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { Spinner } from '../components/States.js';
 import { saveExport } from './api.js';
 

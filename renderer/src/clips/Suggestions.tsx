@@ -1,5 +1,5 @@
 import { CLIP_MAX_S, CLIP_MIN_S, formatClipTime } from '../../../shared/api/clips.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import type { Analysis } from './api.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { useRecorderTakes } from '../recorder/api.js';
 
 const when = (iso: string) =>

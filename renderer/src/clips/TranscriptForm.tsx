@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { DragEvent, FormEvent } from 'react';
 import { DEFAULT_MAX_CLIPS, MAX_CLIPS, MAX_TRANSCRIPT_CHARS } from '../../../shared/api/clips.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { Spinner } from '../components/States.js';
 import type { AnalyzeInput } from './api.js';

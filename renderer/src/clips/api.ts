@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/clips.js';
 import type { ContentSummary } from '../../../shared/api/clips.js';
 import type { BodyOf, ResponseOf, RouteContract } from '../../../shared/api/contract.js';
-import { ApiError, callApi, fetchFile } from '../api/client.js';
+import { ApiError, callApi, fetchFile } from '../api/transport/client.js';
 
 export const clipKeys = {
   content: ['clips', 'content'] as const,

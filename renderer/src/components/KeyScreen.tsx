@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { getHealth } from '../../../shared/api/health.js';
-import { ApiError, callApi, errorMessage } from '../api/client.js';
-import { bridgeLabel } from '../api/desktop.js';
-import { keyStore } from '../api/key-store.js';
+import { ApiError, callApi, errorMessage } from '../api/transport/client.js';
+import { bridgeLabel } from '../api/transport/desktop.js';
+import { keyStore } from '../api/auth/key-store.js';
 import { Icon } from './Icon.js';
 import { Spinner } from './States.js';
 
@@ -11,7 +11,7 @@ type Attempt = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; me
 
 /**
  * Shown when there is no key or the bridge refused the one in use (`rejected`; `fromLink` when it
- * came from a start link, api/key-store.ts). A typed key is tried against GET /health first: a key
+ * came from a start link, api/auth/key-store.ts). A typed key is tried against GET /health first: a key
  * the bridge accepts unlocks the peers section of the answer.
  */
 export function KeyScreen({ rejected, fromLink }: { rejected: boolean; fromLink: boolean }) {

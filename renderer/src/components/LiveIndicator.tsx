@@ -1,5 +1,5 @@
-import { liveActivity } from '../api/live-activity.js';
-import { useLiveActivity } from '../api/use-live-activity.js';
+import { liveActivity } from '../api/live/live-activity.js';
+import { useLiveActivity } from '../api/live/use-live-activity.js';
 import { useNow } from '../format.js';
 
 /** Connection state of the live event stream, with the reconnect countdown (not when `compact`). */

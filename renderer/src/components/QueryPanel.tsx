@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { ErrorState, Skeleton } from './States.js';
 
 /** The part of a react-query result (plain or infinite) this needs. */

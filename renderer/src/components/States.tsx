@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { ApiError, errorMessage } from '../api/client.js';
-import { adviceFor } from '../api/error-words.js';
-import { peerFailureSentence } from '../api/peer-failure-words.js';
+import { ApiError, errorMessage } from '../api/transport/client.js';
+import { adviceFor, peerFailureSentence } from '../api/words.js';
 
 /** What happened in words: the peer's failure by its cause where a peer is the reason, else by the code. */
 function adviceOf(error: unknown): string {

@@ -7,7 +7,7 @@ import {
   type WorkflowRun,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHealth } from '../api/health.js';
+import { useHealth } from '../api/transport/health.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { GuestHold } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { Spinner } from '../components/States.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useCheckHold, useSendHeldAnyway } from './api.js';

@@ -7,7 +7,7 @@ import {
   type GuestStage,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { ErrorState, Skeleton, Spinner } from '../components/States.js';
 import { useMoveStage, useStageEmailPreview } from './api.js';
 import { missingText } from './holds-format.js';

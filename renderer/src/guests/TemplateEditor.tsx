@@ -10,7 +10,7 @@ import {
   type TemplateSet,
   type TemplateSettings,
 } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/client.js';
+import { errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, ErrorState, Spinner } from '../components/States.js';

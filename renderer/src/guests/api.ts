@@ -20,10 +20,10 @@ import {
   type TemplateSettings,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 
-/** Query keys of the Guests page; guest activity on /events refreshes everything under `guests` (api/event-invalidation.ts). */
+/** Query keys of the Guests page; guest activity on /events refreshes everything under `guests` (api/live/event-invalidation.ts). */
 export const guestKeys = {
   all: queryKeys.guests,
   list: [...queryKeys.guests, 'list'] as const,

@@ -1,5 +1,5 @@
 import type { CatchUpStatus } from '../../../shared/api/health.js';
-import { useHealth } from '../api/health.js';
+import { useHealth } from '../api/transport/health.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { activityQuery } from '../activity/api.js';
-import { healthQuery } from '../api/health.js';
+import { healthQuery } from '../api/transport/health.js';
 import { guestHoldsQuery } from '../guests/api.js';
 import { recorderFilenameQuery } from '../recorder/api.js';
 

@@ -1,5 +1,5 @@
 import { MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
-import { bridgeLabel } from '../api/desktop.js';
+import { bridgeLabel } from '../api/transport/desktop.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { MarkPanel } from './MarkPanel.js';

@@ -9,7 +9,7 @@ import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { ErrorText, Spinner } from '../components/States.js';
 import { StatusPill, type Tone } from '../components/StatusPill.js';
-import { isOutageError } from '../api/outage-recovery.js';
+import { isOutageError } from '../api/outage/outage-recovery.js';
 
 /**
  * The next recording's filename: what the bridge holds now, and a form that checks the name with

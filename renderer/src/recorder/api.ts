@@ -7,8 +7,8 @@ import {
   listRecorderTakes,
   setRecorderFilename,
 } from '../../../shared/api/recorder.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 
 /** GET /api/recorder/filename: the held name (null when none), its state with OBS, what OBS will use. */
 export function useRecorderFilename() {

@@ -9,7 +9,7 @@ import {
   type RehearsalState,
 } from '../../../shared/api/rehearsal.js';
 import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
-import { callApi } from '../api/client.js';
+import { callApi } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { ErrorText, Spinner } from '../components/States.js';

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/api/contract.js';
 import { getSettings, updateSettings } from '../../../shared/api/settings.js';
 import { clearWebhookBinding, listWebhookBindings } from '../../../shared/api/webhooks.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 
 /** GET /api/settings: values in force (secrets masked), their source, the config file path. */
 export function useSettings() {

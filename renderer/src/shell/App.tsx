@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { useOutageRecovery } from '../api/outage-recovery.js';
-import { useApiKey } from '../api/use-api-key.js';
-import { useLiveActivityConnection } from '../api/use-live-activity.js';
+import { useOutageRecovery } from '../api/outage/outage-recovery.js';
+import { useApiKey } from '../api/auth/use-api-key.js';
+import { useLiveActivityConnection } from '../api/live/use-live-activity.js';
 import { KeyScreen } from '../components/KeyScreen.js';
 import { NotFoundPage } from '../components/NotFoundPage.js';
 import { Skeleton } from '../components/States.js';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useHealth } from '../api/health.js';
-import { desktop } from '../api/desktop.js';
-import { unreadFor } from '../api/failure-alerts.js';
-import { failureStore, useFailures } from '../api/failure-store.js';
+import { useHealth } from '../api/transport/health.js';
+import { desktop } from '../api/transport/desktop.js';
+import { unreadFor } from '../api/live/failure-alerts.js';
+import { failureStore, useFailures } from '../api/live/failure-store.js';
 import { OnAir } from '../broadcasts/OnAir.js';
 import { Icon } from '../components/Icon.js';
 import { LiveIndicator } from '../components/LiveIndicator.js';

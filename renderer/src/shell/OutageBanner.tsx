@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useBridgeReach } from '../api/bridge-reach.js';
-import { liveActivity } from '../api/live-activity.js';
-import { queryKeys } from '../api/query-keys.js';
+import { useBridgeReach } from '../api/outage/bridge-reach.js';
+import { liveActivity } from '../api/live/live-activity.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 import { formatClock } from '../format.js';
 
 /**
  * Above every page while the bridge does not answer (api/bridge-reach.ts): what is going on, and
- * that the errors it causes go by themselves (api/outage-recovery.ts). Gone once it answers.
+ * that the errors it causes go by themselves (api/outage/outage-recovery.ts). Gone once it answers.
  */
 export function OutageBanner() {
   const reach = useBridgeReach();

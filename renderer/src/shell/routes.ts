@@ -10,7 +10,7 @@ import { OverviewPage } from '../overview/OverviewPage.js';
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const PostsPage = page(() => import('../posts/PostsPage.js'), 'PostsPage');
+const PostsPage = page(() => import('../posting/PostsPage.js'), 'PostsPage');
 const BroadcastsPage = page(() => import('../broadcasts/BroadcastsPage.js'), 'BroadcastsPage');
 const RecorderPage = page(() => import('../recorder/RecorderPage.js'), 'RecorderPage');
 const AnalyticsPage = page(() => import('../analytics/AnalyticsPage.js'), 'AnalyticsPage');
@@ -31,7 +31,7 @@ export interface PageEntry {
 /**
  * Every page of the dashboard, in navigation order: the router and the sidebar are built from
  * this list. Each page lives in its area folder (`src/<area>/<Name>Page.tsx`, the areas of
- * main/areas; posting is `posts` here) and keeps its export name.
+ * main/areas) and keeps its export name.
  */
 export const pages: readonly PageEntry[] = [
   { path: '/', label: 'Overview', icon: 'overview', component: OverviewPage },

@@ -9,9 +9,9 @@ import {
   neighbourTarget,
   postsByDay,
   whyNotMovable,
-} from '../../../renderer/src/posts/calendar/model.js';
+} from '../../../renderer/src/posting/calendar/model.js';
 
-/** Issue #31: the calendar's pure rules (renderer/src/posts/calendar/model.ts). */
+/** Issue #31: the calendar's pure rules (renderer/src/posting/calendar/model.ts). */
 
 const at = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min);
 

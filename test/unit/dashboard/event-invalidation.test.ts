@@ -8,8 +8,8 @@ import {
   keysByWebhook,
   keysForEveryEvent,
   staleKeysFor,
-} from '../../../renderer/src/api/event-invalidation.js';
-import { queryKeys } from '../../../renderer/src/api/query-keys.js';
+} from '../../../renderer/src/api/live/event-invalidation.js';
+import { queryKeys } from '../../../renderer/src/api/transport/query-keys.js';
 
 function event<T extends ActivityType>(type: T, data: ActivityData<T>): ActivityEvent<T> {
   return {

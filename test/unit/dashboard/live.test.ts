@@ -11,8 +11,8 @@ import {
   markSeen,
   totalUnread,
   unreadFor,
-} from '../../../renderer/src/api/failure-alerts.js';
-import { reconnectDelay } from '../../../renderer/src/api/reconnect-delay.js';
+} from '../../../renderer/src/api/live/failure-alerts.js';
+import { reconnectDelay } from '../../../renderer/src/api/live/reconnect-delay.js';
 
 function event<T extends ActivityType>(
   type: T,

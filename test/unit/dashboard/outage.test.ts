@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOutageFailure, isRecovery, reachAfter } from '../../../renderer/src/api/outage.js';
-import type { BridgeReach } from '../../../renderer/src/api/outage.js';
+import { isOutageFailure, isRecovery, reachAfter } from '../../../renderer/src/api/outage/outage.js';
+import type { BridgeReach } from '../../../renderer/src/api/outage/outage.js';
 
 /** Issue #30.5: which failures clear by themselves once the bridge answers again. */
 describe('isOutageFailure', () => {

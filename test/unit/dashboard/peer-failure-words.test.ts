@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { peerFailureSentence, waitWords } from '../../../renderer/src/api/peer-failure-words.js';
+import { peerFailureSentence, waitWords } from '../../../renderer/src/api/words.js';
 
 describe("a peer's failure in words, by its cause (issue #30)", () => {
   it('an offline CRM is "could not be reached", never "check the key"', () => {

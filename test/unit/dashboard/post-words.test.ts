@@ -7,7 +7,7 @@ import {
   recordedErrorWords,
   refusalWords,
   warningWords,
-} from '../../../renderer/src/posts/post-words.js';
+} from '../../../renderer/src/posting/post-words.js';
 
 /** Field names, ISO instants, API paths: what an operator must never read in a post form (issue #30.4). */
 const RAW = /scheduleDate|mediaUrls|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}|https?\(s\)/;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRELOAD_MAX_AGE_MS, takePreloaded } from '../../../renderer/src/api/preloaded.js';
-import type { PreloadTable } from '../../../renderer/src/api/preloaded.js';
+import { PRELOAD_MAX_AGE_MS, takePreloaded } from '../../../renderer/src/api/transport/preloaded.js';
+import type { PreloadTable } from '../../../renderer/src/api/transport/preloaded.js';
 
 /** The Overview's answers asked before the bundle ran (issue #13.4): who may take them, and when. */
 

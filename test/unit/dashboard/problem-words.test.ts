@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, problemsInWords } from '../../../renderer/src/api/problem-words.js';
+import { fieldLabel, problemsInWords } from '../../../renderer/src/api/words.js';
 
 const problem = (field: string, rule: string, message: string) => ({ field, rule, message });
 

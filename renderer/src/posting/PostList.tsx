@@ -5,7 +5,7 @@ import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '../api/transport/client.js';
 import { useCancelPost, useCheckAgain, usePostNow, useRetryPost } from './api.js';
 import { LiveDelete } from './LiveDelete.js';
 import { RescheduleDialog } from './RescheduleDialog.js';

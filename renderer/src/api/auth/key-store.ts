@@ -1,6 +1,6 @@
-import { desktop } from './desktop.js';
+import { desktop } from '../transport/desktop.js';
 import { takeKeyFromFragment } from './fragment-key.js';
-import { API_KEY_STORAGE_KEY } from './storage-keys.js';
+import { API_KEY_STORAGE_KEY } from '../storage-keys.js';
 
 /**
  * The bridge API key, as an external store (React reads it with useSyncExternalStore). The desktop

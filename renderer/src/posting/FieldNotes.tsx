@@ -1,20 +1,6 @@
 import type { ReactNode } from 'react';
-import type { FieldWords, PostField } from './post-words.js';
-
-/** A message for one field of a post form: a rule broken (error) or advice (warning). */
-export interface FieldNote extends FieldWords {
-  tone: 'error' | 'warn';
-}
-
-/** The notes at one field, each said once (the bridge's preview and its refusal may say the same). */
-export function notesAt(notes: readonly FieldNote[], field: PostField | null): FieldNote[] {
-  const seen = new Set<string>();
-  return notes.filter((note) => {
-    if (note.field !== field || seen.has(note.text)) return false;
-    seen.add(note.text);
-    return true;
-  });
-}
+import { notesAt, type FieldNote } from './post-form-notes.js';
+import type { PostField } from './post-words.js';
 
 /** The id a field's input names in aria-describedby, when it has notes to show. */
 export const notesId = (form: string, field: PostField) => `${form}-${field}-notes`;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getHealth } from '../../../shared/api/health.js';
+import { getHealth } from '../../../../shared/api/health.js';
 import { callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
 

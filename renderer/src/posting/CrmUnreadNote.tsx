@@ -1,5 +1,5 @@
 import type { PeerFailure } from '../../../shared/api/contract.js';
-import { peerFailureSentence } from '../api/peer-failure-words.js';
+import { peerFailureSentence } from '../api/words.js';
 
 /**
  * The note above a post list read without the CRM (the ledger alone): why, in words (issue #30),

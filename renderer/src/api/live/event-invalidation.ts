@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ActivityEvent, ActivityType } from '../../../shared/activity-events.js';
-import type { WebhookEvent } from '../../../shared/api/webhooks.js';
-import { queryKeys } from './query-keys.js';
+import type { ActivityEvent, ActivityType } from '../../../../shared/activity-events.js';
+import type { WebhookEvent } from '../../../../shared/api/webhooks.js';
+import { queryKeys } from '../transport/query-keys.js';
 
 /**
  * What a live event from GET /events makes stale: the one table from event type to the

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listPosts } from '../../../../shared/api/posting.js';
-import { callApi } from '../../api/client.js';
+import { callApi } from '../../api/transport/client.js';
 import { postKeys } from '../api.js';
 import { CALENDAR_LIMIT } from './model.js';
 

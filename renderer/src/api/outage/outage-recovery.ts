@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MutationCache, MutationObserver, Query, QueryClient } from '@tanstack/react-query';
 import { bridgeReach } from './bridge-reach.js';
-import { ApiError } from './client.js';
-import { queryKeys } from './query-keys.js';
+import { ApiError } from '../transport/client.js';
+import { queryKeys } from '../transport/query-keys.js';
 
 /** An error the bridge being unreachable caused (outage.ts), as opposed to one of its answers. */
 export function isOutageError(error: unknown): boolean {

@@ -1,13 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
-import { bridgeReach } from './bridge-reach.js';
+import { bridgeReach } from '../outage/bridge-reach.js';
 import { addPendingKeys, staleKeysFor } from './event-invalidation.js';
 import { patchCacheFromEvent } from './event-patches.js';
 import { failureStore } from './failure-store.js';
 import { liveActivity } from './live-activity.js';
 import type { LiveSnapshot } from './live-activity.js';
-import { queryKeys } from './query-keys.js';
+import { queryKeys } from '../transport/query-keys.js';
 
 /** Live state of GET /events: connection status and the events received since the page loaded. */
 export function useLiveActivity(): LiveSnapshot {

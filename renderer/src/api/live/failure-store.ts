@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { ActivityEvent } from '../../../shared/activity-events.js';
+import type { ActivityEvent } from '../../../../shared/activity-events.js';
 import { addUnread, failureOf, markSeen } from './failure-alerts.js';
 import type { Failure, UnreadFailures } from './failure-alerts.js';
-import { NOTIFY_STORAGE_KEY } from './storage-keys.js';
+import { NOTIFY_STORAGE_KEY } from '../storage-keys.js';
 
 /**
  * The unread failures of this window and the "Notify me" choice, as an external store. Unread

@@ -1,4 +1,4 @@
-import type { ActivityEvent } from '../../../shared/activity-events.js';
+import type { ActivityEvent } from '../../../../shared/activity-events.js';
 
 /**
  * Failures the operator must notice (issue #14.6): a failed post, publish, guest workflow or

@@ -13,10 +13,10 @@ import {
   schedulePost,
   syncPosts,
 } from '../../../shared/api/posting.js';
-import { callApi } from '../api/client.js';
-import { queryKeys } from '../api/query-keys.js';
+import { callApi } from '../api/transport/client.js';
+import { queryKeys } from '../api/transport/query-keys.js';
 
-/** Under `queryKeys.posts`: posting events on /events refresh them all (api/event-invalidation.ts). */
+/** Under `queryKeys.posts`: posting events on /events refresh them all (api/live/event-invalidation.ts). */
 export const postKeys = {
   all: queryKeys.posts,
   list: (from: string | null, to: string | null) => ['posts', 'list', from, to] as const,

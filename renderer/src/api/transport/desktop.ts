@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StudioBridgeDesktopApi } from '../../../shared/desktop-api.js';
+import type { StudioBridgeDesktopApi } from '../../../../shared/desktop-api.js';
 
 /**
  * What the Electron preload exposes as `window.studioBridge` (shared/desktop-api.ts). Parsed rather

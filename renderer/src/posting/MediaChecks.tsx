@@ -56,6 +56,3 @@ export function MediaChecks({
     </ul>
   );
 }
-
-/** The rules' own media messages are shown by MediaChecks in words: not repeated in the list of checks. */
-export const isMediaIssue = (message: string) => message.startsWith('mediaUrls:');

@@ -2,7 +2,7 @@ import type { PostView } from '../../../../shared/api/posting.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { formatLocal, formatUtc } from '../../format.js';
 import { platformLabel } from '../status.js';
-import { ApiError } from '../../api/client.js';
+import { ApiError } from '../../api/transport/client.js';
 import { refusalWords, warningWords } from '../post-words.js';
 
 /**

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { errorCodes, errorEnvelope, type PeerFailure } from '../../../shared/api/contract.js';
-import type { ErrorCode, RouteContract } from '../../../shared/api/contract.js';
-import { bridgeReach } from './bridge-reach.js';
+import { errorCodes, errorEnvelope, type PeerFailure } from '../../../../shared/api/contract.js';
+import type { ErrorCode, RouteContract } from '../../../../shared/api/contract.js';
+import { bridgeReach } from '../outage/bridge-reach.js';
+import type { ClientErrorCode } from './client-error-code.js';
 import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
-import { keyStore } from './key-store.js';
-import { isOutageFailure } from './outage.js';
+import { keyStore } from '../auth/key-store.js';
+import { isOutageFailure } from '../outage/outage.js';
 import { takePreloaded } from './preloaded.js';
-import { problemsInWords } from './problem-words.js';
-
-/** Codes the client itself produces, next to the bridge's ErrorCode. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
+import { problemsInWords } from '../words.js';
 
 /** Any failed call: a bridge error envelope, an unreachable bridge or a response that breaks its contract. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
-import type { ActivityEvent, parseActivityEvent } from '../../../shared/activity-events.js';
-import { bridgeUrl } from './client.js';
+import type { ActivityEvent, parseActivityEvent } from '../../../../shared/activity-events.js';
+import { bridgeUrl } from '../transport/client.js';
 import { reconnectDelay } from './reconnect-delay.js';
 
 /**
@@ -31,7 +31,7 @@ const MAX_EVENTS = 200;
  */
 let eventParser: Promise<typeof parseActivityEvent> | null = null;
 const loadEventParser = () =>
-  (eventParser ??= import('../../../shared/activity-events.js').then(
+  (eventParser ??= import('../../../../shared/activity-events.js').then(
     (module) => module.parseActivityEvent,
     (error: unknown) => {
       eventParser = null; // asked again with the next event

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ActivityEvent } from '../../../shared/activity-events.js';
-import type { listBroadcasts } from '../../../shared/api/broadcasts.js';
-import type { ResponseOf } from '../../../shared/api/contract.js';
-import { queryKeys } from './query-keys.js';
+import type { ActivityEvent } from '../../../../shared/activity-events.js';
+import type { listBroadcasts } from '../../../../shared/api/broadcasts.js';
+import type { ResponseOf } from '../../../../shared/api/contract.js';
+import { queryKeys } from '../transport/query-keys.js';
 
 type BroadcastList = ResponseOf<typeof listBroadcasts>;
 

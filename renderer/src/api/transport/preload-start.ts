@@ -1,5 +1,5 @@
 import type { PreloadTable } from './preloaded.js';
-import type { API_KEY_STORAGE_KEY } from './storage-keys.js';
+import type { API_KEY_STORAGE_KEY } from '../storage-keys.js';
 
 /**
  * The dashboard's second entry (vite.config.ts): a script of a few hundred bytes that runs as soon

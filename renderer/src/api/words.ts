@@ -1,0 +1,219 @@
+import type { ErrorCode, PeerFailure } from '../../../shared/api/contract.js';
+import type { ClientErrorCode } from './transport/client-error-code.js';
+
+/*
+ * The dashboard's words for what failed, in one module: an error code's advice, a peer's failure,
+ * and the bridge's validation details as sentences.
+ */
+
+// ---------- Error codes ----------
+
+/**
+ * What went wrong and what to do, in words, per error code (DESIGN §4's codes and the
+ * client's own). Error states show this sentence first; the bridge's own message and the code
+ * follow in small print for whoever reads logs. Codes the bridge may add later fall back to
+ * the HTTP status class.
+ */
+const advice: Record<ErrorCode | ClientErrorCode, string> = {
+  VALIDATION_ERROR: 'A value was not accepted: correct it and try again.',
+  INVALID_DATE: 'A date was not accepted: pick another and try again.',
+  INVALID_ENCODING:
+    'Some text was not sent as UTF-8 (a pasted character may be broken): retype it and try again.',
+  UNAUTHORIZED:
+    'The bridge refused this browser’s key. Enter the key again (it is in Settings on the bridge’s computer).',
+  NOT_FOUND: 'It is no longer there (deleted or changed elsewhere). Reload the list.',
+  METHOD_NOT_ALLOWED:
+    'This dashboard and the bridge do not agree on this action: they may be different versions. Reload the page.',
+  PAYLOAD_TOO_LARGE: 'That is too large for the bridge. Send something smaller.',
+  UNSUPPORTED_MEDIA_TYPE:
+    'The bridge did not understand the request. Reload the page; if it happens again, the versions may differ.',
+  RATE_LIMIT: 'A service is limiting how fast the bridge may ask. Wait a minute, then try again.',
+  QUOTA_EXCEEDED: 'Today’s posting quota is used up. It resets at 00:00 UTC.',
+  TOO_MANY_CONNECTIONS: 'The bridge is busy with too many connections. Try again in a moment.',
+  REQUEST_TIMEOUT: 'The request reached the bridge too slowly. Check the connection and try again.',
+  CONFLICT: 'Something else changed this at the same time. Reload, check, and try again.',
+  ALREADY_PUBLISHED:
+    'It is already published, so it cannot be cancelled: the public can see it. Deleting it from the platform is a separate action.',
+  AUTH_ERROR: 'A connected service refused the bridge’s credentials. Check its key in Settings.',
+  INVALID_MEDIA: 'A platform needs other media: change the media link and try again.',
+  PLATFORM_ERROR: 'A platform refused it; its reason is below. Fix the cause and try again.',
+  DB_ERROR:
+    'The bridge could not read or write its own database. Try again; if it keeps failing, restart the bridge and look at its log.',
+  STORAGE_FULL:
+    "The bridge's disk is full: nothing was saved. Free space in its data folder; the bridge recovers by itself, then try again.",
+  COLLECTION_FAILED:
+    'No platform could be read, so nothing was saved. Check the posting provider (Overview shows whether it is reachable), then collect again.',
+  STREAMHOST_ERROR:
+    'The live-broadcast host failed. Try again in a minute; if it keeps failing, check the gateway in Settings.',
+  CHANNEL_NOT_FOUND:
+    'The host has no such channel. Choose another channel or leave it empty for the default.',
+  RTMP_INVALID: 'The stream address was refused. It must start with rtmp:// or rtmps://.',
+  AUTH_EXPIRED: 'A platform’s sign-in has expired. Reconnect it at the provider, then try again.',
+  END_NOT_SUPPORTED:
+    'The publishing gateway cannot end broadcasts. End it in the host’s own dashboard (the Dashboard link); nothing was deleted.',
+  CRM_ERROR:
+    'The CRM did not answer as expected. Check that the CRM is up and the API user’s key in Settings, then try again.',
+  AUTOMATION_ERROR:
+    'The automation engine (n8n) failed. Check the workflow in n8n, then run it again from the Guests page.',
+  NOT_CONFIGURED: 'This needs a service that is not set up yet. Add it in Settings.',
+  ANALYSIS_UNAVAILABLE: 'Clip analysis is not available right now. Try again in a moment.',
+  INTERNAL_ERROR:
+    'Something went wrong inside the bridge. Try again; if it keeps happening, the bridge’s log says more.',
+  NETWORK_ERROR:
+    'The dashboard cannot reach the bridge. Check that the bridge is running (and the network, on a LAN); this page tries again by itself.',
+  BAD_RESPONSE:
+    'The bridge answered in a way this dashboard does not understand: they may be different versions. Reload the page.',
+};
+
+/** The sentence for a code, else for the HTTP status (0: unreachable). */
+export function adviceFor(code: string | undefined, status: number): string {
+  if (code !== undefined && Object.hasOwn(advice, code)) return advice[code as keyof typeof advice];
+  if (status === 0) return advice.NETWORK_ERROR;
+  if (status >= 500) return 'The bridge or a service behind it failed. Try again in a moment.';
+  if (status >= 400) return 'The bridge refused the request. Check the values and try again.';
+  return 'Something went wrong. Try again.';
+}
+
+// ---------- Peer failures ----------
+
+/**
+ * A peer's failure in words (issue #30): what happened and what to do, by its cause as the
+ * bridge reports it in the error envelope's `peer`. One advice per peer ("check the API user's
+ * key") whatever happened sent operators to Settings when the CRM was merely off.
+ */
+const peerLabels: Record<PeerFailure['name'], string> = {
+  crm: 'The CRM',
+  postsvc: 'The posting provider',
+  gateway: 'The publishing gateway',
+  automation: 'The automation engine (n8n)',
+  obs: 'OBS',
+};
+
+/** "1 min", "45 s": how long a peer asked the bridge to wait. */
+export function waitWords(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
+
+/** The sentence for a peer's failure; null when the peer refused what was sent (its reason is the message). */
+export function peerFailureSentence(peer: PeerFailure): string | null {
+  const who = peerLabels[peer.name];
+  const status = peer.status === undefined ? '' : ` (HTTP ${peer.status})`;
+  switch (peer.cause) {
+    case 'unreachable':
+      return `${who} could not be reached: it is off, or its address in Settings is wrong. Try again once it is back.`;
+    case 'no-answer':
+      return `${who} did not answer in time: it may be overloaded. Try again in a minute.`;
+    case 'throttled':
+      return `${who} is limiting how often the bridge may ask${peer.retryAfterS === undefined ? '' : ` and asked it to wait ${waitWords(peer.retryAfterS)}`}. Try again after that; queued work waits by itself.`;
+    case 'refused-key':
+      return `${who} refused the bridge’s key${status}. Check its key in Settings.`;
+    case 'failing':
+      return `${who} is failing${status}. Try again in a minute; if it keeps failing, look at it directly.`;
+    case 'unreadable':
+      return `${who} answered something the bridge could not read. Check that its address in Settings points at it and not at another service.`;
+    case 'refused':
+      return null;
+  }
+}
+
+// ---------- Validation problems ----------
+
+/**
+ * The bridge's validation `details` ([{field, rule, message}], DESIGN §4) as sentences for the
+ * operator: "Limit must be a number." instead of "query.limit: Invalid input: expected number,
+ * received NaN". Rules the bridge already words ("must be at least 1 hour") are kept; zod's
+ * default messages are rewritten.
+ */
+export interface Problem {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+export function isProblem(value: unknown): value is Problem {
+  if (typeof value !== 'object' || value === null) return false;
+  const { field, rule, message } = value as Record<string, unknown>;
+  return typeof field === 'string' && typeof rule === 'string' && typeof message === 'string';
+}
+
+/** Where in the request a field sits says nothing to the operator. */
+const containers = new Set(['body', 'query', 'params', 'values']);
+
+/** "body.scheduledAt" → "Scheduled at", "body.platforms.0" → "Platforms (item 1)"; config keys stay as written. */
+export function fieldLabel(field: string): string {
+  const parts = field.split('.').filter((part) => part !== '' && !containers.has(part));
+  if (parts.length === 0) return 'The request';
+  const words = parts.map((part) =>
+    /^\d+$/.test(part)
+      ? `(item ${Number(part) + 1})`
+      : /^[A-Z0-9_]+$/.test(part)
+        ? part
+        : part
+            .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+            .replace(/[_-]+/g, ' ')
+            .toLowerCase()
+            .replace(/\burl\b/g, 'URL'),
+  );
+  const label = words.join(' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+const typeWords: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a set of fields',
+  date: 'a date',
+};
+
+function listOf(options: string[]): string {
+  if (options.length <= 1) return options.join('');
+  return `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
+}
+
+/** zod's default messages → the rule in words ("must be a number"); anything else is already words. */
+const rewrites: Array<[RegExp, (match: RegExpMatchArray) => string]> = [
+  [/^Invalid input: expected \w+, received undefined/, () => 'is required'],
+  [/^Invalid input: expected (\w+)/, (m) => `must be ${typeWords[m[1] ?? ''] ?? m[1]}`],
+  [/^Too small: expected string to have >=?1 characters?$/, () => 'must not be empty'],
+  [/^Too small: expected string to have >=?(\d+) characters?/, (m) => `must be at least ${m[1]} characters`],
+  [/^Too big: expected string to have <=?(\d+) characters?/, (m) => `must be at most ${m[1]} characters`],
+  [/^Too small: expected array to have >=?(\d+) items?/, (m) => `needs at least ${m[1]}`],
+  [/^Too big: expected array to have <=?(\d+) items?/, (m) => `takes at most ${m[1]}`],
+  [/^Too small: expected \w+ to be >=(\S+)/, (m) => `must be at least ${m[1]}`],
+  [/^Too small: expected \w+ to be >(\S+)/, (m) => `must be more than ${m[1]}`],
+  [/^Too big: expected \w+ to be <=(\S+)/, (m) => `must be at most ${m[1]}`],
+  [/^Too big: expected \w+ to be <(\S+)/, (m) => `must be less than ${m[1]}`],
+  [
+    /^Invalid option: expected one of (.+)$/,
+    (m) => `must be one of ${listOf((m[1] ?? '').split('|').map((o) => o.replace(/^"|"$/g, '')))}`,
+  ],
+  [/^Invalid input: expected (.+)$/, (m) => `must be ${m[1]}`],
+  [/^Invalid (URL|url)$/, () => 'must be a web address'],
+  [/^Invalid email address$/, () => 'must be an email address'],
+  [/^Invalid (ISO )?(datetime|date)/, () => 'must be a date and time'],
+  [/^Invalid string: must match pattern/, () => 'is not in the expected format'],
+  [/^Unrecognized keys?: (.+)$/, (m) => `has fields the bridge does not know: ${m[1]}`],
+];
+
+function ruleWords(message: string): string {
+  for (const [pattern, words] of rewrites) {
+    const match = message.match(pattern);
+    if (match) return words(match);
+  }
+  return message;
+}
+
+export function problemSentence(problem: Problem): string {
+  const sentence = `${fieldLabel(problem.field)} ${ruleWords(problem.message)}`.trim();
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** The details as sentences, or null when they are not the bridge's [{field, rule, message}]. */
+export function problemsInWords(details: unknown): string | null {
+  if (!Array.isArray(details) || details.length === 0 || !details.every(isProblem)) return null;
+  return details.map(problemSentence).join(' ');
+}
