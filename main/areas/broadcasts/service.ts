@@ -64,6 +64,8 @@ interface SyncRun extends SyncResult {
  */
 export class BroadcastService {
   private syncing: Promise<SyncRun> | null = null;
+  /** Ends under way: the timer's sync waits, so a broadcast ended is recorded once, as ended (not also as a status change). */
+  private ending = 0;
   private lastRun: AutoSyncState['lastRun'] = null;
   /** Unknown at start: the first tick finds out. */
   private anyActive = true;
@@ -225,7 +227,7 @@ export class BroadcastService {
    * otherwise every `autoSyncMs` (30 s) while any broadcast is not finished.
    */
   async tick(): Promise<void> {
-    if (!this.anyActive || this.syncing || !this.deps.crm || !this.deps.gateway) return;
+    if (!this.anyActive || this.syncing || this.ending > 0 || !this.deps.crm || !this.deps.gateway) return;
     const due = this.watching() || this.deps.now().getTime() - this.lastActiveSyncAt >= this.deps.autoSyncMs;
     if (!due) return;
     try {
@@ -248,6 +250,17 @@ export class BroadcastService {
    * does know is one that cannot end broadcasts: said so, and nothing is deleted instead.
    */
   async end(broadcastId: string): Promise<{ status: string; message: string }> {
+    // A sync that read the host after the end would write the same change as a status change.
+    await this.syncing?.catch(() => undefined);
+    this.ending++;
+    try {
+      return await this.endAtHost(broadcastId);
+    } finally {
+      this.ending--;
+    }
+  }
+
+  private async endAtHost(broadcastId: string): Promise<{ status: string; message: string }> {
     const remote = await this.status(broadcastId);
     if (remote.status === 'revoked') {
       throw AppError.conflict(`broadcastId: broadcast ${broadcastId} was deleted at the host`);
