@@ -7,7 +7,7 @@ import type { RouteGuard } from './guards.js';
 import type { z } from 'zod';
 import { DATE_ISSUE_PARAMS, type RouteContract } from '../../shared/api/contract.js';
 import { AppError } from '../kernel/app-error.js';
-import { describeZodIssues, zodDetails } from './errors.js';
+import { describeZodIssues, zodDetails } from './send-error.js';
 import { findQueryEncodingFault } from './utf8-field.js';
 
 /** Every contract registered, in order: /openapi.json and the auth walk test read this. */

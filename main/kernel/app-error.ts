@@ -2,7 +2,7 @@ import type { ErrorCode, PeerFailure } from '../../shared/api/contract.js';
 
 /**
  * What went wrong, in the product's terms: which rule or peer, never which HTTP status. Only
- * main/http/ turns a kind into a status (one table, main/http/errors.ts), so an area's
+ * main/http/ turns a kind into a status (one table, main/http/send-error.ts), so an area's
  * workflow reads the same whether a route, a webhook item or a job runs it.
  */
 export type AppErrorKind =

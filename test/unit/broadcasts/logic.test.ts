@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBroadcastBody } from '../../../shared/api/broadcasts.js';
 import { PeerError } from '../../../main/peers/peer-error.js';
 import { AppError } from '../../../main/kernel/app-error.js';
-import { httpStatusOf } from '../../../main/http/errors.js';
+import { httpStatusOf } from '../../../main/http/send-error.js';
 import { gatewayBridgeError } from '../../../main/areas/broadcasts/gateway-errors.js';
 import { maskKey, maskStreamSource, redactText, redactValue } from '../../../main/kernel/secret-mask.js';
 import {

@@ -4,7 +4,7 @@ import type { PostsvcError } from '../../../main/peers/postsvc.js';
 import { toPostsvcError } from '../../../main/peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../../main/peers/postsvc-wire.js';
 import type { AppError } from '../../../main/kernel/app-error.js';
-import { httpHeadersOf, httpStatusOf } from '../../../main/http/errors.js';
+import { httpHeadersOf, httpStatusOf } from '../../../main/http/send-error.js';
 import { postingError, ruleError } from '../../../main/areas/posting/errors.js';
 import { ledgerStatus } from '../../../main/areas/posting/posts-view.js';
 import { syncChange } from '../../../main/areas/posting/provider-posts.js';
