@@ -73,15 +73,18 @@ export class AppError extends Error {
   static alreadyPublished(message: string, details?: unknown): AppError {
     return new AppError('conflict', 'ALREADY_PUBLISHED', message, { details });
   }
+  /** 429: Retry-After in whole seconds, at least one (the one place it is rounded: quotas and peers' limits alike). */
   static tooMany(
     code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED',
     message: string,
     retryAfterS: number,
     details?: unknown,
+    options: Pick<AppErrorOptions, 'cause' | 'peerFailure'> = {},
   ): AppError {
     return new AppError('rate-limit', code, message, {
       details,
       retryAfterS: Math.max(1, Math.ceil(retryAfterS)),
+      ...options,
     });
   }
   /** The route needs a peer the operator has not configured (say which setting). */
