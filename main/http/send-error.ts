@@ -41,6 +41,8 @@ const pinnedStatus: Partial<Record<ErrorCode, number>> = {
   METHOD_NOT_ALLOWED: 405,
   // A body too slow for its deadline or rate (body.ts): EspoCRM retries a 408, and drops a 400.
   REQUEST_TIMEOUT: 408,
+  // A byte range past the end of a file (send-file.ts).
+  RANGE_NOT_SATISFIABLE: 416,
   CHANNEL_NOT_FOUND: 404,
   RTMP_INVALID: 400,
   // The gateway has no End route (DESIGN §5.3): not something a retry heals.
