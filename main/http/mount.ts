@@ -9,7 +9,7 @@ import { answerWith, mountRoute, type RouteAnswer } from './route.js';
 export type Guards = Record<Exclude<RouteAuth, 'none'>, RouteGuard>;
 
 /** http/'s own stream (GET /events): it writes to the response as long as the client reads. */
-export type MountStream = (contract: RouteContract, open: (req: Request, res: Response) => void) => void;
+type MountStream = (contract: RouteContract, open: (req: Request, res: Response) => void) => void;
 
 /**
  * Mounts contracts behind the guard their `auth` names: auth runs before the body is read.

@@ -11,7 +11,7 @@ import { isUnknownPost, PostsvcError } from './postsvc.js';
  * What a service knows of its peer call that the PeerError does not say. http/ maps any PeerError
  * a route lets through without it; a service passes it where the answer needs it.
  */
-export interface PeerErrorContext {
+interface PeerErrorContext {
   /** What the bridge was doing, said in the message ("create broadcast"). */
   action?: string;
   /** Values sent to the peer that are never answered back (a stream key): masked wherever they appear. */

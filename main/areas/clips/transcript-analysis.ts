@@ -8,7 +8,7 @@ import { TranscriptError } from './parse.js';
 import type { LiveMark } from './pin.js';
 import type { ClipAnalysisRunner } from './runner.js';
 
-export interface TranscriptAnalysisDeps {
+interface TranscriptAnalysisDeps {
   runner: ClipAnalysisRunner;
   analyses: ClipAnalyses;
   activity: ActivityLog;
