@@ -1,5 +1,4 @@
 import type { GroupCommit } from '../kernel/commit-group.js';
-import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
@@ -118,8 +117,8 @@ export interface RouteInput<C extends RouteContract> {
   rawBody: Buffer | undefined;
   /** Which EspoCRM webhook signed the request, or "bridge-key"; null when not a webhook. */
   signedBy: string | null;
-  req: Request;
-  res: Response;
+  /** Aborted when the client goes away before its answer is sent: work done only for it can stop. */
+  signal: AbortSignal;
 }
 
 /** A handler may answer with a status other than 200 (e.g. 202) by returning `reply(...)`. */
@@ -134,10 +133,34 @@ export const reply = <T>(status: number, body: T, headers?: Record<string, strin
   ...(headers ? { headers } : {}),
 });
 
+/** How http/ sends a FileReply: its media type, the name it is saved under, its cache rule. */
+export interface FileReplyOptions {
+  /** The media type; text is sent as `<type>; charset=utf-8`. */
+  type: string;
+  /** The name a browser saves it under (Content-Disposition: attachment); none: shown inline. */
+  downloadName?: string;
+  /** Cache-Control; `no-store` when not said. */
+  cache?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A file to save or play instead of JSON: text (sent as UTF-8), bytes, or a file on disk. http/
+ * answers a byte range of it (206, 416 past its end; `Accept-Ranges: bytes`) and HEAD.
+ */
+export class FileReply {
+  constructor(
+    readonly body: string | Buffer | { path: string },
+    readonly options: FileReplyOptions,
+  ) {}
+}
+export const textReply = (text: string, options: FileReplyOptions) => new FileReply(text, options);
+export const fileReply = (body: Buffer | { path: string }, options: FileReplyOptions) =>
+  new FileReply(body, options);
+
 type Output<C extends RouteContract> = z.input<C['response']>;
-export type RouteHandler<C extends RouteContract> = (
-  input: RouteInput<C>,
-) => Promise<Output<C> | Reply<Output<C>> | void> | Output<C> | Reply<Output<C>> | void;
+type Answer<C extends RouteContract> = Output<C> | Reply<Output<C>> | FileReply;
+export type RouteHandler<C extends RouteContract> = (input: RouteInput<C>) => Promise<Answer<C>> | Answer<C>;
 
 /** Mounts a contract behind the guard its `auth` names: auth runs before any parsing. */
 export type Mount = <C extends RouteContract>(contract: C, handler: NoInfer<RouteHandler<C>>) => void;

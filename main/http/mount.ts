@@ -1,15 +1,19 @@
-import type { Request, RequestHandler, Router } from 'express';
-import type { RouteAuth } from '../../shared/api/contract.js';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { RouteAuth, RouteContract } from '../../shared/api/contract.js';
 import type { Caller, Mount } from '../areas/area.js';
 import { AppError } from '../kernel/app-error.js';
 import type { UnverifiedReading } from './body.js';
 import type { RouteGuard } from './guards.js';
-import { mountRoute } from './route.js';
+import { answerWith, mountRoute, type RouteAnswer } from './route.js';
 
 export type Guards = Record<Exclude<RouteAuth, 'none'>, RouteGuard>;
 
+/** http/'s own stream (GET /events): it writes to the response as long as the client reads. */
+type MountStream = (contract: RouteContract, open: (req: Request, res: Response) => void) => void;
+
 /**
  * Mounts contracts behind the guard their `auth` names: auth runs before the body is read.
+ * `mount` is the areas' (handlers return what is sent); `mountStream` http/'s own stream.
  * `answerWrongMethods`, called once every route is mounted, makes a known path asked with
  * another method a 405 naming the methods it has (DESIGN §4), not a 404.
  */
@@ -18,24 +22,26 @@ export function createMount(
   guards: Guards,
   identify: (req: Request) => Caller,
   unverified: UnverifiedReading,
-): { mount: Mount; answerWrongMethods(): void } {
+): { mount: Mount; mountStream: MountStream; answerWrongMethods(): void } {
   const methodsByPath = new Map<string, Set<string>>();
-  const mount: Mount = (contract, handler) => {
+  const add = <C extends RouteContract>(contract: C, answer: RouteAnswer<C>) => {
     const methods = methodsByPath.get(contract.path) ?? new Set<string>();
     methodsByPath.set(contract.path, methods.add(contract.method.toUpperCase()));
     mountRoute(
       router,
       contract,
-      handler,
+      answer,
       identify,
       unverified,
       contract.auth === 'none' ? undefined : guards[contract.auth],
     );
   };
+  const mount: Mount = (contract, handler) => add(contract, answerWith(handler));
+  const mountStream: MountStream = (contract, open) => add(contract, (_input, req, res) => open(req, res));
   const answerWrongMethods = () => {
     for (const [path, methods] of methodsByPath) router.all(path, methodNotAllowed([...methods].sort()));
   };
-  return { mount, answerWrongMethods };
+  return { mount, mountStream, answerWrongMethods };
 }
 
 function methodNotAllowed(methods: readonly string[]): RequestHandler {

@@ -116,6 +116,8 @@ export const errorCodes = [
   'TOO_MANY_CONNECTIONS',
   /** A body not yet verified that came too slowly or not in time (issue #35.4): 408, which EspoCRM retries. */
   'REQUEST_TIMEOUT',
+  /** A byte range of a file that starts past its end: 416 with Content-Range. */
+  'RANGE_NOT_SATISFIABLE',
   'CONFLICT',
   /** A cancel met a post already live on a platform: nothing was deleted (DESIGN §6.9). */
   'ALREADY_PUBLISHED',

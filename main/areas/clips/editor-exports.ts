@@ -1,4 +1,3 @@
-import anyAscii from 'any-ascii';
 import type { AnalysisExports, ReviewedClip } from '../../../shared/api/clips.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { captionRules, captionStats, type Caption } from '../../../shared/caption-rules.js';
@@ -253,12 +252,4 @@ function baseName(analysis: StoredAnalysis, take: RecorderTake | null = analysis
 
 function timelineName(prepared: Prepared, extension: string): string {
   return `${prepared.base}-${prepared.fps.used.replace('.', '_')}fps.${extension}`;
-}
-
-/** A file name as an HTTP header carries it: ASCII (transliterated) and, when that lost something, UTF-8. */
-export function contentDisposition(fileName: string): string {
-  const ascii = anyAscii(fileName).replace(/["\\\u0000-\u001f\u007f]/g, '_'); // eslint-disable-line no-control-regex
-  return ascii === fileName
-    ? `attachment; filename="${fileName}"`
-    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -119,7 +119,6 @@ export function postingArea(
         engine,
         quota,
         plan,
-        client,
         api,
         provider,
         confirmations,
