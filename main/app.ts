@@ -6,7 +6,6 @@ import type { AreaContext, AreaModule, DemoPeers } from './areas/area.js';
 import { analyticsArea, type AnalyticsTuning } from './areas/analytics/module.js';
 import { broadcastsArea, type BroadcastsTuning } from './areas/broadcasts/module.js';
 import { clipsArea, type ClipsTuning } from './areas/clips/module.js';
-import { contentArea } from './areas/content/module.js';
 import { guestsArea } from './areas/guests/module.js';
 import { healthArea } from './areas/health/module.js';
 import { postingArea, type PostingTuning } from './areas/posting/module.js';
@@ -45,7 +44,6 @@ export const areaNames = [
   'publishing',
   'analytics',
   'guests',
-  'content',
   'posting',
   'clips',
 ] as const;
@@ -316,9 +314,6 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
     publishing,
     analytics,
     guests,
-    content: wanted.has('content')
-      ? contentArea(ctx, guests?.contentStages ?? null, guests?.contentChanged ?? null)
-      : null,
     posting,
     clips: wanted.has('clips')
       ? clipsArea(ctx, wiring.tuning.clips, recorder ? (id) => recorder.take(id) : null)
