@@ -3,16 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AreaContext, AreaModule, DemoPeers } from './areas/area.js';
-import { analyticsArea, type AnalyticsTuning } from './areas/analytics/module.js';
-import { broadcastsArea, type BroadcastsTuning } from './areas/broadcasts/module.js';
-import { clipsArea, type ClipsTuning } from './areas/clips/module.js';
-import { guestsArea } from './areas/guests/module.js';
-import { healthArea } from './areas/health/module.js';
-import { postingArea, type PostingTuning } from './areas/posting/module.js';
-import { publishingArea } from './areas/publishing/module.js';
-import { recorderArea } from './areas/recorder/module.js';
-import { settingsArea } from './areas/settings/module.js';
-import { webhooksArea, type WebhooksModule } from './areas/webhooks/module.js';
+import { areaNames, buildAreas, type AreaName, type AreaTuning } from './areas/all-areas.js';
 import { areaMigrations } from './areas/migrations.js';
 import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
 import { createHttpServer, defaultHttpLimits, type HttpLimits } from './http/http-server.js';
@@ -34,30 +25,9 @@ import type { SandboxPeers, socialMetricsHistory as SocialMetricsHistory } from 
 
 export type { SecretStore } from './config/config.js';
 
-/** The areas of the bridge (DESIGN §2), in the order their routes are mounted. */
-export const areaNames = [
-  'health',
-  'webhooks',
-  'recorder',
-  'settings',
-  'broadcasts',
-  'publishing',
-  'analytics',
-  'guests',
-  'posting',
-  'clips',
-] as const;
-export type AreaName = (typeof areaNames)[number];
-
 /** Timing knobs of the peers and areas (tests and benchmarks shorten or widen them). */
-export interface BridgeTuning {
+export interface BridgeTuning extends AreaTuning {
   peers?: PeerTuning;
-  posting?: PostingTuning;
-  analytics?: AnalyticsTuning;
-  broadcasts?: BroadcastsTuning;
-  clips?: ClipsTuning;
-  /** Tests only: CRM catch-up this often (ms) instead of every CRM_CATCHUP_MINUTES (which counts in whole minutes). */
-  webhooks?: { catchUpEveryMs?: number };
   /** Timeouts, connection cap and /events buffer (issue #12). */
   http?: Partial<HttpLimits>;
   /**
@@ -205,7 +175,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const areas = buildAreas(ctx, wanted, {
     version,
     startedAt,
-    storage,
+    storageReasons: () => storage.reasons(),
     tuning,
     webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
@@ -278,75 +248,6 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     configPath: config.configPath,
     stop,
   };
-}
-
-interface AreaWiring {
-  version: string;
-  startedAt: Date;
-  storage: StorageState;
-  tuning: BridgeTuning;
-  webhookBudgetMs: number;
-  secretStore?: SecretStore;
-  sandboxControlKey: string | null;
-}
-
-type RunningArea = AreaModule;
-
-/**
- * Builds the wanted areas and hands each what it asks of the others through their modules:
- * health reads posting's quota and analytics' last run; clips reads the recorder's takes and marks;
- * the webhooks area runs every area's item handlers.
- */
-function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: AreaWiring): RunningArea[] {
-  const analytics = wanted.has('analytics') ? analyticsArea(ctx, wiring.tuning.analytics) : null;
-  const posting = wanted.has('posting')
-    ? postingArea(ctx, wiring.tuning.posting, analytics ? (id) => analytics.latestPostNumbers(id) : undefined)
-    : null;
-  const guests = wanted.has('guests') ? guestsArea(ctx) : null;
-  const publishing = wanted.has('publishing') ? publishingArea(ctx) : null;
-  const recorder = wanted.has('recorder') ? recorderArea(ctx) : null;
-  const built: Record<AreaName, RunningArea | null> = {
-    health: null,
-    webhooks: null,
-    recorder,
-    settings: wanted.has('settings') ? settingsArea(ctx, wiring.secretStore, wiring.sandboxControlKey) : null,
-    broadcasts: wanted.has('broadcasts') ? broadcastsArea(ctx, wiring.tuning.broadcasts) : null,
-    publishing,
-    analytics,
-    guests,
-    posting,
-    clips: wanted.has('clips')
-      ? clipsArea(ctx, wiring.tuning.clips, recorder ? (id) => recorder.take(id) : null)
-      : null,
-  };
-  let webhooks: WebhooksModule | null = null;
-  if (wanted.has('webhooks')) {
-    const handlers = Object.values(built).flatMap((area) => (area?.webhooks ? [area.webhooks] : []));
-    const catchUp = Object.values(built).flatMap((area) => (area?.catchUp ? [area.catchUp] : []));
-    webhooks = webhooksArea(ctx, {
-      handlers,
-      catchUp,
-      budgetMs: wiring.webhookBudgetMs,
-      ...(wiring.tuning.webhooks?.catchUpEveryMs !== undefined
-        ? { catchUpEveryMs: wiring.tuning.webhooks.catchUpEveryMs }
-        : {}),
-    });
-    built.webhooks = webhooks;
-  }
-  if (wanted.has('health')) {
-    built.health = healthArea(ctx, {
-      version: wiring.version,
-      startedAt: wiring.startedAt,
-      quota: posting ? () => posting.quota() : () => null,
-      lastCollection: analytics ? () => analytics.lastCollection() : () => null,
-      lastCatchUp: webhooks ? () => webhooks.lastCatchUp() : () => null,
-      storageReasons: () => wiring.storage.reasons(),
-      alarms: [posting, publishing, analytics].flatMap((area) =>
-        area ? [(now: Date) => area.alarms(now)] : [],
-      ),
-    });
-  }
-  return areaNames.flatMap((name) => (built[name] ? [built[name]] : []));
 }
 
 /**

@@ -20,7 +20,6 @@ import { clipNameQuoted, misfitMessage } from '../../../shared/clip-fit.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { AreaContext, Mount } from '../area.js';
-import type { TakeLookup } from '../recorder/module.js';
 import type { ClipAnalyses } from './analyses.js';
 import {
   captionRules,
@@ -34,6 +33,7 @@ import {
   type EditorExports,
   type ExportFile,
   type ResolvedFps,
+  type TakeLookup,
 } from './editor-exports.js';
 import { createDraftClip as createDraftInCrm, listContent, type DraftClipInput } from './crm-clips.js';
 import { TranscriptError } from './parse.js';
@@ -45,8 +45,7 @@ export interface ClipsRouteDeps {
   runner: ClipAnalysisRunner;
   analyses: ClipAnalyses;
   exports: EditorExports;
-  /** The recorder's takes; null when the recorder area does not run. */
-  takes: TakeLookup | null;
+  takes: TakeLookup;
 }
 
 /** A text export, as a file to save. */
@@ -65,7 +64,7 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
   };
   const findTake = (takeId: number): RecorderTake => {
-    const take = deps.takes?.(takeId) ?? null;
+    const take = deps.takes(takeId);
     if (!take) throw AppError.notFound(`body.takeId: no take ${takeId} (GET /api/recorder/takes lists them)`);
     return take;
   };
