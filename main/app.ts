@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { AreaContext, AreaModule, DemoPeers } from './areas/area.js';
+import type { AreaContext, AreaModule } from './areas/area.js';
 import { areaNames, buildAreas, type AreaName, type AreaTuning } from './areas/all-areas.js';
 import { areaMigrations } from './areas/migrations.js';
-import { loadConfig, type BridgeConfig, type SecretStore } from './config/config.js';
+import { sandboxContracts } from '../shared/api/sandbox.js';
+import { loadConfig, type SecretStore } from './config/config.js';
 import { createHttpServer, defaultHttpLimits, type HttpLimits } from './http/http-server.js';
 import { createHttpApp } from './http/server.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
+import { AppError } from './kernel/app-error.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
 import { systemClock, type Clock } from './kernel/clock.js';
 import { openBridgeDatabase, transactionOf } from './kernel/db.js';
@@ -21,7 +22,6 @@ import { Scheduler } from './kernel/scheduler.js';
 import { StorageState } from './kernel/storage-state.js';
 import { readVersion } from './kernel/version.js';
 import { buildPeers, type PeerTuning } from './peers/index.js';
-import type { SandboxPeers, socialMetricsHistory as SocialMetricsHistory } from './sandbox/index.js';
 
 export type { SecretStore } from './config/config.js';
 
@@ -117,24 +117,16 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const storage = new StorageState(now, () => logFile?.health() ?? null);
   const startedAt = now();
 
-  // Loaded only in sandbox mode: a studio server never runs simulator code.
-  const simulators = config.sandbox ? await import('./sandbox/index.js') : null;
-  const sandbox = simulators
-    ? await undoneOnFailure(undo, () =>
-        simulators.startSandboxPeers({
-          seedDemoData: true,
-          // The sandbox's world lives in the data dir: seeded once, the operator's changes kept (DESIGN §8).
-          worldDir: config.dataDir,
-          warn: (message) => logger.warn(message),
+  // Loaded only in sandbox mode: a studio server never runs simulator code. It points config at the simulated peers.
+  const sandbox = config.sandbox
+    ? await undoneOnFailure(undo, async () =>
+        (await import('./sandbox/bridge-sandbox.js')).startBridgeSandbox(config, {
           now,
-          postsvc: { plan: config.postsvcPlan },
+          warn: (message) => logger.warn(message),
         }),
       )
     : null;
   undo.push(() => sandbox?.stop());
-  // The simulated CRM signs with the first configured secret, so the operator's are honoured.
-  const webhookSecret = config.webhookSecrets[0] ?? randomBytes(16).toString('hex');
-  if (sandbox) useSandboxPeers(config, sandbox, webhookSecret);
 
   const activityRepo = createActivityRepo(db);
   const jobsRepo = createJobsRepo(db);
@@ -161,26 +153,23 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
     repo: (create) => create(db),
     peers,
     config,
-    demo:
-      simulators && sandbox
-        ? demoPeersOf(
-            sandbox,
-            simulators.socialMetricsHistory,
-            config,
-            (await import('./sandbox/rehearsal.js')).rehearsalControls(sandbox),
-          )
-        : null,
   };
   const wanted = new Set<AreaName>(options.areas ?? areaNames);
-  const areas = buildAreas(ctx, wanted, {
-    version,
-    startedAt,
-    storageReasons: () => storage.reasons(),
-    tuning,
-    webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
-    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
-    sandboxControlKey: sandbox?.controlKey ?? null,
-  });
+  const areas = buildAreas(
+    ctx,
+    wanted,
+    {
+      version,
+      startedAt,
+      storageReasons: () => storage.reasons(),
+      tuning,
+      webhookBudgetMs: options.webhookBudgetMs ?? 8_000,
+      ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+      sandboxControlKey: sandbox?.controlKey ?? null,
+    },
+    // The sandbox's area first: its demo history is in before the other areas start.
+    [sandbox ? sandbox.area(ctx) : sandboxOff],
+  );
   for (const area of areas) if (area.onCrmWrite) crmWriteListeners.push(area.onCrmWrite);
   const limits: HttpLimits = { ...defaultHttpLimits, ...tuning.http };
   const app = createHttpApp({ config, logger, activity, version, storage }, areas, {
@@ -194,7 +183,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
   lock.setUrl(url);
-  sandbox?.crm.setWebhookTarget({ baseUrl: url, secret: webhookSecret });
+  sandbox?.connect(url);
 
   scheduler.every('peer probes', PEER_PROBE_MS, () => peers.health.probeAll(), true);
   scheduler.every(
@@ -219,7 +208,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      sandbox?.crm.clearWebhookTarget();
+      sandbox?.disconnect();
       await scheduler.stop();
       // Stop accepting, let in-flight requests finish (areas close their streams first).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -250,75 +239,17 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   };
 }
 
-/**
- * In sandbox mode the simulated peers stand in for every peer (DESIGN §8), with their own keys: a
- * key saved for a real peer is neither sent to them nor refused.
- */
-function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSecret: string): void {
-  const { recorder } = config.refusedKeys;
-  config.refusedKeys = recorder === undefined ? {} : { recorder };
-  config.crm = { url: sandbox.crm.url, apiKey: sandbox.crm.apiKey };
-  if (config.webhookSecrets.length === 0) config.webhookSecrets = [webhookSecret];
-  config.postsvc = {
-    url: sandbox.postsvc.url,
-    apiKey: sandbox.postsvc.apiKey,
-    plan: config.postsvcPlan,
-  };
-  config.gateway = { url: sandbox.gateway.url, apiKey: sandbox.gateway.apiKey };
-  config.automation = { url: sandbox.automation.url };
-  // The simulated OBS unless the operator named a real one, or none (DESIGN §8).
-  if (!config.recorder && !config.recorderOff) config.recorder = { url: sandbox.obs.url };
-}
-
-/** What areas may see of the simulators: demo records and the engine's received calls. */
-function demoPeersOf(
-  sandbox: SandboxPeers,
-  socialMetricsHistory: typeof SocialMetricsHistory,
-  config: Readonly<BridgeConfig>,
-  rehearsal: DemoPeers['rehearsal'],
-): DemoPeers {
-  return {
-    rehearsal,
-    ...(config.recorder?.url === sandbox.obs.url ? { obs: simulatedObsButtons(sandbox.obs) } : {}),
-    crmRecords: (entity) => sandbox.crm.list(entity as Parameters<SandboxPeers['crm']['list']>[0]),
-    socialMetricsHistory: (platforms, now, days) =>
-      socialMetricsHistory(platforms as Parameters<typeof SocialMetricsHistory>[0], now, days),
-    gateway: {
-      startEncoder: (broadcastId) => {
-        if (!sandbox.gateway.broadcasts().some((b) => b.id === broadcastId)) return null;
-        return sandbox.gateway.startEncoder(broadcastId).status;
-      },
-    },
-    automation: {
-      workflows: () => sandbox.automation.workflows(),
-      received: () => sandbox.automation.received(),
-    },
-  };
-}
-
-/** The simulated OBS's buttons, for the Recorder page in sandbox mode. */
-function simulatedObsButtons(obs: SandboxPeers['obs']): NonNullable<DemoPeers['obs']> {
-  return {
-    url: obs.url,
-    press(action) {
-      const { active, paused } = obs.recording;
-      if (action === 'drop') obs.dropConnections();
-      else if (action === 'start') {
-        if (active) return 'OBS is already recording';
-        obs.startRecording();
-      } else if (!active) return 'OBS is not recording';
-      else if (action === 'stop') obs.stopRecording();
-      else if (action === 'pause') {
-        if (paused) return 'the recording is already paused';
-        obs.pauseRecording();
-      } else {
-        if (!paused) return 'the recording is not paused';
-        obs.resumeRecording();
-      }
-      return null;
-    },
-  };
-}
+/** With real peers the sandbox's routes are there (in /openapi.json too) and answer 404. */
+const sandboxOff: AreaModule = {
+  name: 'sandbox',
+  routes(mount) {
+    for (const contract of sandboxContracts) {
+      mount(contract, () => {
+        throw AppError.notFound('sandbox mode is off: there are no simulated peers (a CRM is configured)');
+      });
+    }
+  },
+};
 
 /** Runs a start-up step; when it throws, undoes the steps before it (newest first) and rethrows. */
 async function undoneOnFailure<T>(undo: Array<() => unknown>, step: () => T | Promise<T>): Promise<T> {

@@ -14,8 +14,6 @@ import type { JobQueue } from '../kernel/jobs/queue.js';
 import type { Scheduler } from '../kernel/scheduler.js';
 import type { CrmEntity } from '../peers/crm.js';
 import type { Peers } from '../peers/index.js';
-import type { RehearsalFault, RehearsalPeer, RehearsalState } from '../../shared/api/rehearsal.js';
-import type { PlatformKey } from '../../shared/platforms.js';
 
 /**
  * The contract between the composition root (app.ts), the areas and http/: what an area is
@@ -39,50 +37,6 @@ export interface AreaContext {
   /** Every peer client, built once for the whole bridge (null when not configured). */
   peers: Peers;
   config: Readonly<BridgeConfig>;
-  /** The simulated peers' demo data, in sandbox mode only. */
-  demo: DemoPeers | null;
-}
-
-/** What areas may ask of the sandbox's simulators (demo seeding, the engine's received calls). */
-export interface DemoPeers {
-  crmRecords(entity: string): ReadonlyArray<{ id: string } & Record<string, unknown>>;
-  /** `days` complete UTC days of the simulated provider's social metrics per platform, oldest first. */
-  socialMetricsHistory(
-    platforms: readonly string[],
-    now: Date,
-    days: number,
-  ): ReadonlyArray<{
-    metric_date: string;
-    platform: string;
-    impressions: number;
-    engagement: number;
-    reach: number;
-    followers: number;
-  }>;
-  /** The simulated OBS, when the sandbox bridge uses it (not with RECORDER_OBS_URL set or none). */
-  obs?: {
-    url: string;
-    /** Presses a button of the simulated OBS; returns why it cannot (not recording…), or null. */
-    press(action: 'start' | 'stop' | 'pause' | 'resume' | 'drop'): string | null;
-  };
-  /**
-   * The simulated encoder: takes a broadcast live at the host and returns its status; null when
-   * the host has no such broadcast; throws (with the host's words) for one that is over.
-   */
-  gateway: { startEncoder(broadcastId: string): string | null };
-  /** The sandbox panel's rehearsals: a simulated peer failing, throttled, offline or refusing a platform. */
-  rehearsal: {
-    state(): RehearsalState[];
-    apply(
-      peer: RehearsalPeer,
-      fault: RehearsalFault,
-      platform: PlatformKey | null,
-    ): Promise<RehearsalState[]>;
-  };
-  automation: {
-    workflows(): Array<{ name: string; active: boolean }>;
-    received(): Array<{ workflow: string; body: unknown; headers: Record<string, string>; at: string }>;
-  };
 }
 
 /**

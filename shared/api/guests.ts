@@ -416,23 +416,3 @@ export const previewEmailTemplate = defineContract({
     notes: z.array(z.string()),
   }),
 });
-
-export const receivedAutomationRun = z.object({
-  workflow: z.string(),
-  body: z.unknown(),
-  headers: z.record(z.string(), z.string()),
-  at: z.string(),
-});
-
-export const sandboxAutomationReceived = defineContract({
-  method: 'get',
-  path: '/api/sandbox/automation/received',
-  tag: 'guests',
-  summary: 'Sandbox mode only: the workflow starts the simulated automation engine received, newest first.',
-  auth: 'key',
-  response: z.object({
-    success: z.literal(true),
-    workflows: z.array(z.object({ name: z.string(), active: z.boolean() })),
-    received: z.array(receivedAutomationRun),
-  }),
-});

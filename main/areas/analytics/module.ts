@@ -1,7 +1,6 @@
 import type { AreaContext, AreaModule } from '../area.js';
 import { Collector } from './collector.js';
-import { seedDemoAnalytics } from './demo-seed.js';
-import { createAnalyticsRepo } from './repo.js';
+import { createAnalyticsRepo, type AnalyticsRepo } from './repo.js';
 import { analyticsRoutes } from './routes.js';
 
 export interface AnalyticsTuning {
@@ -63,20 +62,16 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
         },
       ];
     },
-    async start() {
-      if (ctx.demo) {
-        const seeded = await seedDemoAnalytics(repo, ctx.demo, ctx.now());
-        if (seeded.socialRows + seeded.contentRows > 0) {
-          ctx.activity.record(
-            'analytics.demo',
-            'info',
-            `sandbox: seeded ${seeded.socialRows} days×platforms of social metrics and ${seeded.contentRows} content snapshots`,
-            seeded,
-          );
-        }
-      }
-      collector.start();
-    },
+    start: () => collector.start(),
     stop: () => collector.stop(),
   };
+}
+
+export type { ContentMetricWrite } from './repo.js';
+
+/** The analytics tables, for a history written in bulk from outside the collector (the sandbox's demo data). */
+export type AnalyticsHistory = Pick<AnalyticsRepo, 'isEmpty' | 'insertHistory'>;
+
+export function analyticsHistory(ctx: AreaContext): AnalyticsHistory {
+  return ctx.repo(createAnalyticsRepo);
 }

@@ -1,3 +1,4 @@
+import type { StageSource } from '../../../shared/api/guests.js';
 import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { ContentEvents } from './content-events.js';
@@ -100,13 +101,35 @@ export function guestsArea(ctx: AreaContext): AreaModule {
       // DESIGN §6.9: transition-driven, against the last known stage (as guests are).
       ContentProduction: { drive: 'transition', knows: content.knows, handle: content.onCaughtUp },
     },
-    async start() {
-      if (!ctx.demo || !crm) return;
-      try {
-        await service.seedDemoHistory();
-      } catch (error) {
-        ctx.logger.warn({ err: error }, 'guests: demo stage history not seeded');
-      }
-    },
   };
+}
+
+/** One step of a guest's stage history, written from outside the webhooks. */
+export interface StageHistoryEntry {
+  guestId: string;
+  stage: string;
+  previous: string | null;
+  enteredAt: string;
+}
+
+/**
+ * Stage histories written from outside the webhooks (the sandbox's demo guests, whose CRM records
+ * hold only their current stage): `history` is asked for the guests among `guests` that have none
+ * yet, and its entries are recorded with `source` in one transaction.
+ */
+export function addStageHistories<G extends { id: string }>(
+  ctx: AreaContext,
+  guests: readonly G[],
+  history: (fresh: G[]) => StageHistoryEntry[],
+  source: StageSource,
+): { guests: number; entries: number } {
+  const repo = ctx.repo(createGuestsRepo);
+  const recordedAt = ctx.now().toISOString();
+  return repo.transaction(() => {
+    const known = new Set(repo.allStages().map((row) => row.guest_id));
+    const fresh = guests.filter((guest) => !known.has(guest.id));
+    const entries = history(fresh);
+    for (const entry of entries) repo.addStage({ ...entry, source }, recordedAt);
+    return { guests: fresh.length, entries: entries.length };
+  });
 }

@@ -47,7 +47,7 @@ export function healthRoutes(
       // Reasons name posts and guests: only for a caller with the key (DESIGN §4).
       reasons: [...peerReasons(peerStates), ...conditions, ...alarms.map((alarm) => alarm.message)],
       alarms,
-      sandbox: ctx.demo !== null,
+      sandbox: ctx.config.sandbox,
       peers: peerStates,
       jobs: jobs.counts(),
       lastCollection: offerOf(areas(), 'lastCollection')?.() ?? null,

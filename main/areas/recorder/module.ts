@@ -15,7 +15,7 @@ export function recorderArea(ctx: AreaContext): AreaModule {
   const repo = ctx.repo(createRecorderRepo);
   const recorder = new Recorder({
     obs: ctx.peers.obs,
-    simulated: ctx.demo?.obs !== undefined && ctx.demo.obs.url === ctx.peers.obs?.url,
+    simulated: ctx.config.recorder?.simulated === true,
     state: new RecorderState(ctx.now().toISOString(), clearedAtRestart(ctx.activity, ctx.now())),
     repo,
     activity: ctx.activity,

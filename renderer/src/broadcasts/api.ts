@@ -5,12 +5,12 @@ import {
   deleteBroadcast,
   endBroadcast,
   listBroadcasts,
-  startSandboxEncoder,
   syncBroadcasts,
 } from '../../../shared/api/broadcasts.js';
 import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
+import { startSandboxEncoder } from '../../../shared/api/sandbox.js';
 import { callApi } from '../api/client.js';
 import { queryKeys } from '../api/query-keys.js';
 
