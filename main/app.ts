@@ -2,70 +2,30 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AreaContext, AreaModule } from './areas/area.js';
-import { areaNames, buildAreas, type AreaName, type AreaTuning } from './areas/all-areas.js';
+import { areaNames, buildAreas, type AreaName } from './areas/all-areas.js';
+import type { RunningBridge, StartBridgeOptions } from './bridge-options.js';
 import { areaMigrations } from './areas/migrations.js';
 import { sandboxContracts } from '../shared/api/sandbox.js';
-import { loadConfig, type SecretStore } from './config/config.js';
+import { loadConfig } from './config/config.js';
 import { createHttpServer, defaultHttpLimits, type HttpLimits } from './http/http-server.js';
 import { createHttpApp } from './http/server.js';
 import { ActivityLog } from './kernel/activity/activity-log.js';
 import { AppError } from './kernel/app-error.js';
 import { createActivityRepo } from './kernel/activity/repo.js';
-import { systemClock, type Clock } from './kernel/clock.js';
+import { systemClock } from './kernel/clock.js';
 import { openBridgeDatabase, transactionOf } from './kernel/db.js';
 import { groupCommitOf } from './kernel/commit-group.js';
 import { JobQueue } from './kernel/jobs/queue.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
 import { acquireDataDirLock } from './kernel/data-dir-lock.js';
-import { createLogger, logLevelFrom, logsToStdout, type LogLevel } from './kernel/logger.js';
+import { createLogger, logLevelFrom, logsToStdout } from './kernel/logger.js';
 import { Scheduler } from './kernel/scheduler.js';
 import { StorageState } from './kernel/storage-state.js';
 import { readVersion } from './kernel/version.js';
-import { buildPeers, type PeerTuning } from './peers/index.js';
+import { buildPeers } from './peers/index.js';
 
 export type { SecretStore } from './config/config.js';
-
-/** Timing knobs of the peers and areas (tests and benchmarks shorten or widen them). */
-export interface BridgeTuning extends AreaTuning {
-  peers?: PeerTuning;
-  /** Timeouts, connection cap and /events buffer (issue #12). */
-  http?: Partial<HttpLimits>;
-  /**
-   * Tests only: a database that can grow by so many pages, then is full (kernel/db.ts); the log
-   * written to this file instead of the data dir's (a full disk: /dev/full; no env var sets it).
-   */
-  storage?: { testGrowthLimitPages?: number; testLogFile?: string };
-}
-
-export interface StartBridgeOptions {
-  env?: NodeJS.ProcessEnv;
-  /** Desktop: Electron safeStorage for secrets in the config file. */
-  secretStore?: SecretStore;
-  /** Desktop: better-sqlite3 built for Electron's ABI. */
-  nativeBinding?: string;
-  /** Default: LOG_LEVEL, else info. */
-  logLevel?: LogLevel;
-  /** Default: only at debug and trace (the log file under the data dir always has it). */
-  logToStdout?: boolean;
-  /** Webhook answer budget (DESIGN §6.1: 8 s, under EspoCRM's 10 s timeout). */
-  webhookBudgetMs?: number;
-  dashboardDir?: string;
-  /** Runs only these areas (tests of one area); all by default. */
-  areas?: readonly AreaName[];
-  tuning?: BridgeTuning;
-  now?: Clock;
-}
-
-export interface RunningBridge {
-  url: string;
-  apiKey: string;
-  /** Whether the key came from the environment (else from config.json, generated there on first run). */
-  apiKeyFromEnv: boolean;
-  sandbox: boolean;
-  dataDir: string;
-  configPath: string;
-  stop(): Promise<void>;
-}
+export type { BridgeTuning, RunningBridge, StartBridgeOptions } from './bridge-options.js';
 
 const RETENTION_MS = 14 * 24 * 3600 * 1000;
 const PEER_PROBE_MS = 30_000;
@@ -245,7 +205,7 @@ const sandboxOff: AreaModule = {
   routes(mount) {
     for (const contract of sandboxContracts) {
       mount(contract, () => {
-        throw AppError.notFound('sandbox mode is off: there are no simulated peers (a CRM is configured)');
+        throw AppError.notFound('sandbox mode is off: this bridge talks to real peers');
       });
     }
   },
