@@ -30,7 +30,7 @@ export { activityLevel, type ActivityLevel };
 
 import { activitySubject } from './activity-subject.js';
 
-export { activitySubject, subjectKinds, type ActivitySubject } from './activity-subject.js';
+export type { ActivitySubject } from './activity-subject.js';
 
 const count = z.number();
 const subject = activitySubject;

@@ -57,7 +57,6 @@ export const stageSources = ['created', 'webhook', 'dashboard', 'fetched', 'demo
 export type StageSource = (typeof stageSources)[number];
 
 export const workflowRunStatuses = ['queued', 'started', 'failed'] as const;
-export type WorkflowRunStatus = (typeof workflowRunStatuses)[number];
 
 const nullableText = z.string().nullable();
 
@@ -68,7 +67,6 @@ export const stageEntry = z.object({
   enteredAt: z.string(),
   source: z.enum(stageSources),
 });
-export type StageEntry = z.infer<typeof stageEntry>;
 
 export const workflowRun = z.object({
   id: z.number(),

@@ -28,8 +28,6 @@ export const broadcastKeys = {
 const POLL_MS = 15_000;
 
 export type BroadcastList = ResponseOf<typeof listBroadcasts>;
-export type PublishingList = ResponseOf<typeof listPublishing>;
-export type SyncOutcome = ResponseOf<typeof syncBroadcasts>;
 export type CreatedBroadcast = ResponseOf<typeof createBroadcast>;
 
 /** GET /api/broadcasts: the StreamhostBroadcast records and the state of the 30 s sync. */
