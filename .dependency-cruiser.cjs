@@ -76,7 +76,7 @@ module.exports = {
     {
       name: 'area-only-foundation-and-shared',
       comment:
-        'Besides areas, an area imports only main/kernel/, main/peers/, main/config/, shared/, npm packages and node builtins (not main/app.ts, main/core.ts, main/features.ts, main/desktop/, renderer/, ...).',
+        'Besides areas, an area imports only main/kernel/, main/peers/, main/config/, shared/, npm packages and node builtins (not main/app.ts, main/desktop/, renderer/, ...).',
       severity: 'error',
       from: { path: '^main/areas/' },
       to: {

@@ -122,7 +122,8 @@ export const activityPayloads = {
   /** A cancel, a CRM Draft, edit or deletion met a post already live: it was kept (never deleted unasked). */
   'posting.still-live': {
     subject: subject,
-    ledgerId: count,
+    /** null: the bridge has no ledger row for the post (one it did not schedule). */
+    ledgerId: count.nullable(),
     postsvcId: nullableText,
     socialPostId: nullableText,
     platforms: z.array(z.string()),
