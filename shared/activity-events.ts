@@ -209,6 +209,7 @@ export const activityPayloads = {
   },
 
   // --- analytics (main/areas/analytics) ---
+  /** The sandbox's demo history seeded (main/sandbox/module.ts). */
   'analytics.demo': { socialRows: count, contentRows: count },
   'collection.progress': collectionProgress.shape,
   /** A run interrupted by a stop is reported at the next start without `phase`. */
@@ -265,9 +266,10 @@ export const activityPayloads = {
   },
   /** The names of the templates and settings that were changed. */
   'guests.templates': { templates: z.array(z.string()), settings: z.array(z.string()) },
+  /** The sandbox's demo stage history seeded (main/sandbox/demo-guest-history.ts). */
   'guests.demo': { guests: count, entries: count },
 
-  // --- clips and content (main/areas/clips, main/areas/content) ---
+  // --- clips (main/areas/clips) ---
   'clips.analyzed': {
     subject: subject,
     contentProductionId: z.string(),
