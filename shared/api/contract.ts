@@ -56,8 +56,6 @@ export type ResponseOf<C> =
   C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 export type BodyOf<C> =
   C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type QueryOf<C> =
-  C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 
 /** The peers whose failures a route may pass on. */
 export const peerNames = ['crm', 'postsvc', 'gateway', 'automation', 'obs'] as const;

@@ -1,8 +1,7 @@
-import type { AreaContext, AreaModule } from '../area.js';
-import type { TakeLookup } from '../recorder/module.js';
+import { offerOf, type AreaContext, type AreaModule } from '../area.js';
 import { ClipAnalyses } from './analyses.js';
 import { ClipEvents } from './clip-events.js';
-import { EditorExports } from './editor-exports.js';
+import { EditorExports, type TakeLookup } from './editor-exports.js';
 import { createClipsRepo } from './repo.js';
 import { clipsRoutes } from './routes.js';
 import { ClipAnalysisRunner, type RunnerLimits } from './runner.js';
@@ -17,13 +16,12 @@ const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * The clips area; it also owns the clip webhooks (each clip checked against spec §2.3's platform
- * table). `takes` is the recorder's (app.ts): a take's marks pin clips.
+ * table). A take's marks, the recorder's, pin clips.
  */
-export function clipsArea(
-  ctx: AreaContext,
-  tuning: ClipsTuning = {},
-  takes: TakeLookup | null = null,
-): AreaModule {
+export function clipsArea(ctx: AreaContext, tuning: ClipsTuning = {}): AreaModule {
+  let areas: readonly AreaModule[] = [];
+  // The recorder's takes; none when it does not run.
+  const takes: TakeLookup = (id) => offerOf(areas, 'take')?.(id) ?? null;
   const runner = new ClipAnalysisRunner(ctx.logger, tuning.runner);
   const analyses = new ClipAnalyses(ctx.repo(createClipsRepo), ctx.now);
   const exports = new EditorExports(analyses, takes);
@@ -33,6 +31,9 @@ export function clipsArea(
     name: 'clips',
     routes: (mount) => clipsRoutes(mount, ctx, { runner, analyses, exports, takes }),
     webhooks: { 'clip-created': events.onClip, 'clip-updated': events.onClip },
+    meet(all) {
+      areas = all;
+    },
     stop: () => runner.stop(),
   };
 }

@@ -18,7 +18,6 @@ import { clipNameQuoted, misfitMessage } from '../../../shared/clip-fit.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { CrmClient } from '../../peers/crm.js';
 import { textReply, type AreaContext, type FileReplyOptions, type Mount } from '../area.js';
-import type { TakeLookup } from '../recorder/module.js';
 import type { ClipAnalyses } from './analyses.js';
 import {
   captionRules,
@@ -27,7 +26,7 @@ import {
   type CaptionRules,
 } from '../../../shared/caption-rules.js';
 import { checkClip } from './clip-fit.js';
-import type { EditorExports, ExportFile, ResolvedFps } from './editor-exports.js';
+import { type EditorExports, type ExportFile, type ResolvedFps, type TakeLookup } from './editor-exports.js';
 import { createDraftClip as createDraftInCrm, listContent, type DraftClipInput } from './crm-clips.js';
 import { recordSubject } from '../../kernel/activity/subjects.js';
 import type { ClipAnalysisRunner } from './runner.js';
@@ -37,8 +36,7 @@ export interface ClipsRouteDeps {
   runner: ClipAnalysisRunner;
   analyses: ClipAnalyses;
   exports: EditorExports;
-  /** The recorder's takes; null when the recorder area does not run. */
-  takes: TakeLookup | null;
+  takes: TakeLookup;
 }
 
 /** A text export, as a file to save. */
@@ -52,7 +50,7 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
   };
   const findTake = (takeId: number): RecorderTake => {
-    const take = deps.takes?.(takeId) ?? null;
+    const take = deps.takes(takeId);
     if (!take) throw AppError.notFound(`body.takeId: no take ${takeId} (GET /api/recorder/takes lists them)`);
     return take;
   };

@@ -134,7 +134,7 @@ export class ApiPosting {
         'posting.still-live',
         'warn',
         `Cancel of ${named(subject)} refused: it is already live on ${where}; nothing was deleted`,
-        { subject, ledgerId: row?.id ?? 0, postsvcId, socialPostId: null, platforms: outcome.platforms },
+        { subject, ledgerId: row?.id ?? null, postsvcId, socialPostId: null, platforms: outcome.platforms },
       );
       throw AppError.alreadyPublished(
         `id: post ${postsvcId} is already published on ${where}: nothing was cancelled. Deleting it takes it down from ${where}, where the public can see it now`,

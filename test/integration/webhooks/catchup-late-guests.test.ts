@@ -69,7 +69,7 @@ async function start(): Promise<TestBridge> {
       AUTOMATION_URL: automation.url,
       AUTOMATION_AUTH_HEADER: AUTH,
     },
-    { dataDir: data.path, areas: ['health', 'webhooks', 'guests', 'content'], now: clock },
+    { dataDir: data.path, areas: ['health', 'webhooks', 'guests'], now: clock },
   );
   if (targetSet) crm.retargetWebhooks(bridge.url);
   else crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
