@@ -1,15 +1,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, webhookIdsFor } from '../../support/bridge.js';
+import { afterAll, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually, webhookIdsFor } from '../../support/bridge.js';
 import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { createRaceRecords, providerTally, runRace } from '../../support/posting-race.js';
 import { spawnBridge, type BridgeProcess } from '../../support/process.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
@@ -27,19 +22,15 @@ const SECRET = 'posting-race-secret';
 const WEBHOOK_BASE = 'wh-posting-race';
 const RECORDS = 6;
 const data = tempDir('posting-race');
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
+const { crm, postsvc, startBridge } = await withPostingPeers({
+  secret: SECRET,
+  postsvc: { rateLimitPerMinute: 1_000_000 },
+});
 const processes: BridgeProcess[] = [];
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-});
-afterAll(async () => {
+afterAll(() => {
   crm.clearWebhookTarget();
   for (const bridge of processes) if (bridge.child.exitCode === null) bridge.child.kill('SIGKILL');
-  await crm.stop();
-  await postsvc.stop();
   data.remove();
 });
 
@@ -67,8 +58,7 @@ function ledgerRow(postsvcId: string) {
 it('racing moves, edits, cancels, post-nows, redeliveries and catch-up, and a kill -9 mid-move: never two live posts, never published twice', async () => {
   const started = Date.now();
   // 1. The race, with catch-up every 2 s.
-  const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
+  const bridge = await startBridge({
     dataDir: data.path,
     tuning: { webhooks: { catchUpEveryMs: 2_000 }, peers: { postsvc: { perSecond: 100_000 } } },
   });
