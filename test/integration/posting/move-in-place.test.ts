@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { toCrmDatetime } from '../../../main/sandbox/index.js';
 import { eventually, type TestBridge } from '../../support/bridge.js';
+import { ledgerMoveOf } from '../../support/ledger.js';
 import { withPostingPeers } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -257,18 +258,7 @@ describe('a move left half-done by a crash (moving_to) is settled from GET /post
     crm.setReceiverAway(false);
     await startBridge();
   };
-  const ledgerOf = (postsvcId: string) => {
-    const db = new Database(path.join(data.path, 'bridge.sqlite'), { readonly: true });
-    try {
-      return db
-        .prepare<[string], { schedule_date: string; moving_to: string | null }>(
-          'SELECT schedule_date, moving_to FROM social_post_ledger WHERE postsvc_id = ? AND active = 1',
-        )
-        .get(postsvcId);
-    } finally {
-      db.close();
-    }
-  };
+  const ledgerOf = (postsvcId: string) => ledgerMoveOf(data.path, postsvcId);
 
   it('the provider has the new date: the move is settled, nothing sent again', async () => {
     const post = await crmPost('Crashed after the PATCH', 40 * 60);

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { toCrmDatetime } from '../../../main/sandbox/index.js';
 import { eventually, webhookIdsFor } from '../../support/bridge.js';
+import { ledgerMoveOf } from '../../support/ledger.js';
 import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 import { withPostingPeers } from '../../support/posting-bridge.js';
 import { createRaceRecords, providerTally, runRace } from '../../support/posting-race.js';
@@ -42,18 +41,7 @@ const target = (url: string) =>
     deliveryDelayMs: 20,
   });
 
-function ledgerRow(postsvcId: string) {
-  const db = new Database(path.join(data.path, 'bridge.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare<[string], { schedule_date: string; moving_to: string | null }>(
-        'SELECT schedule_date, moving_to FROM social_post_ledger WHERE postsvc_id = ? AND active = 1',
-      )
-      .get(postsvcId);
-  } finally {
-    db.close();
-  }
-}
+const ledgerRow = (postsvcId: string) => ledgerMoveOf(data.path, postsvcId);
 
 it('racing moves, edits, cancels, post-nows, redeliveries and catch-up, and a kill -9 mid-move: never two live posts, never published twice', async () => {
   const started = Date.now();
