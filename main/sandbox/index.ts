@@ -132,4 +132,4 @@ export { demoMetricsHistory, type DemoDataSummary } from './demo-data.js';
 export { signEspoWebhook, phpJsonEncode, toCrmDatetime } from './crm/index.js';
 export type { CrmWebhookEvent } from './crm/index.js';
 export { crmWebhookEvents } from './crm/webhooks.js';
-export { postsvcErrorCodes } from './postsvc/index.js';
+export { postsvcErrorCodes, type PostsvcPlan } from './postsvc/index.js';
