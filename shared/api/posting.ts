@@ -348,7 +348,7 @@ export const postNowPost = defineContract({
   path: '/api/posts/post-now',
   tag: 'posting',
   summary:
-    "Publish a CRM post now: a failed one (e.g. too late to go out by itself, DESIGN §6.9) or one still scheduled ahead (its provider post is called back first, through the live-safe cancel). Its record's scheduledAt is set to now and status to Scheduled, and the record's own work posts it through the ledger as a new generation, so it can never go out twice. A scheduled post whose time has come is refused (409): it may be going out.",
+    "Publish a CRM post now: a failed one (e.g. too late to go out by itself, DESIGN §6.9) or one still scheduled ahead (its provider post is called back first, through the live-safe cancel). Its record's scheduledAt is set to now and status to Scheduled, and the record's own work posts it through the ledger as a new generation, so it can never go out twice. A scheduled post whose time has come is refused (409): it may be going out; so is one whose provider post this bridge did not schedule (its record's job leaves that post alone).",
   auth: 'key',
   body: z.object({ socialPostId: idString }),
   response: z.object({

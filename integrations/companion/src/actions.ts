@@ -1,7 +1,14 @@
 import type { CompanionActionDefinitions, DropdownChoice } from '@companion-module/base';
 import type { Arming } from './arming.js';
 import type { BridgeClient } from './bridge-client.js';
-import { formatPostTime, onAir, type PostPart, type Snapshot } from './snapshot.js';
+import {
+  formatPostTime,
+  nextPost,
+  onAir,
+  postNowCandidates,
+  type PostableNow,
+  type Snapshot,
+} from './snapshot.js';
 import type { Source } from './sync.js';
 
 export type ActionsSchema = {
@@ -26,13 +33,6 @@ export interface ActionDeps {
 /** The dropdown's first choices: whatever is on air / the next post when pressed. */
 export const ON_AIR = 'live';
 export const NEXT_POST = 'next';
-
-/** Posts `post now` may send: those still scheduled at the provider (API and CRM posts). */
-export function postNowCandidates(snapshot: Snapshot): PostPart[] {
-  return (snapshot.posts ?? [])
-    .filter((post) => post.status === 'scheduled' && post.ledgerId !== null && post.postsvcId !== null)
-    .sort((a, b) => Date.parse(a.publishAt ?? '') - Date.parse(b.publishAt ?? ''));
-}
 
 export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionDefinitions<ActionsSchema> {
   const need = (): BridgeClient => {
@@ -61,8 +61,8 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
       })),
   ];
   const postChoices: DropdownChoice<string>[] = [
-    { id: NEXT_POST, label: 'The next scheduled post' },
-    ...postNowCandidates(deps.snapshot).map((post) => ({
+    { id: NEXT_POST, label: 'The next post (the one the NEXT POST key names)' },
+    ...postNowCandidates(deps.snapshot, now).map((post) => ({
       id: post.key,
       label: `${post.publishAt ? formatPostTime(post.publishAt, now) : '?'} ${post.post.slice(0, 40)}`,
     })),
@@ -150,16 +150,27 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
         'Public: publishes a scheduled post now instead of at its time. A first press arms, a second within 5 s posts. A CRM SocialPost is posted through its record (its time set to now); a post already live is never re-sent.',
       options: [{ type: 'dropdown', id: 'post', label: 'Post', default: NEXT_POST, choices: postChoices }],
       callback: async ({ options }) => {
-        if (deps.arming.press(`post_now:${options.post}`) === 'armed') return;
-        const candidates = postNowCandidates(deps.snapshot);
+        const at = new Date();
         const post =
           options.post === NEXT_POST
-            ? (candidates[0] ?? null)
-            : (candidates.find((candidate) => candidate.key === options.post) ?? null);
+            ? nextPost(deps.snapshot, at)
+            : (postNowCandidates(deps.snapshot, at).find((candidate) => candidate.key === options.post) ??
+              null);
+        if (post === null)
+          return fail(
+            'post now',
+            new Error(
+              options.post === NEXT_POST
+                ? 'no scheduled post this bridge can post now (one scheduled at the provider outside the bridge goes out at its time)'
+                : 'that post can no longer be posted now (already out, due, cancelled, or not scheduled by this bridge)',
+            ),
+          );
+        // The press arms the post it names: if "the next post" changed within the window, the
+        // second press arms that one instead of sending a post the first press did not name.
+        const target = options.post === NEXT_POST ? `next:${post.key}` : post.key;
+        if (deps.arming.press(`post_now:${target}`) === 'armed') return;
         try {
-          if (post === null || post.postsvcId === null)
-            throw new Error('that post is no longer scheduled (already out or cancelled)');
-          await postNow(need(), post, post.postsvcId);
+          await postNow(need(), post);
         } catch (error) {
           fail('post now', error);
         }
@@ -178,7 +189,8 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
  * published now under an idempotency key of the cancelled post, so a repeated press can never
  * publish it twice.
  */
-async function postNow(client: BridgeClient, post: PostPart, postsvcId: string): Promise<void> {
+async function postNow(client: BridgeClient, post: PostableNow): Promise<void> {
+  const { postsvcId } = post;
   if (post.socialPostId !== null) {
     await client.post('/api/posts/post-now', { socialPostId: post.socialPostId });
     return;

@@ -11,6 +11,9 @@ type Preset = NonNullable<CompanionPresetDefinitions<ModuleSchema>[string]>;
 /**
  * The 15-key page (a Stream Deck MK.2 / Companion's 5×3): recorder on the top row, broadcast
  * and the bridge's health in the middle, posts and analytics at the bottom. In key order.
+ * Sizes are explicit: Companion's 'auto' takes the largest size whose lines fit the key's height,
+ * even when that cuts a word ("MAR" / "K"); each text is checked against its 72-px keys
+ * (test/unit/companion/presets.test.ts).
  */
 export function presets(label: string): {
   structure: CompanionPresetSection<ModuleSchema>[];
@@ -51,7 +54,7 @@ export function presets(label: string): {
     recorder_mark: {
       type: 'simple',
       name: 'Add mark',
-      style: style('MARK', GREY, '24'),
+      style: style('MARK', GREY, '18'),
       steps: press({ actionId: 'add_mark', options: { label: '' } }),
       feedbacks: [{ feedbackId: 'recording', options: {}, style: { bgcolor: DARK_RED } }],
     },
@@ -95,7 +98,7 @@ export function presets(label: string): {
     end_broadcast: {
       type: 'simple',
       name: 'End broadcast (press twice)',
-      style: style('END\\nBROADCAST', DARK_RED, '14'),
+      style: style('END\\nbroadcast', DARK_RED, '14'),
       steps: press({ actionId: 'end_broadcast', options: { broadcast: ON_AIR } }),
       feedbacks: [
         {
@@ -134,7 +137,7 @@ export function presets(label: string): {
     next_post_time: {
       type: 'simple',
       name: 'Next post time',
-      style: style(`NEXT POST\\n${v('next_post_time')}`, GREY, '14'),
+      style: style(`NEXT POST\\n${v('next_post_time')}`, GREY, 11),
       steps: [],
       feedbacks: [],
     },
@@ -148,7 +151,7 @@ export function presets(label: string): {
     post_now: {
       type: 'simple',
       name: 'Post now (press twice)',
-      style: style('POST\\nNOW', DARK_RED, '18'),
+      style: style('POST\\nNOW', DARK_RED, '14'),
       steps: press({ actionId: 'post_now', options: { post: NEXT_POST } }),
       feedbacks: [
         {

@@ -159,13 +159,34 @@ export function onAir(snapshot: Snapshot): BroadcastPart | null {
   return snapshot.broadcasts?.find((broadcast) => broadcast.status === LIVE_STATUS) ?? null;
 }
 
-/** The next post to go out: scheduled, at or after `now`, earliest first. */
-export function nextPost(snapshot: Snapshot, now: Date): PostPart | null {
-  const upcoming = (snapshot.posts ?? [])
-    .filter((post) => post.status === 'scheduled' && post.publishAt !== null && post.postsvcId !== null)
-    .filter((post) => Date.parse(post.publishAt!) >= now.getTime() - 60_000)
-    .sort((a, b) => Date.parse(a.publishAt!) - Date.parse(b.publishAt!));
-  return upcoming[0] ?? null;
+/** A post post now can send: its ledger row, its provider post and its time known. */
+export type PostableNow = PostPart & { ledgerId: number; postsvcId: string; publishAt: string };
+
+/**
+ * Whether post now can send this post, by the bridge's own rules: scheduled at the provider by
+ * this bridge (a ledger row: the bridge leaves a provider post it did not schedule alone, and its
+ * post-now route refuses it) and still ahead (one whose time has come may be going out: refused).
+ */
+export function canPostNow(post: PostPart, now: Date): post is PostableNow {
+  return (
+    post.status === 'scheduled' &&
+    post.ledgerId !== null &&
+    post.postsvcId !== null &&
+    post.publishAt !== null &&
+    Date.parse(post.publishAt) > now.getTime()
+  );
+}
+
+/** The posts post now can send, earliest first. */
+export function postNowCandidates(snapshot: Snapshot, now: Date): PostableNow[] {
+  return (snapshot.posts ?? [])
+    .filter((post) => canPostNow(post, now))
+    .sort((a, b) => Date.parse(a.publishAt) - Date.parse(b.publishAt));
+}
+
+/** The NEXT POST keys' post: the one post now sends when pressed on "the next post". */
+export function nextPost(snapshot: Snapshot, now: Date): PostableNow | null {
+  return postNowCandidates(snapshot, now)[0] ?? null;
 }
 
 /** Take number of the next recording: 1 for the name as asked, n for the bridge's `_Tnn` suffix. */

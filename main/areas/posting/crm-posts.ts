@@ -84,6 +84,13 @@ export async function postSocialPostNow(deps: CrmPostDeps, id: string): Promise<
       `socialPostId: SocialPost ${id} is ${record.status}${record.status === 'Scheduled' ? ' and due' : ''}; only a failed post or one scheduled ahead is posted now`,
     );
   }
+  // The record's job leaves a provider post this bridge did not schedule alone (decide.ts): moving
+  // the record's time would then send nothing and leave the CRM saying another time than the provider.
+  if (record.postsvcId && !deps.repo.byPostsvcId(record.postsvcId)) {
+    throw AppError.conflict(
+      `socialPostId: SocialPost ${id}'s provider post ${record.postsvcId} was not scheduled by this bridge; it is not posted now (it goes out at the provider's time)`,
+    );
+  }
   const justPassed = new Date(Math.floor(deps.now().getTime() / 1000) * 1000 - 1000);
   await deps.records.write(id, { scheduledAt: justPassed.toISOString(), status: 'Scheduled', error: null });
   return runAndReport(deps, id);

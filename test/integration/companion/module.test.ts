@@ -157,6 +157,40 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
   });
 
   describe('posts, analytics, guests, peers', () => {
+    it('the NEXT POST key names only a post that post now can send: the sandbox’s own, scheduled at the provider outside this bridge, is not offered', async () => {
+      // Issue #38.6: in the real Companion the key named the sandbox's next post (crm:…, ledgerId
+      // null), post now armed on it, and the second press failed. The bridge leaves a provider post
+      // it did not schedule alone (decide.ts), so post now cannot send it.
+      await host.until((h) => h.variables.posts_left_today !== '');
+      type View = {
+        key: string;
+        ledgerId: number | null;
+        status: string;
+        post: string;
+        publishAt: string | null;
+      };
+      const upcoming = ((await get('/api/posts')).data as View[])
+        .filter((p) => p.status === 'scheduled' && Date.parse(p.publishAt ?? '') > Date.now())
+        .sort((a, b) => Date.parse(a.publishAt!) - Date.parse(b.publishAt!));
+      const [first] = upcoming;
+      expect(first).toMatchObject({ key: expect.stringMatching(/^crm:/), ledgerId: null });
+      // The sandbox holds no post this bridge scheduled: nothing is offered.
+      expect(upcoming.filter((p) => p.ledgerId !== null)).toEqual([]);
+      await host.addFeedback('armed-offered', 'armed', { action: 'post_now' });
+      expect(host.variables.next_post_text).toBe('');
+      expect(host.variables.next_post_time).toBe('');
+
+      await expect(host.runAction('post_now', { post: 'next' })).rejects.toThrow(
+        /^post now: no scheduled post this bridge can post now/,
+      );
+      expect(host.feedbacks['armed-offered']).toBe(false);
+      const provider = (await get('/postsvc/history?limit=100')).data as Array<{
+        post: string;
+        status: string;
+      }>;
+      expect(provider.filter((p) => p.post === first!.post).map((p) => p.status)).toEqual(['scheduled']);
+    });
+
     it('post now needs two presses: the scheduled post is then published now, once', async () => {
       await host.addFeedback('armed-post', 'armed', { action: 'post_now' });
       const text = `Companion post-now test ${Date.now()}`;
@@ -178,6 +212,36 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
       expect(after.filter((p: { status: string }) => p.status === 'published')).toHaveLength(1);
       expect(after.filter((p: { status: string }) => p.status === 'scheduled')).toHaveLength(0);
       await host.until((h) => h.variables.next_post_text !== text);
+    });
+
+    it('post now sends only the post its first press named: when the next post changes in between, the second press arms the new one', async () => {
+      const stamp = Date.now();
+      const schedule = (text: string, minutes: number) =>
+        post('/postsvc/schedule', {
+          post: text,
+          platforms: ['microblog'],
+          scheduleDate: new Date(Date.now() + minutes * 60_000).toISOString(),
+        });
+      const statusOf = async (text: string) =>
+        ((await get('/postsvc/history?limit=100')).data as Array<{ post: string; status: string }>)
+          .filter((p) => p.post === text)
+          .map((p) => p.status);
+      const later = `Companion later ${stamp}`;
+      const sooner = `Companion sooner ${stamp}`;
+      await schedule(later, 40);
+      await host.until((h) => h.variables.next_post_text === later);
+      await host.runAction('post_now', { post: 'next' });
+
+      await schedule(sooner, 20);
+      await host.until((h) => h.variables.next_post_text === sooner);
+      await host.runAction('post_now', { post: 'next' });
+      expect(await statusOf(sooner)).toEqual(['scheduled']);
+      expect(await statusOf(later)).toEqual(['scheduled']);
+
+      await host.runAction('post_now', { post: 'next' });
+      expect(await statusOf(sooner)).toContain('published');
+      expect(await statusOf(later)).toEqual(['scheduled']);
+      await host.until((h) => h.variables.next_post_text === later);
     });
 
     it('run collection now: the bridge starts a run', async () => {

@@ -31,6 +31,8 @@ describe.skipIf(!registryNodeRuns)('the packaged module', () => {
         cwd: moduleDir,
       },
     );
+    // `npm run package`'s steps: the manifest from package.json, tsc, companion-module-build.
+    execFileSync(node22, ['scripts/write-manifest.mjs'], { cwd: moduleDir });
     execFileSync(
       node22,
       [
@@ -71,6 +73,24 @@ describe.skipIf(!registryNodeRuns)('the packaged module', () => {
       version: JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8')).version,
       runtime: { type: 'node22', api: 'nodejs-ipc', apiVersion: base.version, entrypoint: '../main.js' },
     });
+  });
+
+  it('is one name in Companion’s lists, and names the repository and maintainers package.json names', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(out.path, 'studio-bridge/companion/manifest.json'), 'utf8'),
+    );
+    const pkg = JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8'));
+    // Companion 4.3 lists a connection module by its name unless that is its id, then as
+    // "<manufacturer>: <products>" ("Studio Bridge: Studio Bridge").
+    expect(manifest).toMatchObject({
+      name: 'Studio Bridge',
+      manufacturer: 'Studio Bridge',
+      shortname: 'bridge',
+    });
+    expect(manifest.name).not.toBe(manifest.id);
+    expect(manifest.repository).toBe(pkg.repository.url);
+    expect(manifest.bugs).toBe(pkg.bugs.url);
+    expect(manifest.maintainers).toEqual([{ name: pkg.author.name, email: pkg.author.email }]);
   });
 
   it("runs: the archive's main.js, loaded by the host, connects to a bridge", async () => {

@@ -80,3 +80,44 @@ it('a CRM post still scheduled is posted now: its scheduled provider post is cal
   expect(live[0]!.scheduleDate ?? null).toBeNull(); // published at once, not at its old hour
   expect(live[0]!.status).toBe('success');
 });
+
+it('a CRM post whose provider post this bridge did not schedule is refused, before its record or the provider is touched', async () => {
+  // The sandbox's own seeded posts (issue #38.6): scheduled at the provider by someone else, the
+  // record holding that post's id. The record's job leaves such a post alone, so post now cannot send it.
+  const at = new Date(Date.now() + 5 * 3_600_000);
+  const content = 'Scheduled elsewhere https://studiohour.example/elsewhere';
+  const elsewhere = postsvc.importPost({
+    post: content,
+    platforms: ['microblog'],
+    mediaUrls: [],
+    created: new Date(Date.now() - 3_600_000),
+    scheduleDate: at,
+  });
+  const record = crm.create('SocialPost', {
+    name: 'Elsewhere',
+    content,
+    platform: 'Microblog',
+    status: 'Scheduled',
+    scheduledAt: toCrmDatetime(at),
+    postsvcId: elsewhere.id,
+  });
+  await webhooksQuiet(crm);
+  await jobsIdle(bridge.url, 'webhook.item');
+  const before = crm.get('SocialPost', record.id)!;
+
+  const posted = await bridge.call('POST', '/api/posts/post-now', { body: { socialPostId: record.id } });
+  expect(posted.status).toBe(409);
+  expect(posted.body.error).toMatch(
+    new RegExp(
+      `^socialPostId: SocialPost ${record.id}'s provider post ${elsewhere.id} was not scheduled by this bridge`,
+    ),
+  );
+  expect(crm.get('SocialPost', record.id)).toMatchObject({
+    status: 'Scheduled',
+    scheduledAt: before.scheduledAt,
+    postsvcId: elsewhere.id,
+  });
+  expect(postsvc.posts().filter((p) => p.post === content)).toEqual([
+    expect.objectContaining({ id: elsewhere.id, status: 'scheduled' }),
+  ]);
+});

@@ -3,7 +3,9 @@
  * bridge, to integrations/companion/docs/page.png (the README's picture):
  * `npm run docs:companion-page`. The bridge is put in a telling state first (a name set and
  * recording, a broadcast on air, post now armed); each preset is drawn with its style, the
- * styles of its feedbacks that are on, and its variables replaced, as the test host reports them.
+ * styles of its feedbacks that are on, and its variables replaced, as the test host reports them,
+ * on a 72-px key with its top bar, the lines broken as Companion 4.3 breaks them (key-text.ts)
+ * in Liberation Sans (Arial's metrics, as Companion's Arimo).
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { chromium } from '@playwright/test';
 import { startTestBridge, TEST_API_KEY } from '../bridge.js';
 import { eventually } from '../wait.js';
 import { CONNECTION_LABEL, startCompanionHost } from './client.js';
+import { KEY_TEXT_BOX, layoutKeyText } from './key-text.js';
 
 interface Style {
   text?: string;
@@ -40,6 +43,15 @@ try {
   });
   await call('/api/sandbox/encoder', { broadcastId: body.broadcastId });
   await host.until((h) => h.variables.on_air_name === 'Studio Hour live', 20_000);
+  // The sandbox's own posts were scheduled at the provider outside the bridge: post now offers none of them.
+  const text =
+    'Studio Hour live now: the closet booth, the coats and the mic https://studiohour.example/live';
+  await call('/postsvc/schedule', {
+    post: text,
+    platforms: ['microblog'],
+    scheduleDate: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+  });
+  await host.until((h) => h.variables.next_post_text === text);
   await host.runAction('post_now', { post: 'next' });
 
   const definitions = await host.definitions();
@@ -59,8 +71,8 @@ try {
     executablePath: execSync('command -v chromium', { encoding: 'utf8' }).trim(),
   });
   const page = await browser.newPage({
-    viewport: { width: 5 * 100 + 4 * 12 + 24, height: 3 * 100 + 2 * 12 + 24 },
-    deviceScaleFactor: 2,
+    viewport: { width: 5 * 72 + 4 * 8 + 16, height: 3 * 72 + 2 * 8 + 16 },
+    deviceScaleFactor: 3,
   });
   await page.setContent(html(keys));
   mkdirSync(path.dirname(out), { recursive: true });
@@ -79,21 +91,24 @@ function withVariables(text: string, values: Record<string, unknown>): string {
 }
 
 function html(keys: Style[]): string {
-  const px = (size: Style['size']) =>
-    ({ '7': 10, '14': 14, '18': 18, '24': 24, '30': 30 })[String(size)] ?? 13;
   const hex = (n: number | undefined, fallback: string) =>
     n === undefined ? fallback : `#${n.toString(16).padStart(6, '0')}`;
   const escape = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
   const buttons = keys
-    .map(
-      (key) =>
-        `<div class="key" style="background:${hex(key.bgcolor, '#000')};color:${hex(key.color, '#fff')};font-size:${px(key.size)}px">${escape(key.text ?? '').replaceAll('\\n', '<br>')}</div>`,
-    )
+    .map((key, index) => {
+      const size = Number(key.size) || 14;
+      const layout = layoutKeyText(key.text ?? '', size);
+      const drawn = layout.lines.slice(0, Math.floor(KEY_TEXT_BOX.height / (size * 1.117)));
+      const lines = drawn.map((line) => `<div>${escape(line.text) || '&nbsp;'}</div>`).join('');
+      return `<div class="key"><div class="bar">1/${index + 1}</div><div class="body" style="background:${hex(key.bgcolor, '#000')};color:${hex(key.color, '#fff')};font-size:${size}px">${lines}</div></div>`;
+    })
     .join('');
   return `<!doctype html><style>
-    body{margin:0;background:#111;font-family:Arial,Helvetica,sans-serif}
-    .grid{display:grid;grid-template-columns:repeat(5,100px);gap:12px;padding:12px}
-    .key{width:100px;height:100px;border-radius:8px;display:flex;align-items:center;justify-content:center;
-      text-align:center;font-weight:bold;overflow:hidden;word-break:break-all;line-height:1.15;padding:4px;box-sizing:border-box}
+    body{margin:0;background:#111;font-family:'Liberation Sans',Arimo,Arial,sans-serif}
+    .grid{display:grid;grid-template-columns:repeat(5,72px);gap:8px;padding:8px}
+    .key{width:72px;height:72px;background:#000;position:relative;overflow:hidden}
+    .bar{height:13px;border-bottom:1px solid #ffc600;color:#ffc600;font-size:9px;padding-left:4px;line-height:13px}
+    .body{position:absolute;left:0;top:14px;width:72px;height:58px;display:flex;flex-direction:column;
+      justify-content:center;align-items:center;line-height:1.117;white-space:pre}
   </style><div class="grid">${buttons}</div>`;
 }

@@ -5,6 +5,7 @@ import {
   formatPostTime,
   nextPost,
   peersDown,
+  postNowCandidates,
   readHealth,
   readPosts,
   readRecorder,
@@ -61,7 +62,7 @@ describe('reading the bridge’s answers', () => {
 describe('derived values', () => {
   const now = new Date('2026-05-04T10:00:00.000Z');
 
-  it('the next post is the earliest scheduled one still to come', () => {
+  it('the next post is the earliest scheduled one still to come that post now can send', () => {
     const snapshot = {
       ...emptySnapshot(),
       posts: [
@@ -69,9 +70,14 @@ describe('derived values', () => {
         post({ key: 'b', publishAt: '2026-05-04T11:00:00.000Z' }),
         post({ key: 'c', publishAt: '2026-05-04T10:30:00.000Z', status: 'failed' }),
         post({ key: 'd', publishAt: '2026-05-03T10:30:00.000Z' }),
+        // Due now: the bridge refuses it (it may be going out).
+        post({ key: 'e', publishAt: '2026-05-04T09:59:30.000Z' }),
+        // Scheduled at the provider outside this bridge (no ledger row): the bridge does not post it now.
+        post({ key: 'crm:f', socialPostId: 'f', ledgerId: null, publishAt: '2026-05-04T10:10:00.000Z' }),
       ],
     };
     expect(nextPost(snapshot, now)?.key).toBe('b');
+    expect(postNowCandidates(snapshot, now).map((p) => p.key)).toEqual(['b', 'a']);
   });
 
   it('take number: 1 for the name as asked, the _Tnn suffix the bridge added, empty with no name', () => {
