@@ -145,7 +145,12 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
   lock.setUrl(url);
   sandbox?.connect(url);
 
-  scheduler.every('peer probes', PEER_PROBE_MS, () => peers.health.probeAll(), true);
+  scheduler.every(
+    'peer probes',
+    tuning.peers?.probeEveryMs ?? PEER_PROBE_MS,
+    () => peers.health.probeAll(),
+    true,
+  );
   scheduler.every(
     'retention pruning',
     3_600_000,

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
 import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
-import type { Alarm, CatchUpStatus, HealthResponse } from '../../shared/api/health.js';
+import type { Alarm, CatchUpStatus, HealthResponse, PeerHealth } from '../../shared/api/health.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
@@ -74,11 +74,16 @@ export interface AreaOffers {
   lastCatchUp(): CatchUpStatus | null;
   /** Analytics: a provider post's latest collected likes, comments and shares (posting's history view). */
   latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number };
+  /** Recorder: OBS's state from the recorder's connection, for /health; null when no OBS is configured. */
+  recorderPeer(): RecorderPeerReading | null;
   /** Recorder: a take with its marks (clips pins clips on them); null when unknown. */
   take(id: number): RecorderTake | null;
   /** Broadcasts: reads the host now rather than at the next tick (something outside the bridge took one live). */
   syncBroadcastsNow(): Promise<void>;
 }
+
+/** What the recorder's connection says of OBS's state (the rest of its /health reading is the tracker's). */
+export type RecorderPeerReading = Pick<PeerHealth, 'state' | 'checkedAt' | 'lastError' | 'lastErrorAt'>;
 
 /** The offer of the first of `areas` that gives `key`; undefined when no running area does. */
 export function offerOf<K extends keyof AreaOffers>(

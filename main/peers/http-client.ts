@@ -116,8 +116,15 @@ export class HttpClient {
 
   /** request() then validate the JSON body with a zod schema (a peer's garbage is an error, not a crash). */
   async json<S extends z.ZodType>(request: RequestOptions, schema: S): Promise<z.output<S>> {
+    const started = performance.now();
     const response = await this.request(request);
-    return this.parse(response.body, schema, request);
+    try {
+      return this.parse(response.body, schema, request);
+    } catch (error) {
+      // JSON of the wrong shape: the peer answered garbage, as much as a body that is not JSON.
+      if (error instanceof PeerError) this.report(false, started, error);
+      throw error;
+    }
   }
 
   parse<S extends z.ZodType>(
@@ -212,8 +219,8 @@ export class HttpClient {
           ...(statusReason ? { statusReason } : {}),
         },
       );
-      // A peer answering 4xx is reachable; only 5xx counts against its health.
-      this.report(response.status < 500, started, error);
+      // What the answer says of the peer's state (a 404 about a record: none) is peer-health's to decide.
+      this.report(false, started, error);
       throw error;
     }
     this.report(true, started);

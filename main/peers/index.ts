@@ -21,6 +21,8 @@ export interface Peers {
 
 /** Timing knobs of the peer clients (tests and benchmarks shorten or widen them). */
 export interface PeerTuning {
+  /** How often every peer is probed (30 s). */
+  probeEveryMs?: number;
   postsvc?: { timeoutMs?: number; perSecond?: number };
   gateway?: { timeoutMs?: number; publishTimeoutMs?: number };
   obs?: { reconnectFirstMs?: number; reconnectMaxMs?: number; requestTimeoutMs?: number };
@@ -47,12 +49,13 @@ export function buildPeers(
       postsvc: config.postsvc?.url ?? null,
       gateway: config.gateway?.url ?? null,
       automation: config.automation?.url ?? null,
+      obs: config.recorder?.url ?? null,
     },
     now,
   );
   const refused = config.refusedKeys;
   for (const peer of peerNames) {
-    const savedFor = refused[peer];
+    const savedFor = refused[peer === 'obs' ? 'recorder' : peer];
     if (savedFor !== undefined) health.refuseKey(peer, savedFor);
   }
   const crm = config.crm

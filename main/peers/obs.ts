@@ -29,6 +29,10 @@ export interface ObsConnectionStatus {
   since: string | null;
   /** OBS's words for the last failure (connecting, or the close), null when none yet. */
   lastError: string | null;
+  /** When that failure was seen. */
+  lastErrorAt: string | null;
+  /** OBS refused the password (close 4009), or the saved one belongs to another origin: no retry makes it connect. */
+  refused: boolean;
   /** When the next attempt starts while disconnected. */
   nextAttemptAt: string | null;
 }
@@ -73,6 +77,9 @@ export class ObsError extends Error {
   }
 }
 
+/** obs-websocket's close code for a wrong password (WebSocketCloseCode.AuthenticationFailed). */
+const AUTHENTICATION_FAILED = 4009;
+
 /** The delay before reconnect attempt `failures + 1`: 1 s, 2 s, 4 s… at most 30 s. */
 export function reconnectDelayMs(failures: number, firstMs = 1_000, maxMs = 30_000): number {
   return Math.min(maxMs, firstMs * 2 ** Math.min(failures, 30));
@@ -102,6 +109,8 @@ export class ObsClient {
     connected: false,
     since: null,
     lastError: null,
+    lastErrorAt: null,
+    refused: false,
     nextAttemptAt: null,
   };
   private readonly connectedListeners: Listener<[]>[] = [];
@@ -139,7 +148,12 @@ export class ObsClient {
     if (!this.stopped) return;
     const { keyRefusedFor } = this.options;
     if (keyRefusedFor !== undefined) {
-      this.state = { ...this.state, lastError: refusedKeyWords(keyRefusedFor) };
+      this.state = {
+        ...this.state,
+        lastError: refusedKeyWords(keyRefusedFor),
+        lastErrorAt: this.options.now().toISOString(),
+        refused: true,
+      };
       return;
     }
     this.stopped = false;
@@ -243,7 +257,13 @@ export class ObsClient {
       await socket.disconnect().catch(() => undefined);
       if (this.socket !== socket || this.stopped) return;
       this.socket = null;
-      this.state = { ...this.state, connected: false, lastError: obsWords(error) };
+      this.state = {
+        ...this.state,
+        connected: false,
+        lastError: obsWords(error),
+        lastErrorAt: this.options.now().toISOString(),
+        refused: error instanceof OBSWebSocketError && error.code === AUTHENTICATION_FAILED,
+      };
       this.schedule();
       return;
     }
@@ -259,6 +279,8 @@ export class ObsClient {
       connected: true,
       since: this.options.now().toISOString(),
       lastError: null,
+      lastErrorAt: null,
+      refused: false,
       nextAttemptAt: null,
     };
     for (const listener of this.connectedListeners) await settle(listener());
@@ -268,10 +290,13 @@ export class ObsClient {
     this.socket = null;
     this.lost?.abort(new ObsError(`the connection to OBS closed: ${words}`, null));
     this.lost = null;
+    const at = this.options.now().toISOString();
     this.state = {
       connected: false,
-      since: this.options.now().toISOString(),
+      since: at,
       lastError: words,
+      lastErrorAt: at,
+      refused: false,
       nextAttemptAt: null,
     };
     for (const listener of this.disconnectedListeners) void settle(listener(words));

@@ -26,6 +26,8 @@ export function sandboxRoutes(mount: Mount, ctx: AreaContext, deps: SandboxRoute
   mount(getRehearsal, () => ({ success: true, peers: rehearsal.state() }));
   mount(setRehearsal, async ({ body }) => {
     const peers = await rehearsal.apply(body.peer, body.fault, body.platform ?? null);
+    // The peers' states (/health, every page) say it now, not at the next 30-s probe.
+    await ctx.peers.health.probeAll();
     const what =
       body.fault === 'none'
         ? `sandbox: ${body.peer} put back`

@@ -1,15 +1,52 @@
 import { z } from 'zod';
-import { defineContract } from './contract.js';
+import { defineContract, peerNames, type PeerFailure } from './contract.js';
 
-export const peerNames = ['crm', 'postsvc', 'gateway', 'automation'] as const;
+/** The peers /health reports on: the same names as the error envelope's `peer.name` (obs: the recorder's OBS). */
+export { peerNames };
 export type PeerName = (typeof peerNames)[number];
+
+/**
+ * A peer's state in one word (issue #38.3), the same on every screen: it answers (`reachable`), it
+ * asked the bridge to wait (`throttled`, until `until`), it answers with errors or garbage
+ * (`failing`), it cannot be reached or did not answer (`unreachable`), it refused the bridge's key or
+ * OBS its password, or the saved key belongs to another origin (`refused-key`).
+ */
+export const peerStates = ['reachable', 'throttled', 'failing', 'unreachable', 'refused-key'] as const;
+export type PeerState = (typeof peerStates)[number];
+
+/** The one mapping from why a peer failed a request (the error envelope's `peer.cause`) to its state. */
+const stateOfCause: Record<PeerFailure['cause'], PeerState> = {
+  unreachable: 'unreachable',
+  'no-answer': 'unreachable',
+  throttled: 'throttled',
+  'refused-key': 'refused-key',
+  refused: 'failing',
+  failing: 'failing',
+  unreadable: 'failing',
+};
+export const peerStateOf = (cause: PeerFailure['cause']): PeerState => stateOfCause[cause];
 
 export const peerHealth = z.object({
   configured: z.boolean(),
+  /** null: not configured, or not checked yet. */
+  state: z.enum(peerStates).nullable(),
+  /** While throttled: when the peer said it may be asked again (its Retry-After); null otherwise or when it did not say. */
+  until: z.string().nullable(),
+  /** Kept for integrators: `state === 'reachable'` (null while `state` is). */
   reachable: z.boolean().nullable(),
+  /**
+   * How long the peer took to answer the last time it answered (an error or a 429 is an answer);
+   * null while it is unreachable: a connection refused or a timeout measures nothing of the peer.
+   */
   latencyMs: z.number().nullable(),
+  /** When the state was last read (a request or a probe). */
   checkedAt: z.string().nullable(),
+  /**
+   * The last failure in the peer's or the bridge's words (OBS's own for a refused password). It
+   * is past, not the state, when `lastErrorAt` is older than `checkedAt` and `state` is reachable.
+   */
   lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
   url: z.string().nullable(),
   /**
    * The origin the peer's saved key belongs to, when `url` is elsewhere (the environment points the
@@ -64,7 +101,7 @@ export const healthResponse = z.object({
   version: z.string(),
   uptimeS: z.number(),
   // The rest is only present when the caller sent the bridge key.
-  /** Why the status is degraded, one line each (unreachable peers, a full disk, a failed catch-up, then alarms); empty when ok. */
+  /** Why the status is degraded, one line each (peers not reachable, a full disk, a failed catch-up, then alarms); empty when ok. */
   reasons: z.array(z.string()).optional(),
   alarms: z.array(alarm).optional(),
   sandbox: z.boolean().optional(),
@@ -88,7 +125,7 @@ export const getHealth = defineContract({
   path: '/health',
   tag: 'operational',
   summary:
-    'Liveness: status degraded when a configured peer is unreachable or its saved key is refused (saved for another origin), the disk is full, the last CRM catch-up failed, or something is overdue (a job or publish by more than 2 min, a post unconfirmed 10 min after its time, a collection older than twice its interval). With the bridge key also the reasons and alarms (they name posts and guests: never without the key), peers, job queue, last collection, quota and last CRM catch-up.',
+    "Liveness: status degraded when a configured peer (the recorder's OBS included) is not reachable (throttled, failing, unreachable, or its key refused), the disk is full, the last CRM catch-up failed, or something is overdue (a job or publish by more than 2 min, a post unconfirmed 10 min after its time, a collection older than twice its interval). With the bridge key also the reasons and alarms (they name posts and guests: never without the key), peers, job queue, last collection, quota and last CRM catch-up.",
   auth: 'none',
   response: healthResponse,
 });

@@ -23,13 +23,13 @@ export function minutesAgo(iso: string, now: Date): string {
   return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''} ago`;
 }
 
-/** Configured peers refused their key or unreachable, one line each, for `reasons`. */
+/** Configured peers that are not reachable, one line each, for `reasons` (any of them: degraded). */
 export function peerReasons(peers: Record<PeerName, PeerHealth>): string[] {
   return Object.entries(peers).flatMap(([name, peer]) => {
-    if (!peer.configured) return [];
+    if (!peer.configured || peer.state === null || peer.state === 'reachable') return [];
+    // Already a sentence: "refused key: key saved for <origin>".
     if (peer.refusedKeyFor !== null) return [`${name}: ${peer.lastError}`];
-    return peer.reachable === false
-      ? [`${name} unreachable${peer.lastError ? `: ${peer.lastError}` : ''}`]
-      : [];
+    if (peer.state === 'throttled') return [`${name} throttled${peer.until ? ` until ${peer.until}` : ''}`];
+    return [`${name} ${peer.state}${peer.lastError ? `: ${peer.lastError}` : ''}`];
   });
 }

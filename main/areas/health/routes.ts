@@ -1,7 +1,13 @@
 import { listActivity, listJobs } from '../../../shared/api/activity.js';
-import { getHealth, retryJob, type HealthResponse } from '../../../shared/api/health.js';
+import {
+  getHealth,
+  retryJob,
+  type HealthResponse,
+  type PeerHealth,
+  type PeerName,
+} from '../../../shared/api/health.js';
 import { AppError } from '../../kernel/app-error.js';
-import { offerOf, type AreaContext, type AreaModule, type Mount } from '../area.js';
+import { offerOf, type AreaContext, type AreaModule, type Mount, type RecorderPeerReading } from '../area.js';
 import { overdueJobAlarms, peerReasons } from './alarms.js';
 import type { HealthSources } from './sources.js';
 
@@ -18,6 +24,19 @@ function catchUpReasons(catchUp: HealthResponse['lastCatchUp']): string[] {
   return reasons;
 }
 
+/** OBS's state is the recorder's connection's, over what the tracker knows of it (configured, url, a refused key). */
+function withRecorder(
+  peers: Record<PeerName, PeerHealth>,
+  recorder: RecorderPeerReading | null,
+): Record<PeerName, PeerHealth> {
+  if (recorder === null || peers.obs.refusedKeyFor !== null) return peers;
+  const state = recorder.state;
+  return {
+    ...peers,
+    obs: { ...peers.obs, ...recorder, reachable: state === null ? null : state === 'reachable' },
+  };
+}
+
 export function healthRoutes(
   mount: Mount,
   ctx: AreaContext,
@@ -31,7 +50,9 @@ export function healthRoutes(
     const catchUp = offerOf(areas(), 'lastCatchUp')?.() ?? null;
     // A full disk, a failed catch-up: degraded too, named in the reasons (no post or guest in them).
     const conditions = [...sources.storageReasons(), ...catchUpReasons(catchUp)];
-    const degraded = peers.health.degraded() || alarms.length > 0 || conditions.length > 0;
+    const peerStates = withRecorder(peers.health.snapshot(), offerOf(areas(), 'recorderPeer')?.() ?? null);
+    const notReachable = peerReasons(peerStates);
+    const degraded = notReachable.length > 0 || alarms.length > 0 || conditions.length > 0;
     const base = {
       success: true as const,
       status: degraded ? ('degraded' as const) : ('ok' as const),
@@ -41,11 +62,10 @@ export function healthRoutes(
     if (caller === 'anonymous') return base;
     // A wrong key is a 401 here too, so a dashboard learns its key is wrong.
     if (caller === 'wrong-key') throw AppError.unauthorized();
-    const peerStates = peers.health.snapshot();
     return {
       ...base,
       // Reasons name posts and guests: only for a caller with the key (DESIGN §4).
-      reasons: [...peerReasons(peerStates), ...conditions, ...alarms.map((alarm) => alarm.message)],
+      reasons: [...notReachable, ...conditions, ...alarms.map((alarm) => alarm.message)],
       alarms,
       sandbox: ctx.config.sandbox,
       peers: peerStates,

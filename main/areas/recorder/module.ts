@@ -2,6 +2,7 @@ import type { AreaContext, AreaModule } from '../area.js';
 import { ffprobeAudioChannels } from './audio-channels.js';
 import { clearedAtRestart } from './cleared-at-restart.js';
 import { Recorder } from './recorder.js';
+import { recorderPeerReading } from './recorder-peer.js';
 import { RecorderState } from './recorder-state.js';
 import { createRecorderRepo } from './repo.js';
 import { recorderRoutes } from './routes.js';
@@ -27,6 +28,9 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     routes: (mount) => recorderRoutes(mount, recorder, repo, ctx),
     start: () => ctx.peers.obs?.start(),
     stop: () => ctx.peers.obs?.stop(),
-    offers: { take: (id) => repo.take(id) },
+    offers: {
+      take: (id) => repo.take(id),
+      recorderPeer: () => (ctx.peers.obs ? recorderPeerReading(ctx.peers.obs, ctx.now()) : null),
+    },
   };
 }

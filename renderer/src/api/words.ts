@@ -1,4 +1,6 @@
 import type { ErrorCode, PeerFailure } from '../../../shared/api/contract.js';
+import type { PeerHealth, PeerName, PeerState } from '../../../shared/api/health.js';
+import { formatTime } from '../format.js';
 import type { ClientErrorCode } from './transport/client-error-code.js';
 
 /*
@@ -116,6 +118,46 @@ export function peerFailureSentence(peer: PeerFailure): string | null {
     case 'refused':
       return null;
   }
+}
+
+// ---------- Peer states ----------
+
+/** Each peer's name on the Overview, the header and Settings. */
+export const peerNamesInWords: Record<PeerName, string> = {
+  crm: 'CRM',
+  postsvc: 'Posting provider',
+  gateway: 'Publishing gateway',
+  automation: 'Automation',
+  obs: 'Recorder (OBS)',
+};
+
+/** The one word for a peer's state (GET /health's `state`, issue #38.3), as every screen says it. */
+const peerStateLabels: Record<PeerState, string> = {
+  reachable: 'Reachable',
+  throttled: 'Throttled',
+  failing: 'Failing',
+  unreachable: 'Unreachable',
+  'refused-key': 'Refused key',
+};
+
+/** "Throttled until 14:05", "Failing", "Not checked yet", "Not configured". */
+export function peerStateWords(peer: PeerHealth): string {
+  if (!peer.configured) return 'Not configured';
+  if (peer.state === null) return 'Not checked yet';
+  const label = peerStateLabels[peer.state];
+  return peer.state === 'throttled' && peer.until !== null
+    ? `${label} until ${formatTime(peer.until)}`
+    : label;
+}
+
+/** "Posting provider · Throttled until 14:05". */
+export function peerLine(name: PeerName, peer: PeerHealth): string {
+  return `${peerNamesInWords[name]} · ${peerStateWords(peer)}`;
+}
+
+/** A configured peer whose state is known and not `reachable`: the bridge is degraded for it. */
+export function isPeerDown(peer: PeerHealth): boolean {
+  return peer.configured && peer.state !== null && peer.state !== 'reachable';
 }
 
 // ---------- Validation problems ----------

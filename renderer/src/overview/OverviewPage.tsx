@@ -17,6 +17,8 @@ import { HeldWorkflowsPanel } from '../guests/HeldWorkflowsPanel.js';
 import { useGuestHolds } from '../guests/api.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
+import { PeerStatePill, peerTone } from '../components/PeerStatePill.js';
+import { peerNamesInWords } from '../api/words.js';
 import type { Tone } from '../components/StatusPill.js';
 import { errorMessage } from '../api/transport/client.js';
 import { AlarmBanner } from '../alarms/AlarmBanner.js';
@@ -26,11 +28,12 @@ import { FEED_SIZE } from './prefetch.js';
 import { OVERVIEW_DATA_MARK, useShownMark } from './shown-mark.js';
 import { FirstStepPanel } from './FirstStepPanel.js';
 
-const peerLabels: Record<PeerName, { name: string; role: string }> = {
-  crm: { name: 'CRM', role: 'EspoCRM records and webhooks' },
-  postsvc: { name: 'Posting provider', role: 'social posts and analytics' },
-  gateway: { name: 'Publishing gateway', role: 'platform uploads and broadcasts' },
-  automation: { name: 'Automation', role: 'guest workflows (n8n)' },
+const peerRoles: Record<PeerName, string> = {
+  crm: 'EspoCRM records and webhooks',
+  postsvc: 'social posts and analytics',
+  gateway: 'platform uploads and broadcasts',
+  automation: 'guest workflows (n8n)',
+  obs: 'recordings and their names (OBS Studio)',
 };
 
 export function OverviewPage() {
@@ -269,35 +272,38 @@ function CollectionPanel({ collection }: { collection: HealthResponse['lastColle
   );
 }
 
-/** What a peer tile says; while the bridge cannot be reached its last report is no longer known to hold. */
-function peerState(peer: PeerHealth, bridgeReachable: boolean): { tone: Tone; label: string } {
-  if (!bridgeReachable) return { tone: 'neutral', label: 'Unknown' };
-  if (!peer.configured) return { tone: 'neutral', label: 'Not configured' };
-  // Its saved key belongs to another address: the bridge sends it nothing (lastError says where).
-  if (peer.refusedKeyFor !== null) return { tone: 'bad', label: 'Refused key' };
-  if (peer.reachable === null) return { tone: 'neutral', label: 'Not checked yet' };
-  return peer.reachable ? { tone: 'ok', label: 'Reachable' } : { tone: 'bad', label: 'Unreachable' };
-}
-
+/**
+ * A peer's card: its one word (issue #38.3), the latency of its last answer (none while it cannot
+ * be reached), and its last error, said as past once the peer answers again. While the bridge
+ * cannot be reached its last report is no longer known to hold.
+ */
 function PeerTile({ name, peer, reachable }: { name: PeerName; peer: PeerHealth; reachable: boolean }) {
   const now = useNow(15_000);
-  const state = peerState(peer, reachable);
-  const label = peerLabels[name];
+  const tone = reachable ? peerTone(peer) : 'neutral';
+  const pastError = peer.lastError !== null && peer.state === 'reachable';
   return (
-    <article className={`peer peer-${state.tone}`} data-testid={`peer-${name}`}>
+    <article
+      className={`peer peer-${tone}`}
+      data-testid={`peer-${name}`}
+      data-state={peer.configured ? (peer.state ?? 'unknown') : 'not-configured'}
+    >
       <header className="peer-header">
-        <h3 className="peer-name">{label.name}</h3>
-        <StatusPill
-          tone={state.tone}
-          title={reachable ? undefined : 'The bridge cannot be reached, so neither is its view of this peer'}
-        >
-          {state.label}
-        </StatusPill>
+        <h3 className="peer-name">{peerNamesInWords[name]}</h3>
+        {reachable ? (
+          <PeerStatePill peer={peer} />
+        ) : (
+          <StatusPill
+            tone="neutral"
+            title="The bridge cannot be reached, so neither is its view of this peer"
+          >
+            Unknown
+          </StatusPill>
+        )}
       </header>
-      <p className="muted small peer-role">{label.role}</p>
+      <p className="muted small peer-role">{peerRoles[name]}</p>
       <dl className="facts facts-tight">
         <dt>Latency</dt>
-        <dd>{peer.latencyMs === null ? '—' : `${Math.round(peer.latencyMs)} ms`}</dd>
+        <dd>{peer.latencyMs === null || !peer.configured ? '—' : `${Math.round(peer.latencyMs)} ms`}</dd>
         <dt>Checked</dt>
         <dd>
           {peer.checkedAt ? (
@@ -310,11 +316,22 @@ function PeerTile({ name, peer, reachable }: { name: PeerName; peer: PeerHealth;
       <p className="peer-url mono" title="Address the bridge uses for this peer">
         {peer.url ?? <span className="muted">no address configured</span>}
       </p>
-      {peer.lastError ? (
+      {peer.lastError === null ? null : pastError ? (
+        <p className="peer-error-past muted small" title={peer.lastError} data-testid="peer-past-error">
+          Last error
+          {peer.lastErrorAt ? (
+            <>
+              {' '}
+              <span title={formatDateTime(peer.lastErrorAt)}>{formatRelative(peer.lastErrorAt, now)}</span>
+            </>
+          ) : null}
+          : {peer.lastError}
+        </p>
+      ) : (
         <p className="peer-error" title={peer.lastError}>
           {peer.lastError}
         </p>
-      ) : null}
+      )}
     </article>
   );
 }

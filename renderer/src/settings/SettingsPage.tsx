@@ -17,9 +17,21 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
+import { PeerStatePill } from '../components/PeerStatePill.js';
+import { useHealth } from '../api/transport/health.js';
+import type { HealthResponse, PeerName } from '../../../shared/api/health.js';
 
 type SettingsData = ResponseOf<typeof getSettings>;
 type SaveResult = ResponseOf<typeof updateSettings>;
+
+/** The address setting of each peer: its row says the peer's state beside the address. */
+const peerOfAddress: Partial<Record<ConfigKey, PeerName>> = {
+  CRM_URL: 'crm',
+  POSTSVC_URL: 'postsvc',
+  GATEWAY_URL: 'gateway',
+  AUTOMATION_URL: 'automation',
+  RECORDER_OBS_URL: 'obs',
+};
 
 const sourceTone: Record<SettingEntry['source'], Tone> = {
   env: 'info',
@@ -36,6 +48,7 @@ const sourceLabel: Record<SettingEntry['source'], string> = {
 
 export function SettingsPage() {
   const settings = useSettings();
+  const peers = useHealth().data?.peers;
   const [saved, setSaved] = useState<SaveResult | null>(null);
   return (
     <>
@@ -55,7 +68,7 @@ export function SettingsPage() {
               {data.settings.length === 0 ? (
                 <EmptyState title="No settings reported" />
               ) : (
-                <SettingsTable entries={data.settings} onSaved={setSaved} />
+                <SettingsTable entries={data.settings} peers={peers} onSaved={setSaved} />
               )}
             </Panel>
             {data.sandbox ? <SandboxPanel /> : null}
@@ -144,9 +157,11 @@ function ApiKeyPanel({ entry }: { entry: SettingEntry | undefined }) {
 
 function SettingsTable({
   entries,
+  peers,
   onSaved,
 }: {
   entries: readonly SettingEntry[];
+  peers: HealthResponse['peers'];
   onSaved: (saved: SaveResult) => void;
 }) {
   const [editing, setEditing] = useState<ConfigKey | null>(null);
@@ -188,6 +203,7 @@ function SettingsTable({
                       {entry.note}
                     </span>
                   ) : null}
+                  <PeerStateNote peer={peerAt(peers, entry.key)} value={entry.value} />
                 </td>
                 <td>
                   <StatusPill tone={sourceTone[entry.source]}>{sourceLabel[entry.source]}</StatusPill>
@@ -222,6 +238,31 @@ function SettingsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function peerAt(peers: HealthResponse['peers'], key: ConfigKey) {
+  const name = peerOfAddress[key];
+  return name === undefined ? undefined : peers?.[name];
+}
+
+/**
+ * Beside a configured peer's address: its state in the one word (its last error in the title while
+ * it is not reachable), and the address in use when the setting is not what sets it (the sandbox).
+ */
+function PeerStateNote({ peer, value }: { peer: ReturnType<typeof peerAt>; value: string | null }) {
+  if (!peer?.configured) return null;
+  const title = peer.state !== 'reachable' && peer.lastError ? { title: peer.lastError } : {};
+  return (
+    <span className="setting-peer-state" data-testid="setting-peer-state">
+      <PeerStatePill peer={peer} {...title} />
+      {peer.url !== null && peer.url !== value ? (
+        <span className="muted small mono" data-testid="setting-peer-url">
+          {' '}
+          at {peer.url}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

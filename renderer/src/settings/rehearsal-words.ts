@@ -22,16 +22,16 @@ export const faultNames: Record<RehearsalFault, string> = {
  */
 export const whatYouSee: Record<RehearsalPeer, Partial<Record<RehearsalFault, string>>> = {
   crm: {
-    fail: 'Within 30 s the header says "Bridge degraded" and the Overview shows the CRM unreachable with its HTTP 500; Posts lists only the bridge\'s own posts, with a note that the CRM could not be read; Guests says "The CRM is failing (HTTP 500)" with Retry once the bridge\'s and the page\'s tries are used up (about 15 s).',
+    fail: 'The header says "CRM · Failing" and the Overview shows the CRM failing with its HTTP 500; Posts lists only the bridge\'s own posts, with a note that the CRM could not be read; Guests says "The CRM is failing (HTTP 500)" with Retry once the bridge\'s and the page\'s tries are used up (about 15 s).',
     throttle:
-      'Guests and Broadcasts say "The CRM is limiting how often the bridge may ask and asked it to wait 60 s"; the bridge holds its CRM calls back for that minute, also after you put it back, and queued write-backs wait by themselves.',
+      'The header and the Overview say "CRM · Throttled until …" (a minute from now); Guests and Broadcasts say "The CRM is limiting how often the bridge may ask and asked it to wait 60 s"; the bridge holds its CRM calls back for that minute, also after you put it back, and queued write-backs wait by themselves.',
     offline:
-      'Guests says "The CRM could not be reached: it is off, or its address in Settings is wrong" with Retry; Posts lists only the bridge\'s own posts; the Overview shows the CRM unreachable (connection refused).',
+      'Guests says "The CRM could not be reached: it is off, or its address in Settings is wrong" with Retry; Posts lists only the bridge\'s own posts; the header and the Overview say "CRM · Unreachable" (connection refused).',
   },
   postsvc: {
-    fail: 'Scheduling a post says "Not posted. The posting provider is failing (HTTP 500)"; CRM posts are retried by the queue and marked Failed on Posts if it keeps failing; the Overview shows the provider unreachable.',
+    fail: 'Scheduling a post says "Not posted. The posting provider is failing (HTTP 500)"; CRM posts are retried by the queue and marked Failed on Posts if it keeps failing; the header and the Overview say "Posting provider · Failing".',
     throttle:
-      'Scheduling says "Not posted. The posting provider is limiting how often the bridge may ask and asked it to wait 60 s"; the bridge sends nothing to it for that minute, also after you put it back; queued posts wait and go by themselves.',
+      'The header and the Overview say "Posting provider · Throttled until …" (a minute from now); scheduling says "Not posted. The posting provider is limiting how often the bridge may ask and asked it to wait 60 s"; the bridge sends nothing to it for that minute, also after you put it back; queued posts wait and go by themselves.',
     offline:
       'Scheduling says "Not posted. The posting provider could not be reached"; a post whose outcome is unknown is checked against the provider\'s history when it is back, never posted twice.',
     'refuse-platform':

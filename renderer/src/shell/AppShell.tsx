@@ -10,6 +10,8 @@ import { StatusPill } from '../components/StatusPill.js';
 import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
 import { OutageBanner } from './OutageBanner.js';
+import { bridgeStatus } from './bridge-status.js';
+import type { HealthResponse } from '../../../shared/api/health.js';
 import { pageAt, pages } from './routes.js';
 
 /**
@@ -114,16 +116,22 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
             Bridge unreachable
           </StatusPill>
         ) : (
-          <StatusPill
-            tone={health.data.status === 'ok' ? 'ok' : 'warn'}
-            title={`Bridge ${health.data.version}`}
-          >
-            {health.data.status === 'ok' ? 'Bridge OK' : 'Bridge degraded'}
-          </StatusPill>
+          <BridgeStatusPill health={health.data} />
         )}
         {health.data ? <span className="topbar-version mono">v{health.data.version}</span> : null}
       </div>
     </header>
+  );
+}
+
+function BridgeStatusPill({ health }: { health: HealthResponse }) {
+  const { tone, label, title } = bridgeStatus(health);
+  return (
+    <span data-testid="bridge-status">
+      <StatusPill tone={tone} title={title}>
+        {label}
+      </StatusPill>
+    </span>
   );
 }
 
