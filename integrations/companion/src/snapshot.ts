@@ -39,7 +39,7 @@ export interface PostPart {
   publishAt: string | null;
 }
 export interface HealthPart {
-  /** Peers the bridge found unreachable (crm, postsvc, gateway, automation). */
+  /** Peers the bridge found not reachable (crm, postsvc, gateway, automation). */
   peersDown: string[];
 }
 
@@ -141,12 +141,18 @@ export function readHolds(body: JsonRecord): number {
   return records(body.data).filter((hold) => hold.status === 'held' || hold.status === 'waiting').length;
 }
 
-/** GET /health (with the key): the peers it found unreachable. */
+/**
+ * GET /health (with the key): the peers it found not reachable (throttled, failing, refused key or
+ * unreachable). Its `obs` entry is left out: the recorder is read from /api/recorder/status.
+ */
 export function readHealth(body: JsonRecord): HealthPart {
   const peers = part(body.peers);
   return {
     peersDown: Object.entries(peers)
-      .filter(([, peer]) => isRecord(peer) && peer.configured === true && peer.reachable === false)
+      .filter(
+        ([name, peer]) =>
+          name !== 'obs' && isRecord(peer) && peer.configured === true && peer.reachable === false,
+      )
       .map(([name]) => name),
   };
 }

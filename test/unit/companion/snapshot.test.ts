@@ -57,6 +57,17 @@ describe('reading the bridge’s answers', () => {
     const snapshot = { ...emptySnapshot(), health, recorder: { ...readRecorder({}), configured: true } };
     expect(peersDown(snapshot)).toEqual(['crm', 'recorder']);
   });
+
+  it("the recorder is named once: /health's obs entry is the recorder the module reads itself", () => {
+    const health = readHealth({
+      peers: {
+        crm: { configured: true, reachable: true, state: 'reachable' },
+        obs: { configured: true, reachable: false, state: 'unreachable' },
+      },
+    });
+    const snapshot = { ...emptySnapshot(), health, recorder: { ...readRecorder({}), configured: true } };
+    expect(peersDown(snapshot)).toEqual(['recorder']);
+  });
 });
 
 describe('derived values', () => {
