@@ -150,7 +150,12 @@ describe('moving a scheduled post (issue #31)', () => {
     const [view] = await viewOf(text);
     const created = creates();
     const used = await quotaUsed();
-    const body = { ledgerId: view!.ledgerId, post: text, platforms: ['microblog'], scheduleDate: inHours(41) };
+    const body = {
+      ledgerId: view!.ledgerId,
+      post: text,
+      platforms: ['microblog'],
+      scheduleDate: inHours(41),
+    };
     const preview = await bridge.call('POST', '/api/posts/reschedule-preview', { body });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ how: 'cancelled-and-created', quotaCost: 1, errors: [] });
