@@ -16,8 +16,9 @@ import { PostForm } from './PostForm.js';
 import { platformLabel } from './status.js';
 import { fromLocalInput, toLocalInput } from './time.js';
 
-/** Its own time if still ahead, else the next quarter hour an hour from now. */
+/** Its own time if still ahead (a scheduled post: always), else the next quarter hour an hour from now. */
 function initialWhen(post: PostView): string {
+  if (post.publishAt && post.status === 'scheduled') return toLocalInput(new Date(post.publishAt));
   if (post.publishAt && Date.parse(post.publishAt) > Date.now() + 10 * 60_000)
     return toLocalInput(new Date(post.publishAt));
   return anHourAhead();
