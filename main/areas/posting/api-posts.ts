@@ -235,8 +235,8 @@ export class ApiPosting {
   }
 
   /**
-   * A post still queued at the provider gets a new time, and text (the calendar's drag, the Edit
-   * dialog; issues #31, #36.3), checked by the same rules (its own old time left out of the
+   * A post still queued at the provider gets a new time, and text, media or platforms (the
+   * calendar's drag, the Edit dialog; issues #31, #36.3, #40.1), checked by the same rules (its own old time left out of the
    * spacing). A time-only change on premium and business is moved in place (PATCH: the same post,
    * no quota); anything else is the one cancel and a new generation, the quota checked before the
    * cancel (the cancelled post still counts, DESIGN §6.2). A post under 2 min from its time, or
@@ -247,21 +247,12 @@ export class ApiPosting {
     const { engine, now, plan } = this.deps;
     if (Date.parse(root.schedule_date ?? root.publish_at) - now().getTime() < MOVE_MARGIN_MS)
       await refuseNearPost(this.deps, root, await engine.readFirst(root, signal));
-    if (
-      edit.platforms !== undefined &&
-      [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
-    ) {
-      // A conflict with this post's state, not a malformed request: 409 (the OpenAPI fuzz sends
-      // documented-valid bodies with any platforms).
-      throw AppError.conflict(
-        `platforms: a scheduled post keeps its platforms (${root.platforms.join(', ')}) when it is moved`,
-      );
-    }
+    const platforms = [...(edit.platforms ?? root.platforms)];
     const mediaUrls = [...(edit.mediaUrls ?? root.media_urls)];
     const review = await this.review(
       {
         post: edit.post,
-        platforms: [...root.platforms],
+        platforms,
         mediaUrls,
         hashtags: [...edit.hashtags],
         scheduleDate: edit.scheduleDate,
@@ -271,8 +262,7 @@ export class ApiPosting {
     );
     if (review.errors.length > 0) throw ruleError(review.errors);
     const to = new Date(edit.scheduleDate).toISOString();
-    const timeOnly =
-      bodyHash({ post: review.text, platforms: root.platforms, mediaUrls }) === bodyHashOf(root);
+    const timeOnly = bodyHash({ post: review.text, platforms, mediaUrls }) === bodyHashOf(root);
     const time = timeOnly ? timeChange(root, to, now(), plan()) : 'replace';
     if (time !== 'replace') {
       const moved = await engine.move(root, to, signal);
@@ -290,7 +280,7 @@ export class ApiPosting {
     if (this.deps.quota.snapshot().left < 1) throw this.quotaError();
     const cancelled = await engine.cancel(root, { signal });
     if (cancelled.kind === 'live') return refuseNearPost(this.deps, root, { ...cancelled, row: root });
-    const outgoing = { post: review.text, platforms: [...root.platforms], mediaUrls, scheduleDate: to };
+    const outgoing = { post: review.text, platforms, mediaUrls, scheduleDate: to };
     const replaced = await this.replace(
       this.deps.repo.get(root.id) ?? root,
       outgoing,
@@ -323,17 +313,7 @@ export class ApiPosting {
         review,
         message: "sent anew as a new provider post: one post of today's quota",
       };
-    if (
-      edit.platforms !== undefined &&
-      [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
-    )
-      return {
-        how: 'not-moved',
-        review,
-        message: `a scheduled post keeps its platforms (${root.platforms.join(', ')}) when it is moved`,
-      };
-    const timeOnly =
-      bodyHash({ post: review.text, platforms: root.platforms, mediaUrls }) === bodyHashOf(root);
+    const timeOnly = bodyHash({ post: review.text, platforms, mediaUrls }) === bodyHashOf(root);
     const to = new Date(edit.scheduleDate).toISOString();
     return { ...changeOf(root, timeOnly, to, this.deps.now(), this.deps.plan()), review };
   }

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { QuotaSnapshot } from '../../../shared/api/posting.js';
+import type { PostView, QuotaSnapshot } from '../../../shared/api/posting.js';
 import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import { reviewPost } from '../../../shared/post-rules.js';
 import { ApiError, errorMessage } from '../api/transport/client.js';
@@ -12,7 +12,7 @@ import { postFormNotes } from './post-form-notes.js';
 import { fieldNames, refusalWords, warningWords, type PostField } from './post-words.js';
 import { anHourAhead, splitLines, splitTags, type PostFormValues } from './post-form-values.js';
 import { PostForm } from './PostForm.js';
-import { usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
+import { usePosts, usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
 import { fromLocalInput } from './time.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 
@@ -38,6 +38,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   const [confirmingNow, setConfirmingNow] = useState(false);
   const idempotencyKey = useRef(newKey());
   const schedule = useSchedulePost();
+  const posts = usePosts();
   const now = useNow(30_000);
   const { text, platforms } = values;
 
@@ -143,11 +144,38 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
           </ConfirmDialog>
         ) : null}
         {schedule.isError ? (
-          <ScheduleError error={schedule.error} placedAt={[...new Set(refusal.map((r) => r.field))]} />
+          <ScheduleError
+            error={schedule.error}
+            placedAt={[...new Set(refusal.map((r) => r.field))]}
+            failedRow={failedRowOf(posts.data?.data ?? [], schedule.variables, now)}
+          />
         ) : null}
         {schedule.isSuccess && last ? <ScheduleSuccess answer={last} /> : null}
       </form>
     </Panel>
+  );
+}
+
+/** The Failed row the bridge kept of the last send, if it kept one: the same text and time, from here. */
+function failedRowOf(
+  posts: readonly PostView[],
+  draft: PreviewInput | undefined,
+  now: number,
+): PostView | undefined {
+  if (draft === undefined) return undefined;
+  const sent = {
+    text: reviewPost(
+      { ...draft, hashtags: draft.hashtags ?? [], mediaUrls: draft.mediaUrls ?? [] },
+      { now: new Date(now) },
+    ).text,
+    scheduleDate: draft.scheduleDate ?? null,
+  };
+  return posts.find(
+    (post) =>
+      post.source === 'api' &&
+      post.status === 'failed' &&
+      post.post === sent.text &&
+      (sent.scheduleDate === null || Date.parse(post.publishAt ?? '') === Date.parse(sent.scheduleDate)),
   );
 }
 
@@ -167,7 +195,16 @@ function isPartial(details: unknown): details is { posted: string[] } {
   );
 }
 
-function ScheduleError({ error, placedAt }: { error: unknown; placedAt: Array<PostField | null> }) {
+function ScheduleError({
+  error,
+  placedAt,
+  failedRow,
+}: {
+  error: unknown;
+  placedAt: Array<PostField | null>;
+  /** The Failed row the bridge kept of the refused post, in the list below (issue #40.3). */
+  failedRow: PostView | undefined;
+}) {
   const api = error instanceof ApiError ? error : null;
   const fieldsNamed = placedAt.flatMap((field) => (field ? [fieldNames[field]] : []));
   if (fieldsNamed.length > 0) {
@@ -193,6 +230,23 @@ function ScheduleError({ error, placedAt }: { error: unknown; placedAt: Array<Po
             It is in the list below as Partly failed: Retry failed sends it again where it was refused, Cancel
             the rest takes back what is scheduled, Edit… changes it first.
           </span>
+        </div>
+      </div>
+    );
+  }
+  if (failedRow) {
+    // One outcome, said once (issue #40.3): the row below has the reason and the actions.
+    const where = failedRow.platforms.map((p) => postingPlatforms[p as PlatformKey]?.label ?? p).join(', ');
+    return (
+      <div className="banner banner-bad" role="alert" data-testid="schedule-error">
+        <div>
+          <strong>Not posted.</strong> The provider refused it on {where}. It is listed below as Failed, with
+          the reason; Retry there sends it once more.
+          <details className="banner-detail">
+            <summary>Details</summary>
+            <ErrorText error={error} />
+            {details ? <> · Provider: {details}</> : null}
+          </details>
         </div>
       </div>
     );

@@ -115,7 +115,15 @@ function PostRow({ post }: { post: PostView }) {
   // A time that has passed needs a new one: only an edit gives it.
   const due = post.publishAt !== null && Date.parse(post.publishAt) <= now;
   const canRetry = failed && known && !due;
-  const canEdit = (failed || post.status === 'cancelled') && known;
+  // A post still scheduled is edited in place while it can still be changed (2 min from its time, DESIGN §6.9).
+  const canEditScheduled =
+    post.status === 'scheduled' &&
+    known &&
+    livePlatforms === null &&
+    post.liveHold === null &&
+    post.publishAt !== null &&
+    Date.parse(post.publishAt) - now > 2 * 60_000;
+  const canEdit = ((failed || post.status === 'cancelled') && known) || canEditScheduled;
   // A CRM post whose time passed (e.g. too late to go out by itself): Post now or Reschedule (DESIGN §6.9).
   const canPostNow = post.status === 'failed' && due && post.socialPostId !== null;
   const nowWhere = post.platforms.map(platformLabel).join(', ');
@@ -178,12 +186,13 @@ function PostRow({ post }: { post: PostView }) {
             View on {platformLabel(state.platform)}
           </a>
         ))}
-        {failed && due && known ? (
-          <span className="muted small">
-            {canPostNow
-              ? 'Its time has passed: post it now or reschedule it.'
-              : 'Its time has passed: edit it to give it a new one.'}
+        {post.status === 'failed' ? (
+          <span className="posts-failed-note small" data-testid="failed-note">
+            {failedNote({ known, due, canPostNow, canRetry })}
           </span>
+        ) : null}
+        {post.status === 'partial' && due && known ? (
+          <span className="muted small">Its time has passed: edit it to give it a new one.</span>
         ) : null}
         {failure ? (
           <span className="cell-error" role="alert">
@@ -315,6 +324,19 @@ function PostRow({ post }: { post: PostView }) {
       </td>
     </tr>
   );
+}
+
+/**
+ * A failed post's one outcome, said once (issue #40.3): it stays failed until the operator acts,
+ * and what each action does.
+ */
+function failedNote(post: { known: boolean; due: boolean; canPostNow: boolean; canRetry: boolean }): string {
+  const head = 'Failed — will not retry by itself.';
+  if (!post.known) return `${head} It was not sent through this bridge.`;
+  if (post.canPostNow) return `${head} Its time has passed: post it now or reschedule it.`;
+  if (post.due) return `${head} Its time has passed: edit it to give it a new one.`;
+  if (post.canRetry) return `${head} Retry sends it once more as it is; Edit… changes it first.`;
+  return `${head} Edit… changes it and sends it again.`;
 }
 
 /** A source cell's tooltip: where the post came from and, once it has one, its post at the provider. */

@@ -8,6 +8,7 @@ import {
   listPosts,
   postNowPost,
   previewPost,
+  previewReschedule,
   reschedulePost,
   retryPost,
   schedulePost,
@@ -22,6 +23,7 @@ export const postKeys = {
   list: (from: string | null, to: string | null) => ['posts', 'list', from, to] as const,
   quota: ['posts', 'quota'] as const,
   preview: (draft: unknown) => ['posts', 'preview', draft] as const,
+  changePreview: (edit: unknown) => ['posts', 'change-preview', edit] as const,
 };
 
 export type ScheduleInput = BodyOf<typeof schedulePost>;
@@ -58,6 +60,16 @@ export function usePreview(draft: PreviewInput | null) {
     queryFn: ({ signal }) => callApi(previewPost, { signal, body: draft! }),
     enabled: draft !== null,
     placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** POST /api/posts/reschedule-preview: what an edit of a post would do and cost, before it is made. */
+export function useReschedulePreview(edit: RescheduleInput | null) {
+  return useQuery({
+    queryKey: postKeys.changePreview(edit),
+    queryFn: ({ signal }) => callApi(previewReschedule, { signal, body: edit! }),
+    enabled: edit !== null,
     staleTime: 10_000,
   });
 }
@@ -138,7 +150,7 @@ export function useSyncPosts() {
   return useMutation({ mutationFn: () => callApi(syncPosts), onSettled: refresh });
 }
 
-/** POST /api/posts/reschedule: a failed or cancelled post edited and sent as a new one. */
+/** POST /api/posts/reschedule: a post edited: a scheduled one moved or replaced, a failed or cancelled one sent anew. */
 export function useReschedulePost() {
   const refresh = useRefreshPosts();
   return useMutation({

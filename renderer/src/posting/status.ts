@@ -48,7 +48,8 @@ export const statusHelp: Record<PostViewStatus, string> = {
   published: 'Out on the platform.',
   partial:
     'Out (or queued) on some platforms, refused on others: retry sends only the platforms that failed; "Cancel the rest" calls back the ones still scheduled.',
-  failed: 'Not posted: see the error, fix the cause and retry.',
+  failed:
+    'Not out and not queued: the bridge does not send it again by itself. Retry sends it once more; Edit changes it first.',
   cancelled: 'Cancelled at the provider.',
 };
 

@@ -144,23 +144,34 @@ describe('moving a scheduled post (issue #31)', () => {
     expect(providerPosts(text)).toMatchObject([{ id: sent.body.id, status: 'scheduled' }]);
   });
 
-  it('a move that changes the platforms conflicts with the scheduled post: 409 naming platforms, nothing cancelled', async () => {
-    // 409, not 400: the request is well formed (a generated, documented-valid request met it in
-    // the OpenAPI fuzz); it only conflicts with the state of this one post.
-    const text = 'Keeps its platforms';
+  it('a change of platforms (issue #40.1) is said first (one post of the quota), then cancelled and created once on the new platforms: never two live posts', async () => {
+    const text = 'Changes its platforms';
     const sent = await schedule({ post: text, platforms: ['socialnet'], scheduleDate: inHours(41) });
     const [view] = await viewOf(text);
     const created = creates();
-    const refused = await reschedule({
+    const used = await quotaUsed();
+    const body = {
       ledgerId: view!.ledgerId,
       post: text,
       platforms: ['microblog'],
-      scheduleDate: inHours(42),
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatch(/^platforms: .*keeps its platforms \(socialnet\)/);
+      scheduleDate: inHours(41),
+    };
+    const preview = await bridge.call('POST', '/api/posts/reschedule-preview', { body });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ how: 'cancelled-and-created', quotaCost: 1, errors: [] });
     expect(creates()).toBe(created);
-    expect(providerPosts(text)).toMatchObject([{ id: sent.body.id, status: 'scheduled' }]);
+
+    const changed = await reschedule(body);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ status: 'scheduled', how: 'cancelled-and-created' });
+    expect(creates()).toBe(created + 1);
+    const atProvider = providerPosts(text);
+    expect(atProvider.find((p) => p.id === sent.body.id)?.status).toBe('deleted');
+    expect(atProvider.filter((p) => p.status === 'scheduled')).toMatchObject([
+      { id: changed.body.postsvcId, platforms: ['microblog'] },
+    ]);
+    expect(await quotaUsed()).toBe(used + 1);
+    expect(await viewOf(text)).toMatchObject([{ status: 'scheduled', postsvcId: changed.body.postsvcId }]);
   });
 
   it('a create the provider refuses leaves the post Failed (to edit), the old one cancelled: never two live posts', async () => {

@@ -7,18 +7,20 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'nu
 
 /**
  * The narrow screen's calendar: the days of the window that have posts, each with its posts in
- * time order. Moving is for the month and week grids (and the Edit dialog); here a post is read.
+ * time order. Nothing to drag onto here: a scheduled post has "Move to…", a failed one Edit….
  */
 export function AgendaList({
   days,
   posts,
   now,
   onEdit,
+  onMoveTo,
 }: {
   days: readonly Date[];
   posts: readonly PostView[];
   now: number;
   onEdit: (post: PostView) => void;
+  onMoveTo: (post: PostView) => void;
 }) {
   const byDay = postsByDay(posts);
   const today = localDay(new Date(now));
@@ -50,7 +52,7 @@ export function AgendaList({
             </h3>
             <div className="cal-agenda-posts">
               {items.map((post) => (
-                <CalendarChip key={post.key} post={post} now={now} onEdit={onEdit} />
+                <CalendarChip key={post.key} post={post} now={now} onEdit={onEdit} onMoveTo={onMoveTo} />
               ))}
             </div>
           </section>

@@ -19,6 +19,8 @@ interface ChipProps {
   home?: string;
   /** Opens the Edit dialog of a failed post. */
   onEdit?: (post: PostView) => void;
+  /** Opens "Move to…" for a scheduled post where it is not dragged (the agenda, the day's list). */
+  onMoveTo?: (post: PostView) => void;
   /** Shows the day as well as the time (the day's list, the agenda). */
   withDay?: boolean;
 }
@@ -26,7 +28,8 @@ interface ChipProps {
 /**
  * One post in the calendar: its platforms' colours as a stripe, its state as a mark and words
  * (never colour alone), local time, UTC in the tooltip. A scheduled post still ahead is draggable
- * (mouse, touch, or focus + Enter, arrows, Enter); the others say why not in their tooltip.
+ * (mouse, touch, or focus + Enter, arrows, Enter) in the grids, and has "Move to…" where it is not
+ * dragged (the narrow agenda, the day's list); the others say why not in their tooltip.
  */
 export function CalendarChip(props: ChipProps) {
   const movable = props.home !== undefined && whyNotMovable(props.post, props.now) === null;
@@ -57,9 +60,20 @@ function stripe(platforms: readonly string[]): CSSProperties {
   return { borderImage: `linear-gradient(to bottom, ${stops}) 1` };
 }
 
-export function chipTitle(post: PostView, state: CalendarState, why: string | null): string {
+const moveHints = {
+  drag: 'Drag to another day or time, or focus it and press Enter, the arrow keys, Enter',
+  'move-to': 'Move to… gives it another day or time',
+  none: 'Edit… in the list below changes it',
+};
+
+function chipTitle(
+  post: PostView,
+  state: CalendarState,
+  why: string | null,
+  move: keyof typeof moveHints,
+): string {
   const when = post.publishAt ? `${formatLocal(post.publishAt)} (${formatUtc(post.publishAt)})` : 'no time';
-  const hint = why ?? 'Drag to another day or time, or focus it and press Enter, the arrow keys, Enter';
+  const hint = why ?? moveHints[move];
   return `${stateWords[state]} · ${when} · ${post.platforms.map(platformLabel).join(', ')}\n${post.name ?? post.post}\n${hint}`;
 }
 
@@ -67,6 +81,7 @@ function ChipBody({
   post,
   now,
   onEdit,
+  onMoveTo,
   withDay = false,
   nodeRef,
   dragProps,
@@ -79,12 +94,14 @@ function ChipBody({
   const state = calendarState(post, now);
   const why = whyNotMovable(post, now);
   const editable = (state === 'failed' || state === 'partial') && onEdit !== undefined;
+  const movableTo = !dragProps && why === null && onMoveTo !== undefined;
+  const move = dragProps ? 'drag' : movableTo ? 'move-to' : 'none';
   return (
     <div
       ref={nodeRef}
       className={`cal-chip cal-chip-${state} ${dragProps ? 'cal-chip-movable' : ''} ${dragging ? 'cal-chip-dragging' : ''}`}
       style={stripe(post.platforms)}
-      title={chipTitle(post, state, dragProps ? null : why)}
+      title={chipTitle(post, state, dragProps ? null : why, move)}
       data-testid={`cal-post-${post.key}`}
       data-state={state}
       {...dragProps}
@@ -103,6 +120,11 @@ function ChipBody({
       {editable ? (
         <button type="button" className="cal-chip-edit" onClick={() => onEdit(post)}>
           {stateWords[state]} · Edit…
+        </button>
+      ) : null}
+      {movableTo ? (
+        <button type="button" className="cal-chip-edit cal-chip-move" onClick={() => onMoveTo(post)}>
+          Move to…
         </button>
       ) : null}
     </div>

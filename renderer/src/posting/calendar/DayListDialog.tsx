@@ -16,12 +16,14 @@ export function DayListDialog({
   posts,
   now,
   onEdit,
+  onMoveTo,
   onClose,
 }: {
   day: Date;
   posts: readonly PostView[];
   now: number;
   onEdit: (post: PostView) => void;
+  onMoveTo: (post: PostView) => void;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -43,7 +45,7 @@ export function DayListDialog({
       </h2>
       <div className="cal-day-list">
         {posts.map((post) => (
-          <CalendarChip key={post.key} post={post} now={now} onEdit={onEdit} />
+          <CalendarChip key={post.key} post={post} now={now} onEdit={onEdit} onMoveTo={onMoveTo} />
         ))}
       </div>
       <div className="posts-dialog-actions">

@@ -52,19 +52,7 @@ export function MoveDialog({
           New time: <strong>{formatLocal(iso)}</strong> <span className="mono small">({formatUtc(iso)})</span>
           {post.publishAt ? <>, was {formatLocal(post.publishAt)}.</> : null}
         </p>
-        {inPlace ? (
-          <p>
-            The bridge moves it in place at the provider: the same post on {where}, at the new time. No new
-            post is made, so it uses none of today&apos;s quota. A post due within 2 minutes is not moved.
-          </p>
-        ) : (
-          <p>
-            The bridge cancels it at the provider first, then creates it again on {where} for the new time.
-            The cancelled post still counts toward today&apos;s quota: this move uses one more post
-            {quotaLeft !== null ? ` (${quotaLeft} left today, UTC)` : ''}. If the new one is refused, the post
-            shows Failed, to edit; it is never live twice.
-          </p>
-        )}
+        <MoveCost where={where} inPlace={inPlace} quotaLeft={quotaLeft} />
         {post.source === 'crm' ? <p>The new time is written back to its CRM record.</p> : null}
         {warnings.length > 0 ? (
           <ul className="cal-move-warnings" data-testid="calendar-move-warnings">
@@ -75,5 +63,30 @@ export function MoveDialog({
         ) : null}
       </div>
     </ConfirmDialog>
+  );
+}
+
+/** What a move costs: nothing in place (premium, business); else a cancel and a create, one post of the quota. */
+export function MoveCost({
+  where,
+  inPlace,
+  quotaLeft,
+}: {
+  where: string;
+  inPlace: boolean;
+  quotaLeft: number | null;
+}) {
+  return inPlace ? (
+    <p>
+      The bridge moves it in place at the provider: the same post on {where}, at the new time. No new post is
+      made, so it uses none of today&apos;s quota. A post due within 2 minutes is not moved.
+    </p>
+  ) : (
+    <p>
+      The bridge cancels it at the provider first, then creates it again on {where} for the new time. The
+      cancelled post still counts toward today&apos;s quota: this move uses one more post
+      {quotaLeft !== null ? ` (${quotaLeft} left today, UTC)` : ''}. If the new one is refused, the post shows
+      Failed, to edit; it is never live twice.
+    </p>
   );
 }

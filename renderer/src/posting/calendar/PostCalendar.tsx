@@ -40,6 +40,7 @@ import {
 } from './model.js';
 import { MonthGrid } from './MonthGrid.js';
 import { MoveDialog } from './MoveDialog.js';
+import { MoveToDialog } from './MoveToDialog.js';
 import { localWithUtc } from '../post-words.js';
 import { useMediaQuery } from './use-media-query.js';
 import { WeekGrid } from './WeekGrid.js';
@@ -80,7 +81,7 @@ type Notice = { tone: 'ok' | 'bad'; text: string };
  * The Posts page's calendar (issue #31): a month or a week of posts in the operator's time zone;
  * a scheduled post is dragged to another day (month) or 15-minute step (week) to move it, through
  * the Edit dialog's route (POST /api/posts/reschedule), after one question. At 640 px and below,
- * an agenda list grouped by day.
+ * an agenda list grouped by day, where a post is moved with "Move to…" (issue #40.1).
  */
 export function PostCalendar() {
   const [mode, setMode] = useState<CalendarMode>('month');
@@ -105,6 +106,7 @@ export function PostCalendar() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [moreOf, setMoreOf] = useState<string | null>(null);
   const [editing, setEditing] = useState<PostView | null>(null);
+  const [movingTo, setMovingTo] = useState<PostView | null>(null);
 
   const [keyboard] = useState(calendarKeyboard);
   const sensors = useSensors(
@@ -119,6 +121,12 @@ export function PostCalendar() {
         ? new Date(current.getFullYear(), current.getMonth() + direction, 1)
         : addDays(current, 7 * direction),
     );
+  }
+
+  function openMoveTo(post: PostView) {
+    setNotice(null);
+    reschedule.reset();
+    setMovingTo(post);
   }
 
   function onDragStart({ active }: DragStartEvent) {
@@ -151,8 +159,11 @@ export function PostCalendar() {
   }
 
   function confirmMove() {
-    if (!plan) return;
-    const { post, at } = plan;
+    if (plan) move(plan.post, plan.at);
+  }
+
+  /** A move asked and answered (a drop, or "Move to…"): through the Edit dialog's route. */
+  function move(post: PostView, at: Date) {
     const target =
       post.source === 'crm' ? { socialPostId: post.socialPostId! } : { ledgerId: post.ledgerId! };
     reschedule.mutate(
@@ -160,6 +171,7 @@ export function PostCalendar() {
       {
         onSuccess: (answer) => {
           setPlan(null);
+          setMovingTo(null);
           setNotice({
             tone: answer.status === 'failed' ? 'bad' : 'ok',
             text:
@@ -178,6 +190,7 @@ export function PostCalendar() {
 
   function closeMove() {
     setPlan(null);
+    setMovingTo(null);
     reschedule.reset();
   }
 
@@ -243,6 +256,7 @@ export function PostCalendar() {
                   posts={shown}
                   now={now}
                   onEdit={setEditing}
+                  onMoveTo={openMoveTo}
                 />
               ) : (
                 <DndContext
@@ -291,6 +305,10 @@ export function PostCalendar() {
                     setMoreOf(null);
                     setEditing(post);
                   }}
+                  onMoveTo={(post) => {
+                    setMoreOf(null);
+                    openMoveTo(post);
+                  }}
                   onClose={() => setMoreOf(null)}
                 />
               ) : null}
@@ -308,6 +326,19 @@ export function PostCalendar() {
           pending={reschedule.isPending}
           error={reschedule.error}
           onConfirm={confirmMove}
+          onCancel={closeMove}
+        />
+      ) : null}
+      {movingTo ? (
+        <MoveToDialog
+          post={movingTo}
+          posts={posts.data?.data ?? []}
+          quotaLeft={quota.data?.quota.left ?? null}
+          plan={quota.data?.quota.plan ?? null}
+          inPlace={movesInPlace(quota.data?.quota.plan)}
+          pending={reschedule.isPending}
+          error={reschedule.error}
+          onMove={(at) => move(movingTo, at)}
           onCancel={closeMove}
         />
       ) : null}
