@@ -14,10 +14,10 @@ const FILENAME = 'FilenameFormatting';
 
 interface Recording {
   take: OpenTake;
-  /** Clock time of the STARTED event's arrival: the file's first frame (measured within a frame). */
+  /** When the STARTED event arrived (interval clock): the file's first frame, within a frame. */
   startedMs: number;
   paused: boolean;
-  /** Wall-clock start of the current pause. */
+  /** When the current pause started (interval clock). */
   pausedAt: number | null;
   /** Paused time of the take so far (what OBS's outputDuration leaves out). */
   pausedMs: number;
@@ -31,6 +31,8 @@ export interface RecorderDeps {
   repo: RecorderRepo;
   activity: ActivityLog;
   now: Clock;
+  /** Milliseconds for a take's length and a mark's position (monotonic in production). */
+  elapsedMs: () => number;
   /** The take's audio, read from its file once it stops. */
   probeAudio: AudioProbe;
 }
@@ -134,8 +136,7 @@ export class Recorder {
     label: string | null,
   ): Promise<{ mark: RecorderMark; takeName: string | null; note: string | null }> {
     const { obs, repo, now, activity } = this.deps;
-    const atDate = now();
-    const at = atDate.toISOString();
+    const at = now().toISOString();
     let note: string;
     const recording = this.recording;
     if (!obs) note = 'no recorder is configured: the mark keeps its wall-clock time and belongs to no take';
@@ -143,7 +144,7 @@ export class Recorder {
       note = 'OBS is not connected: the mark keeps its wall-clock time and belongs to no take';
     else if (recording) {
       const { take } = recording;
-      const offsetMs = recordedMs(recording, atDate.getTime());
+      const offsetMs = recordedMs(recording, this.deps.elapsedMs());
       const mark = repo.addMark({ takeId: take.id, label, at, offsetMs });
       activity.record(
         'recorder.mark',
@@ -265,11 +266,12 @@ export class Recorder {
           await this.readVideo(take.id);
         }
         const pausedMs = Math.max(0, at - Date.parse(take.startedAt) - status.outputDuration);
+        const elapsed = this.deps.elapsedMs();
         this.recording = {
           take,
-          startedMs: Date.parse(take.startedAt),
+          startedMs: elapsed - (at - Date.parse(take.startedAt)),
           paused: status.outputPaused,
-          pausedAt: status.outputPaused ? at : null,
+          pausedAt: status.outputPaused ? elapsed : null,
           pausedMs,
         };
       } else {
@@ -301,6 +303,7 @@ export class Recorder {
   private async recordStateChanged(event: RecordStateChanged): Promise<void> {
     const { repo, state, now, activity, obs } = this.deps;
     const at = now();
+    const elapsed = this.deps.elapsedMs();
     switch (event.outputState) {
       case 'OBS_WEBSOCKET_OUTPUT_STARTED': {
         if (this.recording) return;
@@ -319,7 +322,7 @@ export class Recorder {
           filePath: event.outputPath ?? null,
           startedAt: at.toISOString(),
         });
-        this.recording = { take, startedMs: at.getTime(), paused: false, pausedAt: null, pausedMs: 0 };
+        this.recording = { take, startedMs: elapsed, paused: false, pausedAt: null, pausedMs: 0 };
         await this.readVideo(take.id);
         activity.record('recorder.take', 'info', `recording take "${take.name}"`, {
           takeId: take.id,
@@ -332,23 +335,23 @@ export class Recorder {
       case 'OBS_WEBSOCKET_OUTPUT_PAUSED':
         if (this.recording && !this.recording.paused) {
           this.recording.paused = true;
-          this.recording.pausedAt = at.getTime();
+          this.recording.pausedAt = elapsed;
         }
         return;
       case 'OBS_WEBSOCKET_OUTPUT_RESUMED':
         if (this.recording?.paused) {
-          this.recording.pausedMs += at.getTime() - (this.recording.pausedAt ?? at.getTime());
+          this.recording.pausedMs += elapsed - (this.recording.pausedAt ?? elapsed);
           this.recording.paused = false;
           this.recording.pausedAt = null;
         }
         return;
       // The file ends here (OBS stops taking frames at the StopRecord call, ~40 ms before).
       case 'OBS_WEBSOCKET_OUTPUT_STOPPING':
-        await this.stopping(at);
+        await this.stopping(at, elapsed);
         return;
       // OBS has finished the file: its path, which may differ from the name (" (2)", "_").
       case 'OBS_WEBSOCKET_OUTPUT_STOPPED': {
-        if (this.recording) await this.stopping(at);
+        if (this.recording) await this.stopping(at, elapsed);
         const take = this.finishing;
         this.finishing = null;
         if (!take) return;
@@ -370,11 +373,11 @@ export class Recorder {
   }
 
   /** The take ends: its length is the time recorded, pauses excluded; the next name is made ready. */
-  private async stopping(at: Date): Promise<void> {
+  private async stopping(at: Date, elapsed: number): Promise<void> {
     const recording = this.recording;
     this.recording = null;
     if (!recording) return;
-    const durationMs = recordedMs(recording, at.getTime());
+    const durationMs = recordedMs(recording, elapsed);
     this.deps.repo.stopTake(recording.take.id, {
       filePath: null,
       stoppedAt: at.toISOString(),
