@@ -26,6 +26,11 @@ function missing(): string | null {
       return `${tool} is not on PATH (.ci/run installs obs-studio, xvfb, iproute2, ffmpeg)`;
     }
   }
+  try {
+    execFileSync('unshare', ['--net', '--pid', '--fork', '--mount-proc', 'true'], { stdio: 'ignore' });
+  } catch {
+    return 'cannot make a network and PID namespace here (a container without CAP_SYS_ADMIN?)';
+  }
   return null;
 }
 const why = missing();
