@@ -71,7 +71,11 @@ export class Recorder {
         error: words,
       });
     });
-    obs.onRecordState((event) => this.serial(() => this.recordStateChanged(event)));
+    // Timed as it arrives, not when the queue gets to it: a take and its marks are measured from it.
+    obs.onRecordState((event) => {
+      const arrived = { at: deps.now(), elapsed: deps.elapsedMs() };
+      return this.serial(() => this.recordStateChanged(event, arrived));
+    });
   }
 
   /** Holds the name, and with a recorder applies it; answers once OBS read it back (or could not). */
@@ -300,10 +304,11 @@ export class Recorder {
     );
   }
 
-  private async recordStateChanged(event: RecordStateChanged): Promise<void> {
-    const { repo, state, now, activity, obs } = this.deps;
-    const at = now();
-    const elapsed = this.deps.elapsedMs();
+  private async recordStateChanged(
+    event: RecordStateChanged,
+    { at, elapsed }: { at: Date; elapsed: number },
+  ): Promise<void> {
+    const { repo, state, activity, obs } = this.deps;
     switch (event.outputState) {
       case 'OBS_WEBSOCKET_OUTPUT_STARTED': {
         if (this.recording) return;
