@@ -61,6 +61,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // A real OBS (issue #38.1): one driver run in its own network namespace, within 3 min.
+        test: {
+          name: 'obs',
+          include: ['test/obs/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

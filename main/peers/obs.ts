@@ -53,6 +53,7 @@ const recordStatus = z.object({
 export type ObsRecordStatus = z.infer<typeof recordStatus>;
 
 const profileParameter = z.object({ parameterValue: z.string().nullable() });
+const recordDirectory = z.object({ recordDirectory: z.string() });
 
 /** GetVideoSettings as OBS 29 answers it: the frame rate as a fraction, canvas and output sizes. */
 const videoSettings = z.object({
@@ -184,6 +185,12 @@ export class ObsClient {
       parameterName: name,
       parameterValue: value,
     });
+  }
+
+  /** Where OBS writes recordings, as a path on OBS's machine. */
+  async getRecordDirectory(): Promise<string> {
+    return parse(recordDirectory, await this.call('GetRecordDirectory'), 'GetRecordDirectory')
+      .recordDirectory;
   }
 
   async getVideoSettings(): Promise<ObsVideoSettings> {

@@ -102,7 +102,10 @@ export const recorderMark = z.object({
   /** Wall-clock time of the mark. */
   at: z.string(),
   takeId: z.number().int().nullable(),
-  /** Seconds from the take's start, pauses excluded (OBS's outputDuration); null without a take. */
+  /**
+   * Seconds from the take's start on its file, pauses excluded: the time since OBS's STARTED (its
+   * outputDuration lags the file by the encoder's delay); null without a take.
+   */
   offsetS: z.number().nullable(),
 });
 export type RecorderMark = z.infer<typeof recorderMark>;
@@ -116,7 +119,7 @@ export const recorderTake = z.object({
   startedAt: z.string(),
   /** null while recording. */
   stoppedAt: z.string().nullable(),
-  /** Seconds recorded, pauses excluded; null while recording. */
+  /** Seconds recorded, pauses excluded (STARTED to STOPPING: the file's length); null while recording. */
   durationS: z.number().nullable(),
   /** false: the bridge was not connected when it stopped (times are from reconnecting). */
   stopSeen: z.boolean(),
@@ -163,7 +166,7 @@ export const addRecorderMark = defineContract({
   path: '/api/recorder/marks',
   tag: 'recorder',
   summary:
-    "Mark a moment of the take being recorded (its position from OBS's outputDuration); with no take, the wall-clock time.",
+    'Mark a moment of the take being recorded (its position on the file: the time since OBS said it started, pauses excluded); with no take, the wall-clock time.',
   auth: 'key',
   body: z.object({ label: z.string().trim().max(200).optional() }),
   response: z.object({

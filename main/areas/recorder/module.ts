@@ -1,4 +1,5 @@
 import type { AreaContext, AreaModule } from '../area.js';
+import { intervalClock } from '../../kernel/clock.js';
 import { ffprobeAudioChannels } from './audio-channels.js';
 import { clearedAtRestart } from './cleared-at-restart.js';
 import { Recorder } from './recorder.js';
@@ -21,6 +22,7 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     repo,
     activity: ctx.activity,
     now: ctx.now,
+    elapsedMs: intervalClock(ctx.now),
     probeAudio: ffprobeAudioChannels(),
   });
   return {

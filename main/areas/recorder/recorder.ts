@@ -6,6 +6,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { obsWords, type ObsClient, type RecordStateChanged } from '../../peers/obs.js';
 import type { RecorderState } from './recorder-state.js';
 import type { AudioProbe } from './audio-channels.js';
+import { recordFolder, type RecordFolder } from './record-folder.js';
 import type { OpenTake, RecorderRepo } from './repo.js';
 
 const OUTPUT = 'Output';
@@ -13,8 +14,10 @@ const FILENAME = 'FilenameFormatting';
 
 interface Recording {
   take: OpenTake;
+  /** When the STARTED event arrived (interval clock): the file's first frame, within a frame. */
+  startedMs: number;
   paused: boolean;
-  /** Wall-clock start of the current pause. */
+  /** When the current pause started (interval clock). */
   pausedAt: number | null;
   /** Paused time of the take so far (what OBS's outputDuration leaves out). */
   pausedMs: number;
@@ -28,6 +31,8 @@ export interface RecorderDeps {
   repo: RecorderRepo;
   activity: ActivityLog;
   now: Clock;
+  /** Milliseconds for a take's length and a mark's position (monotonic in production). */
+  elapsedMs: () => number;
   /** The take's audio, read from its file once it stops. */
   probeAudio: AudioProbe;
 }
@@ -36,10 +41,23 @@ export interface RecorderDeps {
  * The bridge as the source of the recorder's filename (DESIGN §5.5, §6.7): a name set here is
  * pushed to OBS and read back; every (re)connection turns overwriting off, pushes the held name
  * or reads OBS's own, and picks up a recording in progress; each recording is a take, and the
- * name of a finished take is never given to the next one (`_T02`, `_T03`…).
+ * name of a finished take is never given to the next one (`_T02`, `_T03`…), nor the name of a file
+ * already in OBS's record folder when the bridge can see it. OBS's profile is written only when a
+ * value changes: OBS rewrites the file in place, and a kill during the write empties it.
+ *
+ * Times, as measured on OBS 29 (issue #38.2): the file starts within a frame of the STARTED
+ * event's arrival and ends at the StopRecord call (STOPPING arrives ~40 ms later; STOPPED only once
+ * the encoder has flushed, 0.2–1.7 s by preset and load). OBS's outputDuration lags the file by
+ * that same encoder delay, so a mark's position is the time since STARTED, pauses excluded.
  */
 export class Recorder {
   private recording: Recording | null = null;
+  /** A take past STOPPING whose STOPPED (and file path) has not come yet. */
+  private finishing: OpenTake | null = null;
+  /** The (re)connection's work is done: the name OBS will use is known (or could not be read). */
+  private ready = false;
+  /** OBS's record folder, when OBS runs on this machine and the folder is readable. */
+  private folder: RecordFolder | null = null;
   /** OBS work runs one step at a time: a read-back must answer for the name just pushed. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -48,16 +66,21 @@ export class Recorder {
     if (!obs) return;
     obs.onConnected(() => this.serial(() => this.connected()));
     obs.onDisconnected((words) => {
+      this.ready = false;
       deps.activity.record('recorder.disconnected', 'warn', `lost the connection to OBS: ${words}`, {
         error: words,
       });
     });
-    obs.onRecordState((event) => this.serial(() => this.recordStateChanged(event)));
+    // Timed as it arrives, not when the queue gets to it: a take and its marks are measured from it.
+    obs.onRecordState((event) => {
+      const arrived = { at: deps.now(), elapsed: deps.elapsedMs() };
+      return this.serial(() => this.recordStateChanged(event, arrived));
+    });
   }
 
   /** Holds the name, and with a recorder applies it; answers once OBS read it back (or could not). */
   async setFilename(requested: string): Promise<Omit<RecorderFilenameSet, 'success'>> {
-    const { obs, state, repo, now } = this.deps;
+    const { obs, state, now } = this.deps;
     const check = checkRecorderFilename(requested, now(), { recorder: obs !== null });
     if (!check.ok) {
       throw AppError.validation(`filename: ${check.rule}`, {
@@ -66,7 +89,7 @@ export class Recorder {
         suggestion: check.suggestion,
       });
     }
-    const filename = obs ? nextFreeTakeName(requested, (name) => repo.nameUsed(name)) : requested;
+    const filename = obs ? nextFreeTakeName(requested, (name) => this.used(name)) : requested;
     const setAt = now().toISOString();
     state.hold(filename, requested, setAt, obs ? 'pending' : 'held');
     if (obs?.connected) await this.serial(() => this.apply());
@@ -93,7 +116,7 @@ export class Recorder {
         configured: obs !== null,
         simulated,
         url: obs?.url ?? null,
-        connected: connection?.connected ?? false,
+        connected: (connection?.connected ?? false) && this.ready,
         since: connection?.since ?? null,
         lastError: connection?.lastError ?? null,
         nextAttemptAt: connection?.nextAttemptAt ?? null,
@@ -109,37 +132,32 @@ export class Recorder {
     };
   }
 
-  /** A mark at the take's position (OBS's outputDuration, pauses excluded), or at the wall clock alone. */
+  /**
+   * A mark at the take's position: the time since STARTED, pauses excluded (OBS's outputDuration
+   * lags the file by the encoder's delay), or at the wall clock alone.
+   */
   async mark(
     label: string | null,
   ): Promise<{ mark: RecorderMark; takeName: string | null; note: string | null }> {
     const { obs, repo, now, activity } = this.deps;
     const at = now().toISOString();
-    let note: string | undefined;
+    let note: string;
+    const recording = this.recording;
     if (!obs) note = 'no recorder is configured: the mark keeps its wall-clock time and belongs to no take';
     else if (!obs.connected)
       note = 'OBS is not connected: the mark keeps its wall-clock time and belongs to no take';
-    else {
-      let status;
-      try {
-        status = await obs.getRecordStatus();
-      } catch (error) {
-        status = null;
-        note = `OBS did not give the take's position (${obsWords(error)}): the mark keeps its wall-clock time and belongs to no take`;
-      }
-      const take = this.recording?.take;
-      if (status?.outputActive && take) {
-        const mark = repo.addMark({ takeId: take.id, label, at, offsetMs: status.outputDuration });
-        activity.record(
-          'recorder.mark',
-          'info',
-          `mark at ${(status.outputDuration / 1000).toFixed(1)} s of take "${take.name}"${label ? `: ${label}` : ''}`,
-          { markId: mark.id, takeId: take.id },
-        );
-        return { mark, takeName: take.name, note: null };
-      }
-      note ??= 'no take in progress: the mark keeps its wall-clock time and belongs to no take';
-    }
+    else if (recording) {
+      const { take } = recording;
+      const offsetMs = recordedMs(recording, this.deps.elapsedMs());
+      const mark = repo.addMark({ takeId: take.id, label, at, offsetMs });
+      activity.record(
+        'recorder.mark',
+        'info',
+        `mark at ${(offsetMs / 1000).toFixed(1)} s of take "${take.name}"${label ? `: ${label}` : ''}`,
+        { markId: mark.id, takeId: take.id },
+      );
+      return { mark, takeName: take.name, note: null };
+    } else note = 'no take in progress: the mark keeps its wall-clock time and belongs to no take';
     const mark = repo.addMark({ takeId: null, label, at, offsetMs: null });
     activity.record('recorder.mark', 'info', `mark with no take${label ? `: ${label}` : ''}`, {
       markId: mark.id,
@@ -154,14 +172,23 @@ export class Recorder {
     return next;
   }
 
-  /** Pushes the held name and reads it back: applied when OBS holds it, failed with OBS's words. */
+  /** A name a take used, or whose file is in OBS's record folder. */
+  private used(name: string): boolean {
+    return this.deps.repo.nameUsed(name) || (this.folder?.has(name) ?? false);
+  }
+
+  /**
+   * Pushes the held name (when OBS does not hold it already) and reads it back: applied when OBS
+   * holds it, failed with OBS's words.
+   */
   private async apply(): Promise<void> {
     const { obs, state } = this.deps;
     const held = state.current;
     if (!obs || !held) return;
     try {
-      await obs.setProfileParameter(OUTPUT, FILENAME, held.filename);
-      const back = await obs.getProfileParameter(OUTPUT, FILENAME);
+      const before = await obs.getProfileParameter(OUTPUT, FILENAME);
+      if (before !== held.filename) await obs.setProfileParameter(OUTPUT, FILENAME, held.filename);
+      const back = before === held.filename ? before : await obs.getProfileParameter(OUTPUT, FILENAME);
       state.sawObs(back);
       if (state.current !== held) return; // a newer name was set meanwhile: its own apply decides
       if (back === held.filename) state.mark('applied');
@@ -199,9 +226,25 @@ export class Recorder {
     const problems: string[] = [];
     try {
       // Never overwrite a file (DESIGN §6.7): OBS then adds " (2)" to a name it finds taken.
-      await obs.setProfileParameter(OUTPUT, 'OverwriteIfExists', 'false');
+      if ((await obs.getProfileParameter(OUTPUT, 'OverwriteIfExists')) !== 'false')
+        await obs.setProfileParameter(OUTPUT, 'OverwriteIfExists', 'false');
     } catch (error) {
       problems.push(`could not turn off OverwriteIfExists: ${obsWords(error)}`);
+    }
+    try {
+      this.folder = recordFolder(obs.url, await obs.getRecordDirectory());
+    } catch {
+      this.folder = null; // OBS will not say: names are checked against the takes only
+    }
+    const held = state.current;
+    if (held && this.used(held.filename)) {
+      // Held while OBS was away, and its file is there by now (yesterday's, another bridge's).
+      state.hold(
+        nextFreeTakeName(held.requested, (name) => this.used(name)),
+        held.requested,
+        held.setAt,
+        'pending',
+      );
     }
     if (state.current) await this.apply();
     else {
@@ -227,10 +270,12 @@ export class Recorder {
           await this.readVideo(take.id);
         }
         const pausedMs = Math.max(0, at - Date.parse(take.startedAt) - status.outputDuration);
+        const elapsed = this.deps.elapsedMs();
         this.recording = {
           take,
+          startedMs: elapsed - (at - Date.parse(take.startedAt)),
           paused: status.outputPaused,
-          pausedAt: status.outputPaused ? at : null,
+          pausedAt: status.outputPaused ? elapsed : null,
           pausedMs,
         };
       } else {
@@ -249,18 +294,21 @@ export class Recorder {
     } catch (error) {
       problems.push(`could not read the recording status: ${obsWords(error)}`);
     }
-    const held = state.status();
+    this.ready = true;
+    const after = state.status();
     activity.record(
       'recorder.connected',
       problems.length > 0 ? 'warn' : 'info',
-      `connected to OBS at ${obs.url}; next recording: ${held.obsFilename ?? 'unknown'}${problems.length > 0 ? ` (${problems.join('; ')})` : ''}`,
-      { obsFilename: held.obsFilename, state: held.state },
+      `connected to OBS at ${obs.url}; next recording: ${after.obsFilename ?? 'unknown'}${problems.length > 0 ? ` (${problems.join('; ')})` : ''}`,
+      { obsFilename: after.obsFilename, state: after.state },
     );
   }
 
-  private async recordStateChanged(event: RecordStateChanged): Promise<void> {
-    const { repo, state, now, activity, obs } = this.deps;
-    const at = now();
+  private async recordStateChanged(
+    event: RecordStateChanged,
+    { at, elapsed }: { at: Date; elapsed: number },
+  ): Promise<void> {
+    const { repo, state, activity, obs } = this.deps;
     switch (event.outputState) {
       case 'OBS_WEBSOCKET_OUTPUT_STARTED': {
         if (this.recording) return;
@@ -279,7 +327,7 @@ export class Recorder {
           filePath: event.outputPath ?? null,
           startedAt: at.toISOString(),
         });
-        this.recording = { take, paused: false, pausedAt: null, pausedMs: 0 };
+        this.recording = { take, startedMs: elapsed, paused: false, pausedAt: null, pausedMs: 0 };
         await this.readVideo(take.id);
         activity.record('recorder.take', 'info', `recording take "${take.name}"`, {
           takeId: take.id,
@@ -292,38 +340,57 @@ export class Recorder {
       case 'OBS_WEBSOCKET_OUTPUT_PAUSED':
         if (this.recording && !this.recording.paused) {
           this.recording.paused = true;
-          this.recording.pausedAt = at.getTime();
+          this.recording.pausedAt = elapsed;
         }
         return;
       case 'OBS_WEBSOCKET_OUTPUT_RESUMED':
         if (this.recording?.paused) {
-          this.recording.pausedMs += at.getTime() - (this.recording.pausedAt ?? at.getTime());
+          this.recording.pausedMs += elapsed - (this.recording.pausedAt ?? elapsed);
           this.recording.paused = false;
           this.recording.pausedAt = null;
         }
         return;
+      // The file ends here (OBS stops taking frames at the StopRecord call, ~40 ms before).
+      case 'OBS_WEBSOCKET_OUTPUT_STOPPING':
+        await this.stopping(at, elapsed);
+        return;
+      // OBS has finished the file: its path, which may differ from the name (" (2)", "_").
       case 'OBS_WEBSOCKET_OUTPUT_STOPPED': {
-        const recording = this.recording;
-        this.recording = null;
-        if (!recording) return;
-        const pausedMs =
-          recording.pausedMs + (recording.pausedAt === null ? 0 : at.getTime() - recording.pausedAt);
-        const durationMs = at.getTime() - Date.parse(recording.take.startedAt) - pausedMs;
+        if (this.recording) await this.stopping(at, elapsed);
+        const take = this.finishing;
+        this.finishing = null;
+        if (!take) return;
         const filePath = event.outputPath ?? null;
-        repo.stopTake(recording.take.id, { filePath, stoppedAt: at.toISOString(), durationMs, seen: true });
-        if (filePath) void this.readAudio(recording.take.id, filePath);
-        const next = await this.freshName(recording.take);
+        repo.setFilePath(take.id, filePath);
+        if (filePath) void this.readAudio(take.id, filePath);
+        const done = repo.take(take.id);
         activity.record(
           'recorder.take',
           'info',
-          `take "${recording.take.name}" stopped: ${filePath ?? 'file not reported'} (${(durationMs / 1000).toFixed(1)} s)${next ? `; next recording: ${next}` : ''}`,
-          { takeId: recording.take.id, name: recording.take.name, filePath, stopped: true },
+          `take "${take.name}" stopped: ${filePath ?? 'file not reported'} (${(done?.durationS ?? 0).toFixed(1)} s)${state.current && state.current.filename !== take.name ? `; next recording: ${state.current.filename}` : ''}`,
+          { takeId: take.id, name: take.name, filePath, stopped: true },
         );
         return;
       }
       default:
         return;
     }
+  }
+
+  /** The take ends: its length is the time recorded, pauses excluded; the next name is made ready. */
+  private async stopping(at: Date, elapsed: number): Promise<void> {
+    const recording = this.recording;
+    this.recording = null;
+    if (!recording) return;
+    const durationMs = recordedMs(recording, elapsed);
+    this.deps.repo.stopTake(recording.take.id, {
+      filePath: null,
+      stoppedAt: at.toISOString(),
+      durationMs,
+      seen: true,
+    });
+    this.finishing = recording.take;
+    await this.freshName(recording.take);
   }
 
   /** The frame rate and size OBS records at, kept with the take (issue #38.5); unknown when OBS will not say. */
@@ -361,10 +428,16 @@ export class Recorder {
     const current = held?.filename ?? state.obs;
     if (current === null || current.includes('%') || !repo.nameUsed(current)) return null;
     const base = held && held.filename === current ? held.requested : (take?.baseName ?? current);
-    const next = nextFreeTakeName(base, (name) => repo.nameUsed(name));
+    const next = nextFreeTakeName(base, (name) => this.used(name));
     state.hold(next, base, now().toISOString(), 'pending');
     await this.apply();
     this.recordOutcome();
     return next;
   }
+}
+
+/** Milliseconds recorded by `at`: since STARTED, pauses (the current one included) left out. */
+function recordedMs(recording: Recording, at: number): number {
+  const pausedMs = recording.pausedMs + (recording.pausedAt === null ? 0 : at - recording.pausedAt);
+  return Math.max(0, at - recording.startedMs - pausedMs);
 }

@@ -81,6 +81,9 @@ export function createRecorderRepo(db: Db) {
     `UPDATE recorder_takes SET file_path = coalesce(?, file_path), stopped_at = ?, duration_ms = ?, stop_seen = ?
      WHERE id = ? AND stopped_at IS NULL`,
   );
+  const setFilePath = db.prepare<[string | null, number]>(
+    'UPDATE recorder_takes SET file_path = coalesce(?, file_path) WHERE id = ?',
+  );
   const openTakes = db.prepare<[], TakeRow>(
     'SELECT * FROM recorder_takes WHERE stopped_at IS NULL ORDER BY id',
   );
@@ -156,6 +159,10 @@ export function createRecorderRepo(db: Db) {
     ): boolean {
       const durationMs = stop.durationMs === null ? null : Math.max(0, Math.round(stop.durationMs));
       return closeTake.run(stop.filePath, stop.stoppedAt, durationMs, stop.seen ? 1 : 0, id).changes === 1;
+    },
+    /** The file OBS reports once it has finished it (STOPPED); null leaves the one known. */
+    setFilePath(id: number, filePath: string | null): void {
+      setFilePath.run(filePath, id);
     },
     /** Takes still recording by the table (normally at most one). */
     openTakes(): OpenTake[] {

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -38,6 +39,11 @@ export interface SandboxObsOptions {
   recordingDir?: string;
   /** Settings → Video (default: 30 fps, 1920×1080, as a new OBS 29 profile). */
   video?: Partial<VideoSettings>;
+  /**
+   * The encoder's delay (default 170 ms, x264 ultrafast as measured on OBS 29): outputDuration lags
+   * the file by it, and STOPPED follows STOPPING by it (real time) while OBS finishes the file.
+   */
+  encoderDelayMs?: number;
 }
 
 /** Settings → Video, as GetVideoSettings answers it. */
@@ -64,8 +70,13 @@ export interface SandboxObs extends HasWorld {
   readonly recording: { active: boolean; paused: boolean; durationMs: number; path: string | null };
   /** The operator presses Start Recording; returns the file being written. */
   startRecording(): string;
-  /** Returns the file written. */
-  stopRecording(): string;
+  /**
+   * STOPPING now, STOPPED once the file is finished: after the encoder's delay, or at
+   * finishStopping() with `finish: 'later'`. Returns the file written.
+   */
+  stopRecording(options?: { finish?: 'later' }): string;
+  /** Sends the STOPPED of a stop made with `finish: 'later'`. */
+  finishStopping(): void;
   pauseRecording(): void;
   resumeRecording(): void;
   /** Identified clients connected now. */
@@ -74,6 +85,12 @@ export interface SandboxObs extends HasWorld {
   dropConnections(): void;
   /** true: stop listening (OBS closed); false: listen again on the same port. */
   refuseConnections(on: boolean): Promise<void>;
+  /** The operator changes a profile setting (Settings → Output…). */
+  setParameter(category: string, name: string, value: string): void;
+  /** SetProfileParameter requests received so far (OBS rewrites its profile file at each). */
+  profileWrites(): number;
+  /** Answers requests of this type `ms` late (real time). */
+  delayRequests(requestType: string, ms: number): void;
   /** The operator changes Settings → Video (what GetVideoSettings answers from then on). */
   setVideoSettings(settings: Partial<VideoSettings>): void;
   /** The next `count` requests of this type fail with OBS's status code and comment. */
@@ -98,7 +115,12 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
   const now = options.now ?? (() => new Date());
   const password = options.password ?? null;
   const recordingDir = options.recordingDir ?? '/home/studio/Videos';
-  const output = new RecordOutput(now);
+  const encoderDelayMs = options.encoderDelayMs ?? 170;
+  const output = new RecordOutput(now, encoderDelayMs);
+  let profileWrites = 0;
+  const delays = new Map<string, number>();
+  /** A stop whose STOPPED is not sent yet. */
+  let finishing: { path: string; timer: NodeJS.Timeout | undefined } | null = null;
   const profile = new Map<string, string>([
     [key('Output', 'FilenameFormatting'), FILENAME_DEFAULT],
     // OBS's own default is false; the simulated studio once turned it on, so the bridge's switching
@@ -232,23 +254,30 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       }
       const requestData = typeof d.requestData === 'object' && d.requestData !== null ? d.requestData : {};
       const result = request(d.requestType, requestData as Record<string, unknown>);
-      send(session, {
-        op: OpCode.RequestResponse,
-        d: {
-          requestType: d.requestType,
-          requestId: d.requestId,
-          requestStatus: {
-            result: result.code === RequestStatus.Success,
-            code: result.code,
-            ...(result.comment ? { comment: result.comment } : {}),
-          },
-          ...(result.data ? { responseData: result.data } : {}),
-        },
-      });
-      result.after?.();
+      const answer = () => answerRequest(session, d.requestType as string, d.requestId, result);
+      const delay = delays.get(d.requestType);
+      if (delay === undefined) answer();
+      else setTimeout(answer, delay);
       return;
     }
     socket.close(CloseCode.UnknownOpCode, `Unknown OpCode: ${op}`);
+  }
+
+  function answerRequest(session: Session, requestType: string, requestId: unknown, result: Result): void {
+    send(session, {
+      op: OpCode.RequestResponse,
+      d: {
+        requestType,
+        requestId,
+        requestStatus: {
+          result: result.code === RequestStatus.Success,
+          code: result.code,
+          ...(result.comment ? { comment: result.comment } : {}),
+        },
+        ...(result.data ? { responseData: result.data } : {}),
+      },
+    });
+    result.after?.();
   }
 
   interface Result {
@@ -299,6 +328,7 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       const missing = missingText(data, 'parameterCategory', 'parameterName');
       if (missing) return missing;
       const name = key(String(data.parameterCategory), String(data.parameterName));
+      profileWrites++;
       if (data.parameterValue === null) profile.delete(name);
       else if (typeof data.parameterValue === 'string') profile.set(name, data.parameterValue);
       else
@@ -307,6 +337,9 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
           comment: 'The field value of `parameterValue` must be a string.',
         };
       return ok();
+    },
+    GetRecordDirectory() {
+      return ok({ recordDirectory: recordingDir });
     },
     GetVideoSettings() {
       return ok({ ...video });
@@ -363,35 +396,55 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     }
   }
 
-  /** The file OBS would write for the current FilenameFormatting (OverwriteIfExists off: " (2)"…). */
+  /**
+   * The file OBS would write for the current FilenameFormatting, as OBS 29 did: spaces become `_`
+   * with FileNameWithoutSpace; with OverwriteIfExists off a name whose file exists (written here
+   * or found in the folder) gets " (2)", or "_2" without spaces.
+   */
   function nextRecordingPath(): string {
     const format = profile.get(key('Output', 'FilenameFormatting')) ?? FILENAME_DEFAULT;
     const extension = profile.get(key('SimpleOutput', 'RecFormat2')) ?? 'mkv';
-    const stem = `${recordingDir}/${expandSpecifiers(format, now())}`;
+    const noSpace = profile.get(key('SimpleOutput', 'FileNameWithoutSpace')) === 'true';
+    const name = expandSpecifiers(format, now());
+    const stem = `${recordingDir}/${noSpace ? name.replaceAll(' ', '_') : name}`;
     let path = `${stem}.${extension}`;
     if (profile.get(key('Output', 'OverwriteIfExists')) !== 'true') {
-      for (let n = 2; written.has(path); n++) path = `${stem} (${n}).${extension}`;
+      for (let n = 2; written.has(path) || existsSync(path); n++)
+        path = noSpace ? `${stem}_${n}.${extension}` : `${stem} (${n}).${extension}`;
     }
     return path;
+  }
+
+  function finishStopping(): void {
+    if (!finishing) return;
+    clearTimeout(finishing.timer);
+    const { path } = finishing;
+    finishing = null;
+    recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPED', path);
   }
 
   const controls = {
     startRecording(): string {
       if (output.active) throw new Error('the simulated OBS is already recording');
+      finishStopping();
       const path = nextRecordingPath();
       output.start(path);
       recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STARTING', null);
       recordStateChanged(true, 'OBS_WEBSOCKET_OUTPUT_STARTED', path);
       return path;
     },
-    stopRecording(): string {
+    stopRecording(options: { finish?: 'later' } = {}): string {
       if (!output.active) throw new Error('the simulated OBS is not recording');
       recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPING', null);
       const path = output.stop()!;
       written.add(path);
-      recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPED', path);
+      finishing = {
+        path,
+        timer: options.finish === 'later' ? undefined : setTimeout(finishStopping, encoderDelayMs),
+      };
       return path;
     },
+    finishStopping,
     pauseRecording(): void {
       if (!output.active || output.paused) throw new Error('the simulated OBS is not recording unpaused');
       output.pause();
@@ -440,6 +493,13 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       if (on) await shutDown(1001, 'Server stopping.');
       else if (!server.listening) await listen(server, port);
     },
+    setParameter(category, name, value) {
+      profile.set(key(category, name), value);
+    },
+    profileWrites: () => profileWrites,
+    delayRequests(requestType, ms) {
+      delays.set(requestType, ms);
+    },
     setVideoSettings(settings) {
       video = { ...video, ...settings };
     },
@@ -448,6 +508,7 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     },
     async stop() {
       closed = true;
+      clearTimeout(finishing?.timer);
       await shutDown(1001, 'Server stopping.');
       wss.close();
     },

@@ -1,7 +1,8 @@
 /**
  * The simulated OBS's record output: active, paused, and `outputDuration` as OBS reports it (the
- * time recorded, pauses excluded), on a clock the caller gives, so tests decide how long a take
- * lasts without waiting for it.
+ * time recorded, pauses excluded, less the encoder's delay: OBS counts a frame once the encoder
+ * hands it to the muxer, measured 167 ms behind the file with x264 ultrafast, ~600 ms with
+ * veryfast), on a clock the caller gives, so tests decide how long a take lasts without waiting.
  */
 export class RecordOutput {
   private startedAt: number | null = null;
@@ -9,7 +10,10 @@ export class RecordOutput {
   private pausedMs = 0;
   path: string | null = null;
 
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    private readonly encoderDelayMs: number,
+  ) {}
 
   get active(): boolean {
     return this.startedAt !== null;
@@ -35,11 +39,11 @@ export class RecordOutput {
     this.pausedAt = null;
   }
 
-  /** Milliseconds recorded so far, pauses excluded; 0 when not recording. */
+  /** OBS's outputDuration: milliseconds recorded, pauses excluded, behind the file by the encoder's delay. */
   durationMs(): number {
     if (this.startedAt === null) return 0;
     const until = this.pausedAt ?? this.now().getTime();
-    return Math.max(0, until - this.startedAt - this.pausedMs);
+    return Math.max(0, until - this.startedAt - this.pausedMs - this.encoderDelayMs);
   }
 
   /** Ends the take; returns the file it wrote. */

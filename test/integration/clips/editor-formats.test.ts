@@ -49,8 +49,14 @@ let bridge: TestBridge;
 let episodeId: string;
 let takes: RecorderTake[];
 
-async function record(seconds: number, mark: number | null): Promise<RecorderTake> {
-  obs.startRecording();
+/** `written`: the file the simulated OBS (which writes nothing) names, made once it names it. */
+async function record(
+  seconds: number,
+  mark: number | null,
+  written?: (path: string) => void,
+): Promise<RecorderTake> {
+  const started = obs.startRecording();
+  written?.(started);
   await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.recording.active);
   if (mark !== null) {
     clockMs += mark * 1000;
@@ -76,15 +82,15 @@ beforeAll(async () => {
   episodeId = crm.create('ContentProduction', { name: 'Episode 52', showName: 'Show' }).id;
   await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.connection.connected);
   await bridge.call('POST', '/api/recorder/filename', { body: { filename: '20261201_Episode_52' } });
-  if (ffmpeg.path) {
-    // The simulated OBS writes nothing: its first file is made first, stereo, for ffprobe to read.
+  // The simulated OBS writes nothing: its first file is made as it starts, stereo, for ffprobe to read.
+  const stereo = (path: string) =>
+    ffmpeg.path &&
     execFileSync(ffmpeg.path, [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=30000/1001:duration=1'],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '2', '-shortest'],
-      `${videos.path}/20261201_Episode_52.mkv`,
+      path,
     ]);
-  }
-  takes = [await record(1800, MARK_AT), await record(3.4, null)];
+  takes = [await record(1800, MARK_AT, stereo), await record(3.4, null)];
   if (ffmpeg.path)
     await eventually(async () =>
       ((await bridge.call('GET', '/api/recorder/takes')).body.takes as RecorderTake[]).some(

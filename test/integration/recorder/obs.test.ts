@@ -225,7 +225,7 @@ describe('takes', () => {
 });
 
 describe('marks', () => {
-  it("stores the take's position from outputDuration, pauses excluded", async () => {
+  it("stores the take's position (the time since STARTED), pauses excluded", async () => {
     const bridge = await bridgeOnObs();
     await connected(bridge);
     await bridge.call('POST', '/api/recorder/filename', { body: { filename: 'ep60' } });

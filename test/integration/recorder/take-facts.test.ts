@@ -34,9 +34,11 @@ afterAll(async () => {
 
 const takes = async () => (await bridge.call('GET', '/api/recorder/takes')).body.takes as RecorderTake[];
 
-async function record(seconds: number): Promise<RecorderTake> {
+/** `written`: the file the simulated OBS (which writes nothing) names, made once it names it. */
+async function record(seconds: number, written?: (path: string) => void): Promise<RecorderTake> {
   const before = (await takes()).length;
-  obs.startRecording();
+  const path = obs.startRecording();
+  written?.(path);
   await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.recording.active);
   clockMs += seconds * 1000;
   obs.stopRecording();
@@ -79,13 +81,14 @@ describe('a take of the editor', () => {
   it(`counts the audio channels of the file it wrote (ffprobe)${ffmpeg.skipped}${ffprobe.skipped}`, async (context) => {
     if (!ffmpeg.path || !ffprobe.path) return context.skip();
     await bridge.call('POST', '/api/recorder/filename', { body: { filename: 'mono interview' } });
-    // The simulated OBS writes nothing: the file it will name is made first, one second, mono.
-    execFileSync(ffmpeg.path, [
-      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=30:duration=1'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-shortest'],
-      `${videos.path}/mono interview.mkv`,
-    ]);
-    const take = await record(1);
+    // The simulated OBS writes nothing: the file it names is made as it starts, one second, mono.
+    const take = await record(1, (path) =>
+      execFileSync(ffmpeg.path!, [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=30:duration=1'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-shortest'],
+        path,
+      ]),
+    );
     expect(take.filePath).toBe(`${videos.path}/mono interview.mkv`);
     expect(
       (
