@@ -111,8 +111,10 @@ describe('bridge-key auth on every protected route (walked from /openapi.json)',
     });
     const full = await bridge.call('GET', '/health');
     expect(full.body).toMatchObject({ success: true, sandbox: false, jobs: { pending: expect.any(Number) } });
-    expect(Object.keys(full.body.peers)).toEqual(['crm', 'postsvc', 'gateway', 'automation']);
-    expect(full.body.peers.crm).toMatchObject({ configured: false });
+    // The recorder's OBS is a peer too (issue #38.3), listed like the others when not configured.
+    expect(Object.keys(full.body.peers)).toEqual(['crm', 'postsvc', 'gateway', 'automation', 'obs']);
+    expect(full.body.peers.crm).toMatchObject({ configured: false, state: null });
+    expect(full.body.peers.obs).toMatchObject({ configured: false, state: null });
     expect((await bridge.call('GET', '/health', { key: 'wrong-key-wrong-key-1234' })).status).toBe(401);
   });
 });
