@@ -12,6 +12,7 @@ import { healthArea } from './areas/health/module.js';
 import { postingArea, type PostingTuning } from './areas/posting/module.js';
 import { publishingArea } from './areas/publishing/module.js';
 import { recorderArea } from './areas/recorder/module.js';
+import { rendersArea, type RendersTuning } from './areas/renders/module.js';
 import { settingsArea } from './areas/settings/module.js';
 import { webhooksArea, type WebhooksModule } from './areas/webhooks/module.js';
 import { areaMigrations } from './areas/migrations.js';
@@ -48,6 +49,7 @@ export const areaNames = [
   'content',
   'posting',
   'clips',
+  'renders',
 ] as const;
 export type AreaName = (typeof areaNames)[number];
 
@@ -58,6 +60,7 @@ export interface BridgeTuning {
   analytics?: AnalyticsTuning;
   broadcasts?: BroadcastsTuning;
   clips?: ClipsTuning;
+  renders?: RendersTuning;
   /** Tests only: CRM catch-up this often (ms) instead of every CRM_CATCHUP_MINUTES (which counts in whole minutes). */
   webhooks?: { catchUpEveryMs?: number };
   /** Timeouts, connection cap and /events buffer (issue #12). */
@@ -296,8 +299,8 @@ type RunningArea = AreaModule;
 
 /**
  * Builds the wanted areas and hands each what it asks of the others through their modules:
- * health reads posting's quota and analytics' last run; clips reads the recorder's takes and marks;
- * the webhooks area runs every area's item handlers.
+ * health reads posting's quota and analytics' last run; clips reads the recorder's takes and marks,
+ * renders the clips' in/out and cues; the webhooks area runs every area's item handlers.
  */
 function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: AreaWiring): RunningArea[] {
   const analytics = wanted.has('analytics') ? analyticsArea(ctx, wiring.tuning.analytics) : null;
@@ -307,6 +310,9 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
   const guests = wanted.has('guests') ? guestsArea(ctx) : null;
   const publishing = wanted.has('publishing') ? publishingArea(ctx) : null;
   const recorder = wanted.has('recorder') ? recorderArea(ctx) : null;
+  const clips = wanted.has('clips')
+    ? clipsArea(ctx, wiring.tuning.clips, recorder ? (id) => recorder.take(id) : null)
+    : null;
   const built: Record<AreaName, RunningArea | null> = {
     health: null,
     webhooks: null,
@@ -320,9 +326,8 @@ function buildAreas(ctx: AreaContext, wanted: ReadonlySet<AreaName>, wiring: Are
       ? contentArea(ctx, guests?.contentStages ?? null, guests?.contentChanged ?? null)
       : null,
     posting,
-    clips: wanted.has('clips')
-      ? clipsArea(ctx, wiring.tuning.clips, recorder ? (id) => recorder.take(id) : null)
-      : null,
+    clips,
+    renders: wanted.has('renders') && clips ? rendersArea(ctx, clips, wiring.tuning.renders) : null,
   };
   let webhooks: WebhooksModule | null = null;
   if (wanted.has('webhooks')) {

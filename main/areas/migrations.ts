@@ -8,6 +8,7 @@ import { migrations as health } from './health/migrations/index.js';
 import { migrations as posting } from './posting/migrations/index.js';
 import { migrations as publishing } from './publishing/migrations/index.js';
 import { migrations as recorder } from './recorder/migrations/index.js';
+import { migrations as renders } from './renders/migrations/index.js';
 import { migrations as settings } from './settings/migrations/index.js';
 import { migrations as webhooks } from './webhooks/migrations/index.js';
 
@@ -22,6 +23,7 @@ export const areaMigrations: readonly Migration[] = [
   ...posting,
   ...publishing,
   ...recorder,
+  ...renders,
   ...settings,
   ...webhooks,
 ];

@@ -1,4 +1,5 @@
 import type { RecorderTake } from '../../../shared/api/recorder.js';
+import { locateMediaTools } from '../../kernel/media-tools.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { ffprobeAudioChannels } from './audio-channels.js';
 import { clearedAtRestart } from './cleared-at-restart.js';
@@ -28,7 +29,7 @@ export function recorderArea(ctx: AreaContext): RecorderModule {
     repo,
     activity: ctx.activity,
     now: ctx.now,
-    probeAudio: ffprobeAudioChannels(),
+    probeAudio: ffprobeAudioChannels(locateMediaTools(ctx.config).ffprobe?.path ?? null),
   });
   return {
     name: 'recorder',

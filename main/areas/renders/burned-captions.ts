@@ -1,16 +1,11 @@
 import { renderSizes, type RenderFormat } from '../../../shared/api/renders.js';
 import { BURNED_IN_LINE_CHARS, LINE_CHARS, type Caption } from '../../../shared/caption-rules.js';
+import { CAPTION_FONT } from './caption-font.js';
 
-/**
+/*
  * Captions burned into a render: an ASS script per format, drawn by libass (FFmpeg's `subtitles`
- * filter) at the output's own size, in the font the app ships (DejaVu Sans Bold, from the
- * `dejavu-fonts-ttf` package: wide Unicode coverage, a permissive licence, TTF as libass needs).
+ * filter) at the output's own size, in the font the app ships (caption-font.ts).
  */
-export const CAPTION_FONT = {
-  family: 'DejaVu Sans',
-  file: 'DejaVuSans-Bold.ttf',
-  license: 'Bitstream Vera Fonts licence with DejaVu changes in the public domain (dejavu-fonts-ttf/LICENSE)',
-} as const;
 
 /** Lines of 32 characters on the narrow formats (issue #43), the editor's 42 on 16:9. */
 export function lineCharsFor(format: RenderFormat): number {

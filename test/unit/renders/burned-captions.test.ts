@@ -3,10 +3,10 @@ import { BURNED_IN_LINE_CHARS, LINE_CHARS } from '../../../shared/caption-rules.
 import {
   assScript,
   assText,
-  CAPTION_FONT,
   captionStyle,
   lineCharsFor,
 } from '../../../main/areas/renders/burned-captions.js';
+import { CAPTION_FONT } from '../../../main/areas/renders/caption-font.js';
 
 describe('captions burned into a render (ASS for libass)', () => {
   it('cuts lines of 32 characters for 9:16 and 1:1, 42 for 16:9 (the editor rules)', () => {
