@@ -89,7 +89,8 @@ export const startRender = defineContract({
       .array(renderFormat)
       .min(1, 'must name at least one format')
       .max(renderFormats.length)
-      .refine((formats) => new Set(formats).size === formats.length, 'must not name a format twice'),
+      .refine((formats) => new Set(formats).size === formats.length, 'must not name a format twice')
+      .meta({ uniqueItems: true }),
     captions: z.boolean({ error: 'must be true or false' }),
     cropX: z
       .number({ error: 'must be a number from 0 (left) to 1 (right)' })
