@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './kernel/clock.js';
 import { openBridgeDatabase, transactionOf } from './kernel/db.js';
 import { groupCommitOf } from './kernel/commit-group.js';
 import { JobQueue } from './kernel/jobs/queue.js';
+import { locateMediaTools } from './kernel/media-tools.js';
 import { createJobsRepo } from './kernel/jobs/repo.js';
 import { acquireDataDirLock } from './kernel/data-dir-lock.js';
 import { createLogger, logLevelFrom, logsToStdout, type LogLevel } from './kernel/logger.js';
@@ -163,6 +164,7 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
           warn: (message) => logger.warn(message),
           now,
           postsvc: { plan: config.postsvcPlan },
+          obs: simulatedObsFiles(config),
         }),
       )
     : null;
@@ -403,6 +405,15 @@ function demoPeersOf(
       received: () => sandbox.automation.received(),
     },
   };
+}
+
+/**
+ * The simulated OBS writes a small real file per take when FFmpeg is there (DESIGN §8), in the data
+ * dir, so the sandbox can rehearse renders.
+ */
+function simulatedObsFiles(config: BridgeConfig): { recordingDir: string; ffmpeg?: string } {
+  const ffmpeg = locateMediaTools(config).ffmpeg?.path;
+  return { recordingDir: path.join(config.dataDir, 'sandbox-recordings'), ...(ffmpeg ? { ffmpeg } : {}) };
 }
 
 /** The simulated OBS's buttons, for the Recorder page in sandbox mode. */

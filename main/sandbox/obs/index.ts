@@ -17,11 +17,13 @@ import {
   type Message,
 } from './protocol.js';
 import { RecordOutput, timecode } from './recording.js';
+import { writeSimulatedTake } from './take-file.js';
 import type { HasWorld } from '../common/world.js';
 
 /**
  * A simulated OBS Studio (DESIGN §5.5, §8): a real obs-websocket 5 server on loopback, spoken to
- * by the unchanged obs-websocket-js client, whose "recording" writes nothing. It keeps a profile's
+ * by the unchanged obs-websocket-js client, whose "recording" writes nothing unless given FFmpeg
+ * (then a small real file, take-file.ts). It keeps a profile's
  * parameters (Output/FilenameFormatting, Output/OverwriteIfExists), records, pauses and stops on
  * command, sends RecordStateChanged, answers GetRecordStatus from its clock, can require a password
  * (and refuse a wrong one as OBS does: close 4009 "Authentication failed."), and drop its clients;
@@ -38,6 +40,8 @@ export interface SandboxObsOptions {
   recordingDir?: string;
   /** Settings → Video (default: 30 fps, 1920×1080, as a new OBS 29 profile). */
   video?: Partial<VideoSettings>;
+  /** Write a small real file for each take with this FFmpeg (the sandbox bridge's); none by default. */
+  ffmpeg?: string;
 }
 
 /** Settings → Video, as GetVideoSettings answers it. */
@@ -387,9 +391,13 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
     stopRecording(): string {
       if (!output.active) throw new Error('the simulated OBS is not recording');
       recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPING', null);
+      const seconds = output.durationMs() / 1000;
       const path = output.stop()!;
       written.add(path);
-      recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPED', path);
+      const stopped = () => recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPED', path);
+      // As OBS, stopped once the file is finished.
+      if (options.ffmpeg) void writeSimulatedTake(options.ffmpeg, path, seconds).then(stopped);
+      else stopped();
       return path;
     },
     pauseRecording(): void {
