@@ -1,12 +1,23 @@
 import type { Request, RequestHandler, Router } from 'express';
-import type { RouteAuth } from '../../shared/api/contract.js';
+import { z } from 'zod';
+import type { RouteAuth, RouteContract } from '../../shared/api/contract.js';
 import type { Caller, Mount } from '../areas/area.js';
 import { AppError } from '../kernel/app-error.js';
 import type { UnverifiedReading } from './body.js';
 import type { RouteGuard } from './guards.js';
 import { mountRoute } from './route.js';
 
-export type Guards = Record<Exclude<RouteAuth, 'none'>, RouteGuard>;
+/**
+ * A guard per `auth`, and `keyInQuery` for the key routes whose contract takes `?key=` in its query
+ * (a browser's EventSource and <video> send no headers).
+ */
+export type Guards = Record<Exclude<RouteAuth, 'none'> | 'keyInQuery', RouteGuard>;
+
+function guardOf(contract: RouteContract, guards: Guards): RouteGuard | undefined {
+  if (contract.auth === 'none') return undefined;
+  const takesQueryKey = contract.query instanceof z.ZodObject && 'key' in contract.query.shape;
+  return contract.auth === 'key' && takesQueryKey ? guards.keyInQuery : guards[contract.auth];
+}
 
 /**
  * Mounts contracts behind the guard their `auth` names: auth runs before the body is read.
@@ -23,14 +34,7 @@ export function createMount(
   const mount: Mount = (contract, handler) => {
     const methods = methodsByPath.get(contract.path) ?? new Set<string>();
     methodsByPath.set(contract.path, methods.add(contract.method.toUpperCase()));
-    mountRoute(
-      router,
-      contract,
-      handler,
-      identify,
-      unverified,
-      contract.auth === 'none' ? undefined : guards[contract.auth],
-    );
+    mountRoute(router, contract, handler, identify, unverified, guardOf(contract, guards));
   };
   const answerWrongMethods = () => {
     for (const [path, methods] of methodsByPath) router.all(path, methodNotAllowed([...methods].sort()));

@@ -139,13 +139,18 @@ export const getRender = defineContract({
   response: z.object({ success: z.literal(true), render: renderRecord }),
 });
 
+/** A <video> or <img> element sends no headers: the key may come as `?key=` on the media routes. */
+const mediaQuery = z.object({ key: z.string().optional() });
+
 export const getRenderFile = defineContract({
   method: 'get',
   path: '/api/renders/:renderId/:format.mp4',
   tag: 'renders',
-  summary: "A done render's file in one format (video/mp4); byte ranges (206, 416) and HEAD are answered.",
+  summary:
+    "A done render's file in one format (video/mp4); byte ranges (206, 416) and HEAD are answered. The key may be given as ?key= here (a video element cannot send headers).",
   auth: 'key',
   params: z.object({ renderId, format: renderFormat }),
+  query: mediaQuery,
   response: z.string().meta({ format: 'binary' }),
   responseType: 'video/mp4',
 });
@@ -166,9 +171,10 @@ export const getClipFrame = defineContract({
   path: '/clips/analyses/:analysisId/clips/:n/frame.jpg',
   tag: 'renders',
   summary:
-    "A frame of the take at the suggestion's reviewed in (JPEG, 640 pixels wide), to place the 9:16 and 1:1 windows on.",
+    "A frame of the take at the suggestion's reviewed in (JPEG, 640 pixels wide), to place the 9:16 and 1:1 windows on. The key may be given as ?key= here (an image element cannot send headers).",
   auth: 'key',
   params: analysisClipParams,
+  query: mediaQuery,
   response: z.string().meta({ format: 'binary' }),
   responseType: 'image/jpeg',
 });

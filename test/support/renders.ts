@@ -8,7 +8,7 @@ import { eventually, type TestBridge } from './bridge.js';
 /**
  * What the render tests share: a take's file made with FFmpeg (a 1080p test picture and a tone, as
  * OBS would have written it), a take recorded on the simulated OBS with a mark, a short transcript
- * analysed so the mark pins a 3-second clip (a transcript shorter than 15 s pins the sentence
+ * analysed so the mark pins a 2-second clip (a transcript shorter than 15 s pins the sentence
  * around the mark as it is), and ffprobe's reading of what a render wrote.
  */
 
@@ -21,12 +21,12 @@ export function writeTakeFile(ffmpeg: string, file: string, seconds: number): vo
   ]);
 }
 
-/** One long sentence from 0.5 s to 3.5 s: the mark at 1.5 s pins it, a clip of 3 s. */
+/** One sentence from 0.5 s to 2.5 s: the mark at 1.5 s pins it, a clip of 2 s (kept short: renders are slow). */
 export const SHORT_TRANSCRIPT = `1
-00:00:00,500 --> 00:00:03,500
-HOST: Our costs stayed under five percent of sales, and the margins went past forty.
+00:00:00,500 --> 00:00:02,500
+HOST: Our costs stayed under five percent of sales, and margins went past forty.
 `;
-export const CLIP = { startTime: 0.5, endTime: 3.5 };
+export const CLIP = { startTime: 0.5, endTime: 2.5 };
 
 /**
  * Records a take on the simulated OBS (the bridge's clock, `advance`, moves it), marking it at 1.5 s;
@@ -54,7 +54,7 @@ export async function recordTake(
   });
 }
 
-/** Analyses the short transcript with its take: suggestion 1 is the 3-second clip the mark pinned. */
+/** Analyses the short transcript with its take: suggestion 1 is the 2-second clip the mark pinned. */
 export async function analyseTake(bridge: TestBridge, takeId: number): Promise<string> {
   const answer = await bridge.call('POST', '/clips/analyze', {
     body: { contentProductionId: 'episode-52', transcript: SHORT_TRANSCRIPT, maxClips: 1, takeId },

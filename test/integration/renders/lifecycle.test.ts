@@ -91,15 +91,15 @@ describe(`refused in words before any work${skipped}`, () => {
 
   it('a take shorter than the clip: 409 naming both lengths', async (context) => {
     if (skipped) return context.skip();
-    writeTakeFile(ffmpeg.path!, path.join(videos, '20261202_Cut_Short.mkv'), 2);
+    writeTakeFile(ffmpeg.path!, path.join(videos, '20261202_Cut_Short.mkv'), 1);
     const take = await recordTake(bridge, obs, advance, '20261202_Cut_Short', 6);
     const id = await analyseTake(bridge, take.id);
     const answer = await bridge.call('POST', `/clips/analyses/${id}/clips/1/render`, {
       body: { formats: ['1x1'], captions: false },
     });
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toMatch(/lasts 0:02 \(2(\.0\d*)? s\)/);
-    expect(answer.body.error).toContain('ends at 0:03 (3.5 s)');
+    expect(answer.body.error).toMatch(/lasts 0:01 \(1(\.0\d*)? s\)/);
+    expect(answer.body.error).toContain('ends at 0:02 (2.5 s)');
     expect(answer.body.error).toContain(take.filePath);
     expect(await rendersOf(id)).toEqual([]);
   });
