@@ -76,7 +76,7 @@ module.exports = {
     {
       name: 'area-only-foundation-and-shared',
       comment:
-        'Besides areas, an area imports only main/kernel/, main/peers/, main/config/, shared/, npm packages and node builtins (not main/app.ts, main/core.ts, main/features.ts, main/desktop/, renderer/, ...).',
+        'Besides areas, an area imports only main/kernel/, main/peers/, main/config/, shared/, npm packages and node builtins (not main/app.ts, main/desktop/, renderer/, ...).',
       severity: 'error',
       from: { path: '^main/areas/' },
       to: {
@@ -120,10 +120,34 @@ module.exports = {
     {
       name: 'app-loads-sandbox-dynamically',
       comment:
-        "main/app.ts loads main/sandbox/ with a dynamic import('./sandbox/index.js') (type-only imports are erased): a studio server never loads simulator code.",
+        "main/app.ts loads main/sandbox/ with a dynamic import('./sandbox/bridge-sandbox.js') (type-only imports are erased): a studio server never loads simulator code.",
       severity: 'error',
       from: { path: '^main/app\\.ts$' },
       to: { path: '^main/sandbox/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
+      name: 'sandbox-reaches-areas-through-modules',
+      comment:
+        'The sandbox area (main/sandbox/*.ts) seeds and asks the areas only through what their module.ts exports and the contract main/areas/area.ts, as an area would.',
+      severity: 'error',
+      from: { path: '^main/sandbox/' },
+      to: { path: '^main/areas/', pathNot: ['^main/areas/area\\.ts$', '^main/areas/[^/]+/module\\.ts$'] },
+    },
+    {
+      name: 'simulators-know-no-bridge',
+      comment:
+        'The simulated peers (main/sandbox/<peer>/) are peers: they import nothing of the bridge outside main/sandbox/ but shared/.',
+      severity: 'error',
+      from: { path: '^main/sandbox/[^/]+/' },
+      to: { path: '^main/', pathNot: '^main/sandbox/' },
+    },
+    {
+      name: 'sandbox-routes-only-in-sandbox',
+      comment:
+        "Only the sandbox area (and app.ts's 404 for them with real peers) mounts the /api/sandbox/* contracts of shared/api/sandbox.ts: production areas hold no sandbox branch.",
+      severity: 'error',
+      from: { path: '^main/', pathNot: ['^main/sandbox/', '^main/app\\.ts$'] },
+      to: { path: '^shared/api/sandbox\\.ts$' },
     },
 
     // --- renderer/ and shared/ ---

@@ -1,17 +1,63 @@
 import { defineConfig } from 'vitest/config';
+import { TimingsReporter } from './test/support/timings-reporter.js';
+
+/**
+ * Integration files that run one at a time, after the others: they start and kill bridge
+ * processes (signals, data-dir locks, ports), fill disks, install packages on another Node, or
+ * hold a server to a pace or a deadline.
+ */
+const serialIntegration = [
+  'test/integration/startup/**/*.test.ts',
+  'test/integration/storage/full-disk*.test.ts',
+  'test/integration/storage/data-dir-links.test.ts',
+  'test/integration/desktop/offline-install.test.ts',
+  'test/integration/companion/package.test.ts',
+  'test/integration/analytics/collection.test.ts',
+  'test/integration/settings/collect-interval.test.ts',
+  'test/integration/posting/race.test.ts',
+  'test/integration/http/slow-bodies.test.ts',
+];
+
+const integration = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+} as const;
 
 export default defineConfig({
   test: {
+    reporters: ['default', new TimingsReporter()],
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          // One module graph per worker, not per file: importing costs these files more than their tests.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...integration,
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-          // Integration tests start real servers; two cores: keep the files sequential.
+          exclude: serialIntegration,
+          // Each file starts its own servers on free ports and its own data dirs: files run side by
+          // side, mostly waiting on those servers. One module graph per worker (not per file): the
+          // app's import costs a file more than most of its tests.
+          maxWorkers: 2,
+          isolate: false,
+          // Projects of one group share a worker count: the unit project's group goes first.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'integration-serial',
+          include: serialIntegration,
+          // Vitest runs a project without file parallelism after the parallel ones.
           fileParallelism: false,
         },
       },

@@ -31,7 +31,7 @@ export { activityLevel, type ActivityLevel };
 
 import { activitySubject } from './activity-subject.js';
 
-export { activitySubject, subjectKinds, type ActivitySubject } from './activity-subject.js';
+export type { ActivitySubject } from './activity-subject.js';
 
 const count = z.number();
 const subject = activitySubject;
@@ -123,7 +123,8 @@ export const activityPayloads = {
   /** A cancel, a CRM Draft, edit or deletion met a post already live: it was kept (never deleted unasked). */
   'posting.still-live': {
     subject: subject,
-    ledgerId: count,
+    /** null: the bridge has no ledger row for the post (one it did not schedule). */
+    ledgerId: count.nullable(),
     postsvcId: nullableText,
     socialPostId: nullableText,
     platforms: z.array(z.string()),
@@ -209,6 +210,7 @@ export const activityPayloads = {
   },
 
   // --- analytics (main/areas/analytics) ---
+  /** The sandbox's demo history seeded (main/sandbox/module.ts). */
   'analytics.demo': { socialRows: count, contentRows: count },
   'collection.progress': collectionProgress.shape,
   /** A run interrupted by a stop is reported at the next start without `phase`. */
@@ -265,9 +267,10 @@ export const activityPayloads = {
   },
   /** The names of the templates and settings that were changed. */
   'guests.templates': { templates: z.array(z.string()), settings: z.array(z.string()) },
+  /** The sandbox's demo stage history seeded (main/sandbox/demo-guest-history.ts). */
   'guests.demo': { guests: count, entries: count },
 
-  // --- clips and content (main/areas/clips, main/areas/content) ---
+  // --- clips (main/areas/clips) ---
   'clips.analyzed': {
     subject: subject,
     contentProductionId: z.string(),

@@ -1,9 +1,11 @@
 import type { GroupCommit } from '../kernel/commit-group.js';
-import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
 import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
+import type { Alarm, CatchUpStatus, HealthResponse } from '../../shared/api/health.js';
+import type { RecorderTake } from '../../shared/api/recorder.js';
+import type { Caption } from '../../shared/caption-rules.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import type { Clock } from '../kernel/clock.js';
@@ -12,8 +14,6 @@ import type { JobQueue } from '../kernel/jobs/queue.js';
 import type { Scheduler } from '../kernel/scheduler.js';
 import type { CrmEntity } from '../peers/crm.js';
 import type { Peers } from '../peers/index.js';
-import type { RehearsalFault, RehearsalPeer, RehearsalState } from '../../shared/api/rehearsal.js';
-import type { PlatformKey } from '../../shared/platforms.js';
 
 /**
  * The contract between the composition root (app.ts), the areas and http/: what an area is
@@ -37,53 +37,12 @@ export interface AreaContext {
   /** Every peer client, built once for the whole bridge (null when not configured). */
   peers: Peers;
   config: Readonly<BridgeConfig>;
-  /** The simulated peers' demo data, in sandbox mode only. */
-  demo: DemoPeers | null;
 }
 
-/** What areas may ask of the sandbox's simulators (demo seeding, the engine's received calls). */
-export interface DemoPeers {
-  crmRecords(entity: string): ReadonlyArray<{ id: string } & Record<string, unknown>>;
-  /** `days` complete UTC days of the simulated provider's social metrics per platform, oldest first. */
-  socialMetricsHistory(
-    platforms: readonly string[],
-    now: Date,
-    days: number,
-  ): ReadonlyArray<{
-    metric_date: string;
-    platform: string;
-    impressions: number;
-    engagement: number;
-    reach: number;
-    followers: number;
-  }>;
-  /** The simulated OBS, when the sandbox bridge uses it (not with RECORDER_OBS_URL set or none). */
-  obs?: {
-    url: string;
-    /** Presses a button of the simulated OBS; returns why it cannot (not recording…), or null. */
-    press(action: 'start' | 'stop' | 'pause' | 'resume' | 'drop'): string | null;
-  };
-  /**
-   * The simulated encoder: takes a broadcast live at the host and returns its status; null when
-   * the host has no such broadcast; throws (with the host's words) for one that is over.
-   */
-  gateway: { startEncoder(broadcastId: string): string | null };
-  /** The sandbox panel's rehearsals: a simulated peer failing, throttled, offline or refusing a platform. */
-  rehearsal: {
-    state(): RehearsalState[];
-    apply(
-      peer: RehearsalPeer,
-      fault: RehearsalFault,
-      platform: PlatformKey | null,
-    ): Promise<RehearsalState[]>;
-  };
-  automation: {
-    workflows(): Array<{ name: string; active: boolean }>;
-    received(): Array<{ workflow: string; body: unknown; headers: Record<string, string>; at: string }>;
-  };
-}
-
-/** What an area gives the bridge. Jobs and periodic tasks it registers on ctx.jobs and ctx.scheduler. */
+/**
+ * What an area gives the bridge; the root loops over them all. Jobs and periodic tasks it
+ * registers on ctx.jobs and ctx.scheduler.
+ */
 export interface AreaModule {
   name: string;
   routes?(mount: Mount): void;
@@ -93,8 +52,62 @@ export interface AreaModule {
   catchUp?: Partial<Record<CrmEntity, CatchUpHandler>>;
   /** Told of every write-back to a CRM record, by whichever area made it (the webhooks area's marks). */
   onCrmWrite?(entity: string, id: string): void;
+  /** This area's overdue work as of `now` (DESIGN §6.9), for /health. */
+  alarms?(now: Date): Alarm[];
+  /** What this area tells the others and /health (each offer has one area that gives it). */
+  offers?: Partial<AreaOffers>;
+  /**
+   * Called once every area is built, before any request or start: takes what this area uses of
+   * the others (their offers, handlers, alarms). Only running areas are among them.
+   */
+  meet?(areas: readonly AreaModule[]): void;
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
+}
+
+/** What areas offer one another (AreaModule.offers), named once here; read with `offerOf`. */
+export interface AreaOffers {
+  /** Posting: today's quota, for /health. */
+  quota(): HealthResponse['quota'];
+  /** Analytics: the last collection run, for /health. */
+  lastCollection(): HealthResponse['lastCollection'];
+  /** Webhooks: the last CRM catch-up, for /health and the Overview. */
+  lastCatchUp(): CatchUpStatus | null;
+  /** Analytics: a provider post's latest collected likes, comments and shares (posting's history view). */
+  latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number };
+  /** Recorder: a take with its marks (clips pins clips on them); null when unknown. */
+  take(id: number): RecorderTake | null;
+  /** Broadcasts: reads the host now rather than at the next tick (something outside the bridge took one live). */
+  syncBroadcastsNow(): Promise<void>;
+  /** Clips: suggestion `n` of an analysis as reviewed, for the renders area; throws the clips routes' 404s. */
+  clipToRender(analysisId: string, n: number): ClipToRender;
+  /** Clips: keeps the analysis at least until `until` (ISO): analyses with renders outlive their 30 days. */
+  keepAnalysisUntil(analysisId: string, until: string): void;
+}
+
+/** A suggestion as the renders area needs it (DESIGN §6.10): its reviewed in/out, its take, its cues. */
+export interface ClipToRender {
+  analysisId: string;
+  n: number;
+  /** The take as the recorder holds it now, else as it stood when analysed; null: analysed without one. */
+  take: RecorderTake | null;
+  startTime: number;
+  endTime: number;
+  hookQuote: string;
+  /** Its cues from the in, by the caption rules, with lines of `lineChars`. */
+  captions(lineChars: number): Caption[];
+}
+
+/** The offer of the first of `areas` that gives `key`; undefined when no running area does. */
+export function offerOf<K extends keyof AreaOffers>(
+  areas: readonly AreaModule[],
+  key: K,
+): AreaOffers[K] | undefined {
+  for (const area of areas) {
+    const offer = area.offers?.[key];
+    if (offer) return offer;
+  }
+  return undefined;
 }
 
 // ---- Routes: areas hand http/ their handlers, keyed by the contracts in shared/api.
@@ -118,8 +131,8 @@ export interface RouteInput<C extends RouteContract> {
   rawBody: Buffer | undefined;
   /** Which EspoCRM webhook signed the request, or "bridge-key"; null when not a webhook. */
   signedBy: string | null;
-  req: Request;
-  res: Response;
+  /** Aborted when the client goes away before its answer is sent: work done only for it can stop. */
+  signal: AbortSignal;
 }
 
 /** A handler may answer with a status other than 200 (e.g. 202) by returning `reply(...)`. */
@@ -134,10 +147,34 @@ export const reply = <T>(status: number, body: T, headers?: Record<string, strin
   ...(headers ? { headers } : {}),
 });
 
+/** How http/ sends a FileReply: its media type, the name it is saved under, its cache rule. */
+export interface FileReplyOptions {
+  /** The media type; text is sent as `<type>; charset=utf-8`. */
+  type: string;
+  /** The name a browser saves it under (Content-Disposition: attachment); none: shown inline. */
+  downloadName?: string;
+  /** Cache-Control; `no-store` when not said. */
+  cache?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A file to save or play instead of JSON: text (sent as UTF-8), bytes, or a file on disk. http/
+ * answers a byte range of it (206, 416 past its end; `Accept-Ranges: bytes`) and HEAD.
+ */
+export class FileReply {
+  constructor(
+    readonly body: string | Buffer | { path: string },
+    readonly options: FileReplyOptions,
+  ) {}
+}
+export const textReply = (text: string, options: FileReplyOptions) => new FileReply(text, options);
+export const fileReply = (body: Buffer | { path: string }, options: FileReplyOptions) =>
+  new FileReply(body, options);
+
 type Output<C extends RouteContract> = z.input<C['response']>;
-export type RouteHandler<C extends RouteContract> = (
-  input: RouteInput<C>,
-) => Promise<Output<C> | Reply<Output<C>> | void> | Output<C> | Reply<Output<C>> | void;
+type Answer<C extends RouteContract> = Output<C> | Reply<Output<C>> | FileReply;
+export type RouteHandler<C extends RouteContract> = (input: RouteInput<C>) => Promise<Answer<C>> | Answer<C>;
 
 /** Mounts a contract behind the guard its `auth` names: auth runs before any parsing. */
 export type Mount = <C extends RouteContract>(contract: C, handler: NoInfer<RouteHandler<C>>) => void;

@@ -71,8 +71,11 @@ export interface BridgeConfig {
   /** The provider plan chosen (POSTSVC_PLAN), also when the sandbox stands in for the provider. */
   postsvcPlan: PostsvcPlan;
   gateway: { url: string; apiKey?: string } | null;
-  /** The OBS websocket the recorder filename is applied to (DESIGN §5.5); null: held only. */
-  recorder: { url: string; password?: string } | null;
+  /**
+   * The OBS websocket the recorder filename is applied to (DESIGN §5.5); null: held only.
+   * `simulated`: the sandbox's own OBS, which the sandbox points the recorder at (DESIGN §8).
+   */
+  recorder: { url: string; password?: string; simulated?: true } | null;
   /** RECORDER_OBS_URL=none: no recorder, not even the sandbox's simulated OBS. */
   recorderOff: boolean;
   automation: { url: string; authHeader?: { name: string; value: string } } | null;

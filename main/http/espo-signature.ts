@@ -2,12 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type SignatureCheck = { ok: true; webhookId: string } | { ok: false; reason: string };
 
-/**
- * EspoCRM signs the raw body (DESIGN §5.1):
- *   Signature:   base64("<webhookId>:" + hex(HMAC-SHA256(rawBody, secret)))
- *   X-Signature: base64("<webhookId>:" + rawHmacBytes)            (older servers)
- * The raw bytes matter: PHP escapes "/" and non-ASCII, so re-serialised JSON would not match.
- */
 /** The MAC's length in each header: hex text of SHA-256 in `Signature`, its raw bytes in `X-Signature`. */
 const MAC_LENGTH = { signature: 64, 'x-signature': 32 } as const;
 
@@ -28,6 +22,12 @@ export function signatureHeaderShape(headers: {
   return { ok: true };
 }
 
+/**
+ * EspoCRM signs the raw body (DESIGN §5.1):
+ *   Signature:   base64("<webhookId>:" + hex(HMAC-SHA256(rawBody, secret)))
+ *   X-Signature: base64("<webhookId>:" + rawHmacBytes)            (older servers)
+ * The raw bytes matter: PHP escapes "/" and non-ASCII, so re-serialised JSON would not match.
+ */
 export function verifyEspoSignature(
   rawBody: Buffer,
   headers: { signature?: string | undefined; xSignature?: string | undefined },

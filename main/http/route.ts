@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { Caller, Reply, RouteHandler, RouteInput } from '../areas/area.js';
+import { FileReply, type Caller, type Reply, type RouteHandler, type RouteInput } from '../areas/area.js';
 import { jsonBody, type RawBodyRequest, type UnverifiedReading } from './body.js';
 import { firstByteEpochMs } from './first-byte.js';
 import { series } from './series.js';
@@ -7,7 +7,8 @@ import type { RouteGuard } from './guards.js';
 import type { z } from 'zod';
 import { DATE_ISSUE_PARAMS, type RouteContract } from '../../shared/api/contract.js';
 import { AppError } from '../kernel/app-error.js';
-import { describeZodIssues, zodDetails } from './errors.js';
+import { describeZodIssues, zodDetails } from './send-error.js';
+import { sendFileReply } from './send-file.js';
 import { findQueryEncodingFault } from './utf8-field.js';
 
 /** Every contract registered, in order: /openapi.json and the auth walk test read this. */
@@ -65,16 +66,22 @@ function isReply<T>(value: unknown): value is Reply<T> {
   );
 }
 
+/** What a route does with its parsed input: an area's handler answered (`answerWith`), or http/'s own stream. */
+export type RouteAnswer<C extends RouteContract> = (
+  input: RouteInput<C>,
+  req: Request,
+  res: Response,
+) => Promise<void> | void;
+
 /**
  * Mounts one contract: its guard (before the body is read), the body (read, verified, parsed:
  * body.ts), then params, query and body parsed with its zod schemas before any work (handlers
- * never see `req.body` unparsed), then sends what the handler returns. A handler returning
- * nothing has written the response itself (SSE).
+ * never see `req.body` unparsed), then its answer.
  */
 export function mountRoute<C extends RouteContract>(
   router: Router,
   contract: C,
-  handler: RouteHandler<C>,
+  answer: RouteAnswer<C>,
   identify: (req: Request) => Caller,
   unverified: UnverifiedReading,
   guard?: RouteGuard,
@@ -85,6 +92,7 @@ export function mountRoute<C extends RouteContract>(
   // The route's steps as one router layer (series.ts): the router's work per layer was a cost of its own.
   const handle: RequestHandler = async (req, res, next) => {
     try {
+      let signal: AbortSignal | undefined;
       const input = {
         // req.query is parsed from the URL when first read: not at all for a route without a query.
         params: contract.params ? parsePart(contract.params, req.params, 'params') : undefined,
@@ -99,22 +107,42 @@ export function mountRoute<C extends RouteContract>(
         },
         rawBody: (req as RawBodyRequest).rawBody,
         signedBy: (req as RawBodyRequest).signedBy ?? null,
-        req,
-        res,
+        get signal() {
+          return (signal ??= clientGone(res));
+        },
       } as RouteInput<C>;
-      const result = await handler(input);
-      if (result === undefined || res.headersSent) return;
-      if (isReply<Output<C>>(result)) {
-        if (result.headers) res.set(result.headers);
-        sendJson(req, res, result.status, result.body);
-      } else {
-        sendJson(req, res, 200, result);
-      }
+      await answer(input, req, res);
     } catch (error) {
       next(error);
     }
   };
   router[contract.method](contract.path, series(...beforeBody, body, handle));
+}
+
+/** An area's handler: what it returns is sent as JSON, as a reply with its status, or as a file. */
+export function answerWith<C extends RouteContract>(handler: RouteHandler<C>): RouteAnswer<C> {
+  return async (input, req, res) => {
+    const result = await handler(input);
+    if (result instanceof FileReply) {
+      await sendFileReply(req, res, result);
+    } else if (isReply<Output<C>>(result)) {
+      if (result.headers) res.set(result.headers);
+      sendJson(req, res, result.status, result.body);
+    } else {
+      sendJson(req, res, 200, result);
+    }
+  };
+}
+
+/** Aborted when the connection closes before the answer is sent: the client went away. */
+function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  if (res.closed && !res.writableEnded) gone.abort();
+  else
+    res.once('close', () => {
+      if (!res.writableEnded) gone.abort();
+    });
+  return gone.signal;
 }
 
 /**

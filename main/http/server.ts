@@ -94,7 +94,7 @@ export function createHttpApp(
   };
   const limits = options.limits ?? defaultHttpLimits;
   const clientOf = (req: IncomingMessage) => clientAddress(req, config.trustProxyHops);
-  const { mount, answerWrongMethods } = createMount(
+  const { mount, mountStream, answerWrongMethods } = createMount(
     router,
     {
       key: { beforeBody: keyGuard(config.apiKey) },
@@ -128,7 +128,7 @@ export function createHttpApp(
   mount(getOpenApi, () =>
     buildOpenApi(registeredContracts, deps.version, new Map([[streamEvents, activityEvent]])),
   );
-  mount(streamEvents, ({ req, res }) => events.attach(req, res));
+  mountStream(streamEvents, (req, res) => events.attach(req, res));
   for (const area of areas) area.routes?.(mount);
   answerWrongMethods();
 

@@ -2,7 +2,7 @@ import type { ErrorCode, PeerFailure } from '../../shared/api/contract.js';
 
 /**
  * What went wrong, in the product's terms: which rule or peer, never which HTTP status. Only
- * main/http/ turns a kind into a status (one table, main/http/errors.ts), so an area's
+ * main/http/ turns a kind into a status (one table, main/http/send-error.ts), so an area's
  * workflow reads the same whether a route, a webhook item or a job runs it.
  */
 export type AppErrorKind =
@@ -73,15 +73,18 @@ export class AppError extends Error {
   static alreadyPublished(message: string, details?: unknown): AppError {
     return new AppError('conflict', 'ALREADY_PUBLISHED', message, { details });
   }
+  /** 429: Retry-After in whole seconds, at least one (the one place it is rounded: quotas and peers' limits alike). */
   static tooMany(
     code: 'RATE_LIMIT' | 'QUOTA_EXCEEDED',
     message: string,
     retryAfterS: number,
     details?: unknown,
+    options: Pick<AppErrorOptions, 'cause' | 'peerFailure'> = {},
   ): AppError {
     return new AppError('rate-limit', code, message, {
       details,
       retryAfterS: Math.max(1, Math.ceil(retryAfterS)),
+      ...options,
     });
   }
   /** The route needs a peer the operator has not configured (say which setting). */

@@ -1,6 +1,3 @@
-import type { ErrorCode } from '../../shared/api/contract.js';
-import { AppError } from '../kernel/app-error.js';
-
 /**
  * What went wrong talking to a peer, classified for the retry decision (DESIGN §6.2). `refused-key`:
  * nothing was sent, the peer's saved key belongs to another origin (issue #35.3).
@@ -42,29 +39,4 @@ export class PeerError extends Error {
     if (this.kind === 'http') return this.details.status === 429 || (this.details.status ?? 0) >= 500;
     return false;
   }
-}
-
-const peerCodes: Record<string, ErrorCode> = {
-  crm: 'CRM_ERROR',
-  postsvc: 'PLATFORM_ERROR',
-  gateway: 'STREAMHOST_ERROR',
-  automation: 'AUTOMATION_ERROR',
-};
-
-/** A peer's failure as the bridge reports it: the peer's spec code, its reason in `details`. */
-export function peerAppError(error: PeerError): AppError {
-  // DESIGN §4: a rate limit is 429 RATE_LIMIT with Retry-After, whichever peer set it.
-  if (error.kind === 'http' && error.status === 429) {
-    return new AppError('rate-limit', 'RATE_LIMIT', error.message, {
-      details: error.details.statusReason,
-      retryAfterS: Math.max(1, Math.ceil(error.details.retryAfterS ?? 60)),
-      cause: error,
-    });
-  }
-  return AppError.peer(
-    peerCodes[error.peer] ?? 'INTERNAL_ERROR',
-    error.message,
-    error.details.statusReason,
-    error,
-  );
 }

@@ -84,6 +84,16 @@ export class PostsvcError extends PeerError {
   }
 }
 
+/** The provider's code for "post id not found" (DESIGN §5.2: 404 with code 186). */
+const POST_NOT_FOUND = 186;
+
+/** The provider's 404 with code 186: it does not know the post id it was asked about. */
+export function isUnknownPost(error: PostsvcError): boolean {
+  const body = error.details.body;
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return error.status === 404 && code === POST_NOT_FOUND;
+}
+
 /** Provider error codes about media (sandbox: 136 media required, 138 unreachable). */
 const MEDIA_CODES = new Set([136, 138]);
 

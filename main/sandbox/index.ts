@@ -128,40 +128,8 @@ export type {
   SandboxObs,
   SandboxObsOptions,
 };
-export {
-  seedDemoData,
-  demoMetricsHistory,
-  DEMO_SHOW,
-  type DemoDataSummary,
-  type DemoPeers,
-} from './demo-data.js';
-export type { FaultSpec, FaultControl, ActiveFault } from './common/faults.js';
-export { CrmError, signEspoWebhook, phpJsonEncode, toCrmDatetime, toCrmDate } from './crm/index.js';
-export type {
-  CrmRecord,
-  CrmEntityName,
-  CrmNotification,
-  CrmWebhookEvent,
-  WebhookDelivery,
-  WebhookSubscription,
-  WebhookTargetOptions,
-} from './crm/index.js';
+export { demoMetricsHistory, type DemoDataSummary } from './demo-data.js';
+export { signEspoWebhook, phpJsonEncode, toCrmDatetime } from './crm/index.js';
+export type { CrmWebhookEvent } from './crm/index.js';
 export { crmWebhookEvents } from './crm/webhooks.js';
-export type {
-  ProviderPost,
-  PostIdEntry,
-  PostsvcPlan,
-  ImportedPost,
-  ProviderPlatform,
-  SocialMetricsRow,
-} from './postsvc/index.js';
-export { postsvcErrorCodes, socialAnalytics, postAnalytics, socialMetricsHistory } from './postsvc/index.js';
-export type {
-  BroadcastInput,
-  BroadcastView,
-  BroadcastStatus,
-  PublishRecord,
-  PublishResult,
-} from './gateway/index.js';
-export type { ReceivedRun } from './automation/index.js';
-export { defaultWorkflows } from './automation/index.js';
+export { postsvcErrorCodes, type PostsvcPlan } from './postsvc/index.js';

@@ -1,5 +1,5 @@
-import type { RehearsalFault, RehearsalPeer, RehearsalState } from '../../shared/api/rehearsal.js';
-import { rehearsalPeers } from '../../shared/api/rehearsal.js';
+import type { RehearsalFault, RehearsalPeer, RehearsalState } from '../../shared/api/sandbox.js';
+import { rehearsalPeers } from '../../shared/api/sandbox.js';
 import { postingPlatforms, type PlatformKey } from '../../shared/platforms.js';
 import type { SandboxPeers } from './index.js';
 

@@ -7,19 +7,10 @@ import { defineContract, queryInt } from './contract.js';
  * What the bridge did, for the operator: every webhook delivery, job outcome, peer failure,
  * collection progress and broadcast status change. Stored (activity table) and streamed
  * live on GET /events with the same shape. The event types and their `data` payloads are
- * in shared/activity-events.ts (their types re-exported here; their schemas are imported from
- * there, so the activity list's contract does not bring them into the dashboard's first screen).
+ * in shared/activity-events.ts, not imported here: the activity list's contract would bring
+ * them into the dashboard's first screen.
  */
-export { activityLevel } from '../activity-level.js';
-export type {
-  ActivityData,
-  ActivityDataArgs,
-  ActivityDataMap,
-  ActivityEvent,
-  ActivityLevel,
-  ActivityParseResult,
-  ActivityType,
-} from '../activity-events.js';
+export { activityLevel, type ActivityLevel } from '../activity-level.js';
 
 /**
  * The wire and storage shape of an event, any type: what GET /api/activity answers and the

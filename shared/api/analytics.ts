@@ -147,7 +147,6 @@ export const contentIngestBody = z.object({
   /** The content's title as the sender knows it, shown on the dashboard (optional). */
   contentName: z.string().trim().min(1).max(300).meta(NOT_BLANK).nullish(),
 });
-export type ContentIngestBody = z.input<typeof contentIngestBody>;
 
 export const ingestContentMetrics = defineContract({
   method: 'post',

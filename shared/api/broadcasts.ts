@@ -86,18 +86,6 @@ export const endBroadcast = defineContract({
   }),
 });
 
-/** Sandbox only: the simulated encoder connects and the host takes the broadcast live (DESIGN §8). */
-export const startSandboxEncoder = defineContract({
-  method: 'post',
-  path: '/api/sandbox/encoder',
-  tag: 'broadcasts',
-  summary:
-    'Sandbox mode: start the simulated encoder of a broadcast, which the host then reports live (nothing goes live by itself). 404 NOT_FOUND outside the sandbox or for an unknown broadcast.',
-  auth: 'key',
-  body: z.object({ broadcastId: idString }),
-  response: z.object({ success: z.literal(true), broadcastId: z.string(), status: z.string() }),
-});
-
 export const syncResult = z.object({
   /** Records examined (every StreamhostBroadcast with a streamhostId). */
   synced: z.number().int(),

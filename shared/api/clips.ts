@@ -250,8 +250,6 @@ export const nudgeClip = defineContract({
   response: z.object({ success: z.literal(true), analysisId: z.string(), clip: reviewedClip }),
 });
 
-export const captionFormats = ['srt', 'vtt'] as const;
-
 const speakerLabels = z
   .enum(['on', 'off'], { error: 'must be "on" or "off"' })
   .default('on')

@@ -56,8 +56,6 @@ export type ResponseOf<C> =
   C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 export type BodyOf<C> =
   C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type QueryOf<C> =
-  C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 
 /** The peers whose failures a route may pass on. */
 export const peerNames = ['crm', 'postsvc', 'gateway', 'automation', 'obs'] as const;
@@ -116,6 +114,8 @@ export const errorCodes = [
   'TOO_MANY_CONNECTIONS',
   /** A body not yet verified that came too slowly or not in time (issue #35.4): 408, which EspoCRM retries. */
   'REQUEST_TIMEOUT',
+  /** A byte range of a file that starts past its end: 416 with Content-Range. */
+  'RANGE_NOT_SATISFIABLE',
   'CONFLICT',
   /** A cancel met a post already live on a platform: nothing was deleted (DESIGN §6.9). */
   'ALREADY_PUBLISHED',

@@ -57,7 +57,6 @@ export const stageSources = ['created', 'webhook', 'dashboard', 'fetched', 'demo
 export type StageSource = (typeof stageSources)[number];
 
 export const workflowRunStatuses = ['queued', 'started', 'failed'] as const;
-export type WorkflowRunStatus = (typeof workflowRunStatuses)[number];
 
 const nullableText = z.string().nullable();
 
@@ -68,7 +67,6 @@ export const stageEntry = z.object({
   enteredAt: z.string(),
   source: z.enum(stageSources),
 });
-export type StageEntry = z.infer<typeof stageEntry>;
 
 export const workflowRun = z.object({
   id: z.number(),
@@ -414,25 +412,5 @@ export const previewEmailTemplate = defineContract({
     /** Variables used by the template that have no value for this guest (rendered empty). */
     missingValues: z.array(z.string()),
     notes: z.array(z.string()),
-  }),
-});
-
-export const receivedAutomationRun = z.object({
-  workflow: z.string(),
-  body: z.unknown(),
-  headers: z.record(z.string(), z.string()),
-  at: z.string(),
-});
-
-export const sandboxAutomationReceived = defineContract({
-  method: 'get',
-  path: '/api/sandbox/automation/received',
-  tag: 'guests',
-  summary: 'Sandbox mode only: the workflow starts the simulated automation engine received, newest first.',
-  auth: 'key',
-  response: z.object({
-    success: z.literal(true),
-    workflows: z.array(z.object({ name: z.string(), active: z.boolean() })),
-    received: z.array(receivedAutomationRun),
   }),
 });

@@ -175,19 +175,6 @@ export const addRecorderMark = defineContract({
   }),
 });
 
-export const simulatedObsActions = ['start', 'stop', 'pause', 'resume', 'drop'] as const;
-
-export const driveSimulatedObs = defineContract({
-  method: 'post',
-  path: '/api/recorder/sandbox',
-  tag: 'recorder',
-  summary:
-    'Sandbox only: press a button of the simulated OBS (start, stop, pause, resume recording; drop its connections).',
-  auth: 'key',
-  body: z.object({ action: z.enum(simulatedObsActions) }),
-  response: z.object({ success: z.literal(true), action: z.enum(simulatedObsActions) }),
-});
-
 export const nextProduction = defineContract({
   method: 'get',
   path: '/api/recorder/next-production',

@@ -61,7 +61,7 @@ export const companionBench: Bench = {
           );
           const before = seen.length;
           const sent = now();
-          await bridge.call('POST', '/api/recorder/sandbox', { body: { action } });
+          await bridge.call('POST', '/api/sandbox/obs', { body: { action } });
           const at = (await changed).at;
           if (i < WARMUP) continue;
           const eventAt = [...seen]

@@ -127,11 +127,15 @@ async function takeWithMark(request: APIRequestContext, bridge: BridgeUnderTest)
   expect((await request.post(api('/filename'), { headers, data: { filename: 'e2e clips' } })).ok()).toBe(
     true,
   );
-  expect((await request.post(api('/sandbox'), { headers, data: { action: 'start' } })).ok()).toBe(true);
+  expect(
+    (await request.post(`${bridge.url}/api/sandbox/obs`, { headers, data: { action: 'start' } })).ok(),
+  ).toBe(true);
   await expect.poll(async () => (await status()).recording.active).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 1_200));
   expect((await request.post(api('/marks'), { headers, data: { label: 'great answer' } })).ok()).toBe(true);
-  expect((await request.post(api('/sandbox'), { headers, data: { action: 'stop' } })).ok()).toBe(true);
+  expect(
+    (await request.post(`${bridge.url}/api/sandbox/obs`, { headers, data: { action: 'stop' } })).ok(),
+  ).toBe(true);
   let name = '';
   await expect
     .poll(async () => {

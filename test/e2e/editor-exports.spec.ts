@@ -20,10 +20,14 @@ async function recordTake(request: APIRequestContext, bridge: BridgeUnderTest): 
   expect(
     (await request.post(api('/filename'), { headers, data: { filename: '20261201_Episode_52' } })).ok(),
   ).toBe(true);
-  expect((await request.post(api('/sandbox'), { headers, data: { action: 'start' } })).ok()).toBe(true);
+  expect(
+    (await request.post(`${bridge.url}/api/sandbox/obs`, { headers, data: { action: 'start' } })).ok(),
+  ).toBe(true);
   await expect.poll(async () => (await status()).recording.active).toBe(true);
   expect((await request.post(api('/marks'), { headers, data: { label: 'prices' } })).ok()).toBe(true);
-  expect((await request.post(api('/sandbox'), { headers, data: { action: 'stop' } })).ok()).toBe(true);
+  expect(
+    (await request.post(`${bridge.url}/api/sandbox/obs`, { headers, data: { action: 'stop' } })).ok(),
+  ).toBe(true);
   let name = '';
   await expect
     .poll(async () => {

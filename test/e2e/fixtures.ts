@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
+import { startBridge } from './bridge-process.js';
 
 export interface BridgeUnderTest {
   url: string;
@@ -12,22 +14,28 @@ export interface BridgeUnderTest {
 
 const screenshotDir = resolve(fileURLToPath(new URL('.', import.meta.url)), 'screenshots');
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the e2e tests through test/e2e/playwright.config.ts`);
-  return value;
-}
-
-export const test = base.extend<{ bridge: BridgeUnderTest; dashboard: Page }>({
-  // Playwright needs the fixture argument destructured, even when no other fixture is used.
-  // eslint-disable-next-line no-empty-pattern
-  bridge: async ({}, use) => {
-    await use({
-      url: requiredEnv('E2E_BRIDGE_URL'),
-      key: requiredEnv('E2E_BRIDGE_KEY'),
-      dataDir: requiredEnv('E2E_BRIDGE_DATA_DIR'),
-    });
-  },
+export const test = base.extend<{ dashboard: Page }, { bridge: BridgeUnderTest }>({
+  /**
+   * One real bridge (sandbox mode) per worker, shared by the specs that worker runs one after the
+   * other; stopped, its data dir removed, when the worker ends.
+   */
+  bridge: [
+    // Playwright needs the fixture argument destructured, even when no other fixture is used.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      // The premium plan's 100 posts a day: the specs together schedule more than the free plan's 10.
+      const running = await startBridge(`e2e-${randomBytes(16).toString('hex')}`, {
+        env: { POSTSVC_PLAN: 'premium' },
+        logName: `bridge-worker-${workerInfo.workerIndex}.log`,
+      });
+      try {
+        await use({ url: running.url, key: running.apiKey, dataDir: running.dataDir });
+      } finally {
+        await running.stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
   baseURL: async ({ bridge }, use) => {
     await use(bridge.url);
   },

@@ -27,13 +27,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results/e2e',
-  // One bridge process serves every test: run them one at a time.
+  // Each worker starts its own bridge (fixtures.ts) and runs its spec files one at a time.
   workers: 1,
   fullyParallel: false,
-  reporter: 'list',
+  reporter: [['list'], ['./timings-reporter.ts']],
   timeout: 45_000,
   expect: { timeout: 15_000 },
-  globalSetup: './global-setup.ts',
   use: {
     headless: true,
     viewport: { width: 1360, height: 900 },
@@ -49,6 +48,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        ...(process.env.EXP_FLAGS ? process.env.EXP_FLAGS.split(' ') : []),
       ],
     },
   },

@@ -4,7 +4,7 @@ import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 /**
  * Issue #31: the Posts calendar. A scheduled post is dragged (mouse, keyboard) to a new day or
  * 15-minute step; the move is asked once and goes through the bridge. These run on the premium
- * plan (global-setup), where a time-only move is made in place (issue #36.3: PATCH at the
+ * plan (fixtures.ts), where a time-only move is made in place (issue #36.3: PATCH at the
  * provider): the provider ends with the same post, scheduled at the new time, and nothing new.
  * A drop onto a day that has passed is refused in words.
  */

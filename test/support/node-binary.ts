@@ -23,8 +23,17 @@ export function nodeFromRegistry(version: string): string {
     encoding: 'utf8',
   }).trim();
   execFileSync('tar', ['xzf', tarball], { cwd: staging });
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(staging, dir);
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Taken: by a test file running beside this one that unpacked it first (its copy stays), or
+    // by what a stopped run left without a binary (replaced).
+    if (!existsSync(binary)) {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(staging, dir);
+    }
+    rmSync(staging, { recursive: true, force: true });
+  }
   return binary;
 }
 

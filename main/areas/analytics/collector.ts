@@ -7,6 +7,7 @@ import {
   type RunTrigger,
 } from '../../../shared/api/analytics.js';
 import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
+import { AppError } from '../../kernel/app-error.js';
 import { PeerError } from '../../peers/peer-error.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import type { AnalyticsRepo, FollowerCountWrite, PostSnapshotWrite, SocialMetricWrite } from './repo.js';
@@ -30,19 +31,6 @@ export interface CollectorOptions {
   pageSize?: number;
   /** 429s in a row on one call before giving up on it. Default 5. */
   maxRateLimitWaits?: number;
-}
-
-export class CollectionBusyError extends Error {
-  constructor(readonly run: { id: number; startedAt: string }) {
-    super(`collection run ${run.id} is already running (started ${run.startedAt})`);
-    this.name = 'CollectionBusyError';
-  }
-}
-export class NoProviderError extends Error {
-  constructor() {
-    super('no posting provider is configured (POSTSVC_URL, POSTSVC_API_KEY): nothing to collect from');
-    this.name = 'NoProviderError';
-  }
 }
 
 interface CurrentRun {
@@ -167,11 +155,18 @@ export class Collector {
     await current.done;
   }
 
-  /** Starts a run now; throws CollectionBusyError while one is going, NoProviderError without a provider. */
+  /** Starts a run now: 409 while one is going (its id and start in details), 503 without a provider. */
   collect(trigger: RunTrigger): { runId: number; platforms: PlatformKey[] } {
-    if (!this.configured) throw new NoProviderError();
+    if (!this.configured) {
+      throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
+    }
     const busy = this.running();
-    if (busy) throw new CollectionBusyError(busy);
+    if (busy) {
+      throw AppError.conflict(`collection run ${busy.id} is already running (started ${busy.startedAt})`, {
+        runId: busy.id,
+        startedAt: busy.startedAt,
+      });
+    }
     return this.begin(trigger);
   }
 

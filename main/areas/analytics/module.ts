@@ -1,8 +1,6 @@
-import type { Alarm, HealthResponse } from '../../../shared/api/health.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { Collector } from './collector.js';
-import { seedDemoAnalytics } from './demo-seed.js';
-import { createAnalyticsRepo } from './repo.js';
+import { createAnalyticsRepo, type AnalyticsRepo } from './repo.js';
 import { analyticsRoutes } from './routes.js';
 
 export interface AnalyticsTuning {
@@ -12,17 +10,8 @@ export interface AnalyticsTuning {
   intervalHours?: number;
 }
 
-export interface AnalyticsModule extends AreaModule {
-  /** The last collection run, for /health. */
-  lastCollection(): HealthResponse['lastCollection'];
-  /** The last successful collection older than twice the interval (DESIGN §6.9), for /health. */
-  alarms(now: Date): Alarm[];
-  /** A provider post's latest collected likes, comments and shares (posting's history view). */
-  latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number };
-}
-
 /** Analytics (spec §1.2, §1.7, §4.2; DESIGN §6.5): the store, the six-hourly collector, content ingest. */
-export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): AnalyticsModule {
+export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): AreaModule {
   const repo = ctx.repo(createAnalyticsRepo);
   const collector = new Collector({
     repo,
@@ -46,7 +35,16 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
   return {
     name: 'analytics',
     routes: (mount) => analyticsRoutes(mount, ctx, { repo, collector }),
-    latestPostNumbers: (postsvcId) => repo.latestPostNumbers(postsvcId),
+    offers: {
+      latestPostNumbers: (postsvcId) => repo.latestPostNumbers(postsvcId),
+      lastCollection() {
+        const run = repo.lastRun();
+        return run
+          ? { id: run.id, status: run.status, startedAt: run.started_at, finishedAt: run.finished_at }
+          : null;
+      },
+    },
+    // The last successful collection older than twice the interval (DESIGN §6.9).
     alarms(now) {
       if (!collector.configured) return [];
       const last = repo.lastSuccessfulRun();
@@ -64,26 +62,16 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
         },
       ];
     },
-    lastCollection() {
-      const run = repo.lastRun();
-      return run
-        ? { id: run.id, status: run.status, startedAt: run.started_at, finishedAt: run.finished_at }
-        : null;
-    },
-    async start() {
-      if (ctx.demo) {
-        const seeded = await seedDemoAnalytics(repo, ctx.demo, ctx.now());
-        if (seeded.socialRows + seeded.contentRows > 0) {
-          ctx.activity.record(
-            'analytics.demo',
-            'info',
-            `sandbox: seeded ${seeded.socialRows} days×platforms of social metrics and ${seeded.contentRows} content snapshots`,
-            seeded,
-          );
-        }
-      }
-      collector.start();
-    },
+    start: () => collector.start(),
     stop: () => collector.stop(),
   };
+}
+
+export type { ContentMetricWrite } from './repo.js';
+
+/** The analytics tables, for a history written in bulk from outside the collector (the sandbox's demo data). */
+export type AnalyticsHistory = Pick<AnalyticsRepo, 'isEmpty' | 'insertHistory'>;
+
+export function analyticsHistory(ctx: AreaContext): AnalyticsHistory {
+  return ctx.repo(createAnalyticsRepo);
 }

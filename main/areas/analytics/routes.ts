@@ -9,20 +9,11 @@ import {
 } from '../../../shared/api/analytics.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { AreaContext, Mount } from '../area.js';
-import { CollectionBusyError, NoProviderError, type Collector } from './collector.js';
+import type { Collector } from './collector.js';
 import { addDays, parseDateRange, utcDay } from './dates.js';
 import { toTopPostRow } from './ranking.js';
+import { analyticsReports } from './reports.js';
 import type { AnalyticsRepo } from './repo.js';
-
-/** Any store failure of a route as 500 DB_ERROR naming what was being read or written (spec §7). */
-function db<T>(what: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw AppError.peer('DB_ERROR', `analytics: ${what} failed`, undefined, error);
-  }
-}
 
 function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }) {
   const range = parseDateRange(query);
@@ -35,75 +26,55 @@ export function analyticsRoutes(
   ctx: AreaContext,
   { repo, collector }: { repo: AnalyticsRepo; collector: Collector },
 ): void {
+  const reports = analyticsReports(repo);
   mount(getSocialMetrics, ({ query }) => {
     const { start, end } = dateRange(query);
-    const data = db('reading social metrics', () =>
-      repo.socialMetrics({
-        ...(start ? { start } : {}),
-        ...(end ? { end } : {}),
-        ...(query.platform ? { platform: query.platform } : {}),
-      }),
-    );
+    const data = reports.socialMetrics({
+      ...(start ? { start } : {}),
+      ...(end ? { end } : {}),
+      ...(query.platform ? { platform: query.platform } : {}),
+    });
     return { success: true, data };
   });
 
   mount(getFollowers, ({ query }) => {
     const since = addDays(utcDay(ctx.now()), -(query.days - 1));
-    const data = db('reading follower counts', () =>
-      repo.followers({ since, ...(query.platform ? { platform: query.platform } : {}) }),
-    );
+    const data = reports.followers({ since, ...(query.platform ? { platform: query.platform } : {}) });
     return { success: true, data };
   });
 
   mount(getTopPosts, ({ query }) => {
-    const records = db('ranking posts', () =>
-      repo.topPosts({
-        metric: query.metric,
-        limit: query.limit,
-        ...(query.platform ? { platform: query.platform } : {}),
-      }),
-    );
+    const records = reports.topPosts({
+      metric: query.metric,
+      limit: query.limit,
+      ...(query.platform ? { platform: query.platform } : {}),
+    });
     return { success: true, data: records.map(toTopPostRow) };
   });
 
   mount(startCollection, () => {
-    try {
-      const { runId, platforms } = collector.collect('manual');
-      return {
-        success: true,
-        message: `collection run ${runId} started; progress on /events (collection.progress)`,
-        platforms,
-        runId,
-      };
-    } catch (error) {
-      if (error instanceof CollectionBusyError) {
-        throw AppError.conflict(error.message, {
-          runId: error.run.id,
-          startedAt: error.run.startedAt,
-        });
-      }
-      if (error instanceof NoProviderError) {
-        throw AppError.notConfigured('the posting provider', 'POSTSVC_URL and POSTSVC_API_KEY');
-      }
-      throw error;
-    }
+    const { runId, platforms } = collector.collect('manual');
+    return {
+      success: true,
+      message: `collection run ${runId} started; progress on /events (collection.progress)`,
+      platforms,
+      runId,
+    };
   });
 
   mount(ingestContentMetrics, ({ body }) => {
-    const id = db('storing content metrics', () =>
-      repo.insertContentMetric({
-        content_id: body.contentId,
-        content_name: body.contentName ?? null,
-        platform: body.platform,
-        platform_content_id: body.platformContentId ?? null,
-        views: body.views,
-        watch_hours: body.watchHours,
-        likes: body.likes,
-        comments: body.comments,
-        shares: body.shares,
-        collected_at: body.collectedAt ? new Date(body.collectedAt).toISOString() : ctx.now().toISOString(),
-      }),
-    );
+    const id = reports.insertContentMetric({
+      content_id: body.contentId,
+      content_name: body.contentName ?? null,
+      platform: body.platform,
+      platform_content_id: body.platformContentId ?? null,
+      views: body.views,
+      watch_hours: body.watchHours,
+      likes: body.likes,
+      comments: body.comments,
+      shares: body.shares,
+      collected_at: body.collectedAt ? new Date(body.collectedAt).toISOString() : ctx.now().toISOString(),
+    });
     return {
       success: true,
       message: `content metrics stored for ${body.contentId} on ${body.platform}`,
@@ -113,22 +84,20 @@ export function analyticsRoutes(
 
   mount(getContentMetrics, ({ query }) => {
     const { start, end } = dateRange(query);
-    const data = db('reading content metrics', () =>
-      repo.contentMetrics({
-        ...(query.contentId ? { contentId: query.contentId } : {}),
-        ...(query.platform ? { platform: query.platform } : {}),
-        ...(start ? { start } : {}),
-        ...(end ? { end } : {}),
-        latest: query.latest === 'true' || query.latest === '1',
-        limit: query.limit,
-      }),
-    );
+    const data = reports.contentMetrics({
+      ...(query.contentId ? { contentId: query.contentId } : {}),
+      ...(query.platform ? { platform: query.platform } : {}),
+      ...(start ? { start } : {}),
+      ...(end ? { end } : {}),
+      latest: query.latest === 'true' || query.latest === '1',
+      limit: query.limit,
+    });
     return { success: true, data };
   });
 
   mount(listCollectionRuns, ({ query }) => ({
     success: true,
-    data: db('reading collection runs', () => repo.runs(query.limit)),
-    lastCollected: db('reading collection times', () => repo.lastCollected()),
+    data: reports.runs(query.limit),
+    lastCollected: reports.lastCollected(),
   }));
 }

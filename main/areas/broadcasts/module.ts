@@ -26,7 +26,8 @@ export function broadcastsArea(ctx: AreaContext, tuning: BroadcastsTuning = {}):
   ctx.scheduler.every('broadcast auto-sync', watchSyncMs, () => service.tick(), true);
   return {
     name: 'broadcasts',
-    routes: (mount) => broadcastsRoutes(mount, service, ctx.demo?.gateway ?? null),
+    routes: (mount) => broadcastsRoutes(mount, service),
+    offers: { syncBroadcastsNow: () => service.syncActiveNow() },
     stop: () => service.idle(),
   };
 }

@@ -10,10 +10,10 @@ import { dateBoundIssue } from '../../../shared/time-bounds.js';
 import type { CrmClient, CrmWhere } from '../../peers/crm.js';
 import type { CreateBroadcastRequest, GatewayClient } from '../../peers/gateway.js';
 import { PeerError } from '../../peers/peer-error.js';
+import { peerAppError } from '../../peers/peer-app-error.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { JobQueue } from '../../kernel/jobs/queue.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { gatewayBridgeError } from './gateway-errors.js';
 import { maskStreamSource } from '../../kernel/secret-mask.js';
 import { capitalize, named, recordSubject } from '../../kernel/activity/subjects.js';
 import {
@@ -98,7 +98,7 @@ export class BroadcastService {
     try {
       created = await gateway.createBroadcast(request, randomUUID());
     } catch (error) {
-      throw gatewayBridgeError(error, { action: 'create broadcast', secrets });
+      throw peerAppError(error, { action: 'create broadcast', secrets });
     }
     const attributes = {
       name: request.name,
@@ -164,7 +164,7 @@ export class BroadcastService {
       await gateway.deleteBroadcast(broadcastId);
     } catch (error) {
       if (error instanceof PeerError && error.status === 404) goneAtHost = true;
-      else throw gatewayBridgeError(error, { action: `delete broadcast ${broadcastId}` });
+      else throw peerAppError(error, { action: `delete broadcast ${broadcastId}` });
     }
     const records = this.deps.crm
       ? await this.deps.crm.listAll('StreamhostBroadcast', {
@@ -193,7 +193,7 @@ export class BroadcastService {
     try {
       return await this.gateway().getBroadcast(broadcastId);
     } catch (error) {
-      throw gatewayBridgeError(error, {
+      throw peerAppError(error, {
         action: `read broadcast ${broadcastId}`,
         notFound: `broadcastId: no broadcast ${broadcastId} at the host`,
       });
@@ -277,7 +277,7 @@ export class BroadcastService {
             `the publishing gateway cannot end broadcasts (POST /streamhost/broadcasts/${broadcastId}/end answered 404): end "${remote.name}" in the host's own dashboard; nothing was deleted`,
           );
         }
-        throw gatewayBridgeError(error, { action: `end broadcast ${broadcastId}` });
+        throw peerAppError(error, { action: `end broadcast ${broadcastId}` });
       }
     }
     const after = await this.status(broadcastId);

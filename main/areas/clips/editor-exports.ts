@@ -1,9 +1,8 @@
-import anyAscii from 'any-ascii';
 import type { AnalysisExports, ReviewedClip } from '../../../shared/api/clips.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { captionRules, captionStats, type Caption } from '../../../shared/caption-rules.js';
 import type { EdlFrameRate } from '../../../shared/frame-rates.js';
-import type { TakeLookup } from '../recorder/module.js';
+import type { AreaOffers } from '../area.js';
 import { fileNameOf, transcriptPastTake, type ClipAnalyses } from './analyses.js';
 import { clipCaptions, toSrt, toVtt } from './captions.js';
 import { editTimeline, type EditTimeline, type TimelineTake } from './edit-timeline.js';
@@ -50,10 +49,13 @@ interface Prepared {
   base: string;
 }
 
+/** The recorder's takes (null: no such take, or the recorder does not run). */
+export type TakeLookup = AreaOffers['take'];
+
 export class EditorExports {
   constructor(
     private readonly analyses: ClipAnalyses,
-    private readonly takes: TakeLookup | null,
+    private readonly takes: TakeLookup,
   ) {}
 
   edl(analysisId: string, options: ExportOptions): ExportFile & { fps: ResolvedFps } {
@@ -184,7 +186,7 @@ export class EditorExports {
 
   private prepare(analysisId: string, options: ExportOptions): Prepared {
     const analysis = this.analyses.load(analysisId);
-    const take = (analysis.takeId === null ? null : this.takes?.(analysis.takeId)) ?? analysis.take;
+    const take = (analysis.takeId === null ? null : this.takes(analysis.takeId)) ?? analysis.take;
     const fps = resolveFps(options.fps, take);
     const clips = analysis.windows.map((_, i) => this.analyses.clip(analysis, i + 1));
     const timeline = editTimeline({
@@ -253,12 +255,4 @@ function baseName(analysis: StoredAnalysis, take: RecorderTake | null = analysis
 
 function timelineName(prepared: Prepared, extension: string): string {
   return `${prepared.base}-${prepared.fps.used.replace('.', '_')}fps.${extension}`;
-}
-
-/** A file name as an HTTP header carries it: ASCII (transliterated) and, when that lost something, UTF-8. */
-export function contentDisposition(fileName: string): string {
-  const ascii = anyAscii(fileName).replace(/["\\\u0000-\u001f\u007f]/g, '_'); // eslint-disable-line no-control-regex
-  return ascii === fileName
-    ? `attachment; filename="${fileName}"`
-    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

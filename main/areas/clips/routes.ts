@@ -1,9 +1,7 @@
-import type { Response } from 'express';
 import {
   analyzeClips,
   createDraftClip,
   draftFromAnalysis,
-  formatClipTime,
   getAnalysisEdl,
   getAnalysisExports,
   getAnalysisOtio,
@@ -19,8 +17,7 @@ import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { clipNameQuoted, misfitMessage } from '../../../shared/clip-fit.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { CrmClient } from '../../peers/crm.js';
-import type { AreaContext, Mount } from '../area.js';
-import type { TakeLookup } from '../recorder/module.js';
+import { textReply, type AreaContext, type FileReplyOptions, type Mount } from '../area.js';
 import type { ClipAnalyses } from './analyses.js';
 import {
   captionRules,
@@ -29,34 +26,22 @@ import {
   type CaptionRules,
 } from '../../../shared/caption-rules.js';
 import { checkClip } from './clip-fit.js';
-import {
-  contentDisposition,
-  type EditorExports,
-  type ExportFile,
-  type ResolvedFps,
-} from './editor-exports.js';
+import { type EditorExports, type ExportFile, type ResolvedFps, type TakeLookup } from './editor-exports.js';
 import { createDraftClip as createDraftInCrm, listContent, type DraftClipInput } from './crm-clips.js';
-import { TranscriptError } from './parse.js';
-import type { LiveMark } from './pin.js';
 import { recordSubject } from '../../kernel/activity/subjects.js';
-import { AnalysisUnavailableError, type ClipAnalysisRunner } from './runner.js';
+import type { ClipAnalysisRunner } from './runner.js';
+import { analyzeTranscript } from './transcript-analysis.js';
 
 export interface ClipsRouteDeps {
   runner: ClipAnalysisRunner;
   analyses: ClipAnalyses;
   exports: EditorExports;
-  /** The recorder's takes; null when the recorder area does not run. */
-  takes: TakeLookup | null;
+  takes: TakeLookup;
 }
 
 /** A text export, as a file to save. */
-function sendFile(res: Response, file: ExportFile, type: string, headers: Record<string, string> = {}): void {
-  res.setHeader('Content-Type', `${type}; charset=utf-8`);
-  res.setHeader('Content-Disposition', contentDisposition(file.fileName));
-  res.setHeader('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.send(file.text);
-}
+const download = (file: ExportFile, type: string, headers: FileReplyOptions['headers']) =>
+  textReply(file.text, { type, downloadName: file.fileName, headers });
 
 export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps): void {
   const { runner, analyses, exports } = deps;
@@ -65,57 +50,22 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
   };
   const findTake = (takeId: number): RecorderTake => {
-    const take = deps.takes?.(takeId) ?? null;
+    const take = deps.takes(takeId);
     if (!take) throw AppError.notFound(`body.takeId: no take ${takeId} (GET /api/recorder/takes lists them)`);
     return take;
   };
 
-  mount(analyzeClips, async ({ body, res }) => {
-    const started = performance.now();
+  mount(analyzeClips, async ({ body, signal }) => {
     const take = body.takeId === undefined ? null : findTake(body.takeId);
-    const marks: LiveMark[] = (take?.marks ?? []).flatMap((mark) =>
-      mark.offsetS === null ? [] : [{ id: mark.id, offsetS: mark.offsetS, label: mark.label }],
-    );
-    // A client that goes away (closed the page, timed out) stops its analysis.
-    const abandoned = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) abandoned.abort();
-    });
-    let outcome;
-    try {
-      outcome = await runner.analyze(body.transcript, {
-        maxClips: body.maxClips,
-        marks,
-        signal: abandoned.signal,
-      });
-    } catch (error) {
-      if (error instanceof AnalysisUnavailableError) {
-        throw new AppError('unavailable', 'ANALYSIS_UNAVAILABLE', error.message, {
-          retryAfterS: error.retryAfterS,
-        });
-      }
-      if (!(error instanceof TranscriptError)) throw error;
-      throw AppError.validation(`body.transcript: ${error.message}`, [
-        { field: 'body.transcript', rule: error.rule, message: error.message },
-      ]);
-    }
-    const answer = analyses.store(body.contentProductionId, take, outcome);
-    const ms = Math.round(performance.now() - started);
-    const pinned = answer.suggestedClips.filter((clip) => clip.marks.length > 0).length;
-    ctx.activity.record(
-      'clips.analyzed',
-      'info',
-      `${answer.suggestedClips.length} clip suggestions from a ${formatClipTime(answer.stats.durationS)} ${answer.format} transcript (${answer.timing} times, ${ms} ms)${take ? `, ${pinned} pinned by marks of take ${take.name}` : ''}`,
+    const answer = await analyzeTranscript(
+      { runner, analyses, activity: ctx.activity },
       {
-        // The request names the episode by id only: "an episode" (no CRM read to name an event).
-        subject: recordSubject('episode', body.contentProductionId, null),
         contentProductionId: body.contentProductionId,
-        analysisId: answer.analysisId,
-        clips: answer.suggestedClips.length,
-        words: answer.stats.words,
-        format: answer.format,
-        ms,
+        transcript: body.transcript,
+        maxClips: body.maxClips,
+        take,
       },
+      signal,
     );
     return { success: true, ...answer };
   });
@@ -137,9 +87,9 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     [getClipSrt, 'srt', 'application/x-subrip'],
     [getClipVtt, 'vtt', 'text/vtt'],
   ] as const) {
-    mount(contract, ({ params, query, res }) => {
+    mount(contract, ({ params, query }) => {
       const file = exports.clipCaptions(params.analysisId, params.n, query, format);
-      sendFile(res, file, type, captionHeaders(file.captions, speakerRules(query.speakers)));
+      return download(file, type, captionHeaders(file.captions, speakerRules(query.speakers)));
     });
   }
 
@@ -147,25 +97,25 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     [getTimelineSrt, 'srt', 'application/x-subrip'],
     [getTimelineVtt, 'vtt', 'text/vtt'],
   ] as const) {
-    mount(contract, ({ params, query, res }) => {
+    mount(contract, ({ params, query }) => {
       const file = exports.timelineCaptions(params.analysisId, query, format);
-      sendFile(res, file, type, captionHeaders(file.captions, speakerRules(query.speakers)));
+      return download(file, type, captionHeaders(file.captions, speakerRules(query.speakers)));
     });
   }
 
-  mount(getAnalysisEdl, ({ params, query, res }) => {
+  mount(getAnalysisEdl, ({ params, query }) => {
     const file = exports.edl(params.analysisId, { ...query, speakers: 'on' });
-    sendFile(res, file, 'text/plain', frameRateHeader(file.fps));
+    return download(file, 'text/plain', frameRateHeader(file.fps));
   });
 
-  mount(getAnalysisOtio, ({ params, query, res }) => {
+  mount(getAnalysisOtio, ({ params, query }) => {
     const file = exports.otio(params.analysisId, { ...query, speakers: 'on' });
-    sendFile(res, file, 'application/json', frameRateHeader(file.fps));
+    return download(file, 'application/json', frameRateHeader(file.fps));
   });
 
-  mount(getAnalysisXml, ({ params, query, res }) => {
+  mount(getAnalysisXml, ({ params, query }) => {
     const file = exports.xml(params.analysisId, { ...query, speakers: 'on' });
-    sendFile(res, file, 'application/xml', frameRateHeader(file.fps));
+    return download(file, 'application/xml', frameRateHeader(file.fps));
   });
 
   mount(getAnalysisExports, ({ params, query }) => ({

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import { AppError } from '../../kernel/app-error.js';
 import type { ClipAnalysis, KeptTranscript } from './analyze.js';
 import { TranscriptError } from './parse.js';
 import type { LiveMark } from './pin.js';
@@ -22,16 +23,9 @@ export type AnalysisReply =
   | { id: number; ok: true; outcome: AnalysisOutcome }
   | { id: number; ok: false; rule: TranscriptError['rule'] | null; message: string };
 
-/** Why an analysis did not run or did not finish (the route answers 503 with Retry-After). */
-export class AnalysisUnavailableError extends Error {
-  override name = 'AnalysisUnavailableError';
-  constructor(
-    readonly reason: 'busy' | 'timeout' | 'cancelled',
-    message: string,
-    readonly retryAfterS: number,
-  ) {
-    super(message);
-  }
+/** An analysis that did not run or did not finish (busy, too long, its client gone): 503 with Retry-After. */
+function unavailable(message: string, retryAfterS: number): AppError {
+  return new AppError('unavailable', 'ANALYSIS_UNAVAILABLE', message, { retryAfterS });
 }
 
 export interface RunnerLimits {
@@ -90,8 +84,7 @@ export class ClipAnalysisRunner {
     if (busy && this.queue.length >= this.limits.maxWaiting) {
       const seconds = Math.max(1, Math.ceil(this.limits.timeoutMs / 1000));
       return Promise.reject(
-        new AnalysisUnavailableError(
-          'busy',
+        unavailable(
           `clip analysis is busy: one transcript is being analysed and ${this.queue.length} wait; try again shortly`,
           seconds,
         ),
@@ -148,8 +141,7 @@ export class ClipAnalysisRunner {
       const seconds = Math.max(1, Math.round(this.limits.timeoutMs / 1000));
       this.finish(
         this.running,
-        new AnalysisUnavailableError(
-          'timeout',
+        unavailable(
           `clip analysis stopped after ${seconds} s: the transcript is too long to analyse here`,
           seconds,
         ),
@@ -251,8 +243,7 @@ export class ClipAnalysisRunner {
   }
 }
 
-const cancelled = () =>
-  new AnalysisUnavailableError('cancelled', 'clip analysis cancelled: the client went away', 1);
+const cancelled = () => unavailable('clip analysis cancelled: the client went away', 1);
 
 /**
  * Built, the worker is plain JS next to this file. From source (tests, `tsx`), it is TypeScript:

@@ -18,7 +18,6 @@ import {
   type WorkflowRunRow,
 } from './repo.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
-import { demoStageHistory } from './demo-history.js';
 import { linkedContent, renderEmailFor, type RenderedEmail } from './guest-data.js';
 import type { GuestHolds } from './holds.js';
 import { lateWorkflowReason } from './late-workflows.js';
@@ -252,41 +251,6 @@ export class GuestsService {
       template: input.template ?? state.templates[input.moment],
       settings: { ...state.settings, ...input.settings },
     });
-  }
-
-  /**
-   * Sandbox mode: demo guests without any stage history get a plausible one, so the pipeline
-   * ratios and timelines mean something from the first start. Per guest, because the sandbox
-   * CRM draws new ids at every start while the bridge's data directory persists.
-   */
-  async seedDemoHistory(): Promise<number> {
-    const { repo, activity, now } = this.deps;
-    const guests = await this.requireCrm().listAll('GuestBooking');
-    const recordedAt = now().toISOString();
-    const seeded = repo.transaction(() => {
-      const known = this.historyByGuest();
-      const fresh = guests.filter((guest) => !known.has(guest.id));
-      const entries = demoStageHistory(
-        fresh.map((guest) => ({
-          id: guest.id,
-          name: text(guest.name) ?? guest.id,
-          stage: text(guest.stage) ?? '',
-          scheduledDate: text(guest.scheduledDate),
-        })),
-        now(),
-      );
-      for (const entry of entries) repo.addStage({ ...entry, source: 'demo' }, recordedAt);
-      return { guests: fresh.length, entries: entries.length };
-    });
-    if (seeded.entries > 0) {
-      activity.record(
-        'guests.demo',
-        'info',
-        `sandbox: stage history of ${seeded.guests} demo guests seeded (${seeded.entries} stage changes)`,
-        seeded,
-      );
-    }
-    return seeded.entries;
   }
 
   private requireCrm(): CrmClient {

@@ -1,33 +1,24 @@
+import type { StageSource } from '../../../shared/api/guests.js';
 import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { AreaContext, AreaModule } from '../area.js';
+import { ContentEvents } from './content-events.js';
 import { GuestsService } from './guests-service.js';
 import { GuestHolds } from './holds.js';
-import { createGuestsRepo, type ContentStageRow, type GuestsRepo } from './repo.js';
+import { createGuestsRepo } from './repo.js';
 import { guestsRoutes } from './routes.js';
 import { StageTracker } from './stage-tracker.js';
 import { TemplateStore } from './template-store.js';
 import { GuestWorkflows } from './workflows.js';
 
-/** The content stage history guests keep (timelines, ratios); the content area appends to it. */
-export interface ContentStageLog {
-  last(contentId: string): ContentStageRow | undefined;
-  add(entry: Parameters<GuestsRepo['addContentStage']>[0], now: string): number;
-}
-
-/** A CRM event for a content record: the guests linked to it may have a held workflow to re-check (DESIGN §6.8). */
-export type ContentChanged = (contentId: string) => Promise<{ checked: number; started: number }>;
-
-export interface GuestsModule extends AreaModule {
-  contentStages: ContentStageLog;
-  contentChanged: ContentChanged;
-}
-
 /**
  * Guests (spec §1.9, §1.10, §3.3; DESIGN §5.4, §6.1.5): stage history from the guest webhooks,
  * workflows started at n8n once per guest and stage (held while their email would render empty
- * values, DESIGN §6.8), the pipeline ratios, the email templates.
+ * values, DESIGN §6.8), the pipeline ratios, the email templates. The ContentProduction webhooks
+ * are theirs too: the content stages they record feed the timelines and ratios, and a content
+ * change may fill what a held workflow waits for. Nothing is written to the CRM for content: its
+ * own hooks (CVideo → CEpisode) stay its own. Clip webhooks are the clips area's.
  */
-export function guestsArea(ctx: AreaContext): GuestsModule {
+export function guestsArea(ctx: AreaContext): AreaModule {
   const repo = ctx.repo(createGuestsRepo);
   const templates = new TemplateStore(ctx.repo(createKeyValueRepo), ctx.now);
   const crm = ctx.peers.crm;
@@ -49,6 +40,16 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
     now: ctx.now,
   });
   const tracker = new StageTracker({ repo, workflows, holds, activity: ctx.activity, now: ctx.now });
+  const content = new ContentEvents({
+    stages: {
+      last: (contentId) => repo.lastContentStage(contentId),
+      add: (entry, now) => repo.addContentStage(entry, now),
+    },
+    contentChanged: (contentId) => holds.recheckContent(contentId),
+    transaction: ctx.transaction,
+    crm,
+    now: ctx.now,
+  });
   const service = new GuestsService({
     repo,
     crm,
@@ -63,7 +64,12 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
   return {
     name: 'guests',
     routes: (mount) => guestsRoutes(mount, ctx, { service, repo, templates }),
-    webhooks: { 'guest-created': service.onCreated, 'guest-updated': service.onUpdated },
+    webhooks: {
+      'guest-created': service.onCreated,
+      'guest-updated': service.onUpdated,
+      'content-created': content.onContentCreated,
+      'content-updated': content.onContentUpdated,
+    },
     // DESIGN §6.9: transition-driven. A known guest is compared with its last known stage (as a
     // guest-updated that did not carry the stage); catch-up leaves a recent unknown guest to its
     // webhooks, and an older one becomes a baseline. Either way holds are re-checked (§6.8).
@@ -92,19 +98,38 @@ export function guestsArea(ctx: AreaContext): GuestsModule {
           );
         },
       },
-    },
-    contentStages: {
-      last: (contentId) => repo.lastContentStage(contentId),
-      add: (entry, now) => repo.addContentStage(entry, now),
-    },
-    contentChanged: (contentId) => holds.recheckContent(contentId),
-    async start() {
-      if (!ctx.demo || !crm) return;
-      try {
-        await service.seedDemoHistory();
-      } catch (error) {
-        ctx.logger.warn({ err: error }, 'guests: demo stage history not seeded');
-      }
+      // DESIGN §6.9: transition-driven, against the last known stage (as guests are).
+      ContentProduction: { drive: 'transition', knows: content.knows, handle: content.onCaughtUp },
     },
   };
+}
+
+/** One step of a guest's stage history, written from outside the webhooks. */
+export interface StageHistoryEntry {
+  guestId: string;
+  stage: string;
+  previous: string | null;
+  enteredAt: string;
+}
+
+/**
+ * Stage histories written from outside the webhooks (the sandbox's demo guests, whose CRM records
+ * hold only their current stage): `history` is asked for the guests among `guests` that have none
+ * yet, and its entries are recorded with `source` in one transaction.
+ */
+export function addStageHistories<G extends { id: string }>(
+  ctx: AreaContext,
+  guests: readonly G[],
+  history: (fresh: G[]) => StageHistoryEntry[],
+  source: StageSource,
+): { guests: number; entries: number } {
+  const repo = ctx.repo(createGuestsRepo);
+  const recordedAt = ctx.now().toISOString();
+  return repo.transaction(() => {
+    const known = new Set(repo.allStages().map((row) => row.guest_id));
+    const fresh = guests.filter((guest) => !known.has(guest.id));
+    const entries = history(fresh);
+    for (const entry of entries) repo.addStage({ ...entry, source }, recordedAt);
+    return { guests: fresh.length, entries: entries.length };
+  });
 }

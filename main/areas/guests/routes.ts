@@ -10,7 +10,6 @@ import {
   previewEmailTemplate,
   putEmailTemplates,
   runGuestWorkflow,
-  sandboxAutomationReceived,
   sendHeldWorkflow,
   templateVariables,
 } from '../../../shared/api/guests.js';
@@ -92,9 +91,4 @@ export function guestsRoutes(
     success: true,
     ...(await service.sendHeldAnyway(params.id, params.stage)),
   }));
-  mount(sandboxAutomationReceived, () => {
-    const engine = ctx.demo?.automation;
-    if (!engine) throw AppError.notFound('sandbox mode is off: there is no simulated automation engine');
-    return { success: true, workflows: engine.workflows(), received: engine.received().reverse() };
-  });
 }

@@ -2,13 +2,8 @@ import {
   guestStages,
   workflowOfStage,
   workflowStages,
-  type GuestStage,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
-
-export function isGuestStage(value: unknown): value is GuestStage {
-  return typeof value === 'string' && (guestStages as readonly string[]).includes(value);
-}
 
 export function isWorkflowStage(value: unknown): value is WorkflowStage {
   return typeof value === 'string' && (workflowStages as readonly string[]).includes(value);

@@ -5,9 +5,6 @@ import type { JobQueue } from '../../kernel/jobs/queue.js';
 /** A job or publish still not done this long after it was due raises an alarm (DESIGN §6.9). */
 export const OVERDUE_GRACE_MS = 2 * 60_000;
 
-/** One area's overdue work as of `now` (posting's unconfirmed posts, analytics' stale collection…). */
-export type AlarmSource = (now: Date) => Alarm[];
-
 /** Jobs still pending more than 2 min after their run time: the queue is stuck or held up. */
 export function overdueJobAlarms(jobs: JobQueue, now: Date): Alarm[] {
   return jobs.overdue(OVERDUE_GRACE_MS).map((job) => ({

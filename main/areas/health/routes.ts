@@ -1,7 +1,7 @@
 import { listActivity, listJobs } from '../../../shared/api/activity.js';
 import { getHealth, retryJob, type HealthResponse } from '../../../shared/api/health.js';
 import { AppError } from '../../kernel/app-error.js';
-import type { AreaContext, Mount } from '../area.js';
+import { offerOf, type AreaContext, type AreaModule, type Mount } from '../area.js';
 import { overdueJobAlarms, peerReasons } from './alarms.js';
 import type { HealthSources } from './sources.js';
 
@@ -18,12 +18,17 @@ function catchUpReasons(catchUp: HealthResponse['lastCatchUp']): string[] {
   return reasons;
 }
 
-export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSources): void {
+export function healthRoutes(
+  mount: Mount,
+  ctx: AreaContext,
+  sources: HealthSources,
+  areas: () => readonly AreaModule[],
+): void {
   const { peers, jobs, activity } = ctx;
   mount(getHealth, ({ caller }) => {
     const now = ctx.now();
-    const alarms = [overdueJobAlarms(jobs, now), ...sources.alarms.map((source) => source(now))].flat();
-    const catchUp = sources.lastCatchUp();
+    const alarms = [overdueJobAlarms(jobs, now), ...areas().map((area) => area.alarms?.(now) ?? [])].flat();
+    const catchUp = offerOf(areas(), 'lastCatchUp')?.() ?? null;
     // A full disk, a failed catch-up: degraded too, named in the reasons (no post or guest in them).
     const conditions = [...sources.storageReasons(), ...catchUpReasons(catchUp)];
     const degraded = peers.health.degraded() || alarms.length > 0 || conditions.length > 0;
@@ -42,11 +47,11 @@ export function healthRoutes(mount: Mount, ctx: AreaContext, sources: HealthSour
       // Reasons name posts and guests: only for a caller with the key (DESIGN §4).
       reasons: [...peerReasons(peerStates), ...conditions, ...alarms.map((alarm) => alarm.message)],
       alarms,
-      sandbox: ctx.demo !== null,
+      sandbox: ctx.config.sandbox,
       peers: peerStates,
       jobs: jobs.counts(),
-      lastCollection: sources.lastCollection(),
-      quota: sources.quota(),
+      lastCollection: offerOf(areas(), 'lastCollection')?.() ?? null,
+      quota: offerOf(areas(), 'quota')?.() ?? null,
       lastCatchUp: catchUp,
     };
   });

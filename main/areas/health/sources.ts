@@ -1,18 +1,7 @@
-import type { HealthResponse } from '../../../shared/api/health.js';
-import type { AlarmSource } from './alarms.js';
-
-/** What GET /health reports that other areas know: handed to the health area by app.ts. */
+/** What GET /health reports that the composition root knows (the other areas' part comes from their modules). */
 export interface HealthSources {
   version: string;
   startedAt: Date;
-  /** Posting's quota for today (null without a provider). */
-  quota: () => HealthResponse['quota'];
-  /** Analytics' last collection run. */
-  lastCollection: () => HealthResponse['lastCollection'];
-  /** The webhooks area's last CRM catch-up. */
-  lastCatchUp: () => HealthResponse['lastCatchUp'];
   /** Why the disk makes the bridge degraded (a full database, a log dropping lines); empty when it does not. */
   storageReasons: () => string[];
-  /** The areas' overdue work (DESIGN §6.9); overdue jobs are read from the queue here. */
-  alarms: readonly AlarmSource[];
 }

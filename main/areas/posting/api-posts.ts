@@ -14,7 +14,7 @@ import type { PostResult } from '../../peers/postsvc.js';
 import { changeOf, refuseNearPost, tooCloseError, type ChangePreview, type PostEdit } from './crm-posts.js';
 import { MOVE_MARGIN_MS, timeChange } from './decide.js';
 import type { EngineResult, PostingEngine } from './engine.js';
-import { duePassedError, postingError, ruleError } from './errors.js';
+import { duePassedError, ruleError } from './errors.js';
 import { apiPostKey, bodyHash, contentHash, type OutgoingPost } from './keys.js';
 import { utcMinute } from './late-posts.js';
 import { mergedPlatformStates, rowPlatformStates } from './platform-states.js';
@@ -123,15 +123,10 @@ export class ApiPosting {
   ): Promise<string> {
     const { engine, repo, activity } = this.deps;
     const row = repo.byPostsvcId(postsvcId);
-    let outcome: EngineResult;
-    try {
-      outcome =
-        row?.state === 'posted'
-          ? await engine.cancel(row, { signal, deleteLive: options.deleteLive })
-          : await engine.cancelId(postsvcId, row, { signal, deleteLive: options.deleteLive });
-    } catch (error) {
-      throw postingError(error);
-    }
+    const outcome: EngineResult =
+      row?.state === 'posted'
+        ? await engine.cancel(row, { signal, deleteLive: options.deleteLive })
+        : await engine.cancelId(postsvcId, row, { signal, deleteLive: options.deleteLive });
     const subject = postSubjectOf({ postsvcId }, row);
     if (outcome.kind === 'live') {
       const where = outcome.platforms.join(', ');
@@ -139,7 +134,7 @@ export class ApiPosting {
         'posting.still-live',
         'warn',
         `Cancel of ${named(subject)} refused: it is already live on ${where}; nothing was deleted`,
-        { subject, ledgerId: row?.id ?? 0, postsvcId, socialPostId: null, platforms: outcome.platforms },
+        { subject, ledgerId: row?.id ?? null, postsvcId, socialPostId: null, platforms: outcome.platforms },
       );
       throw AppError.alreadyPublished(
         `id: post ${postsvcId} is already published on ${where}: nothing was cancelled. Deleting it takes it down from ${where}, where the public can see it now`,
@@ -251,7 +246,7 @@ export class ApiPosting {
   private async change(root: LedgerRow, edit: PostEdit, signal?: AbortSignal): Promise<RescheduleAnswer> {
     const { engine, now, plan } = this.deps;
     if (Date.parse(root.schedule_date ?? root.publish_at) - now().getTime() < MOVE_MARGIN_MS)
-      await refuseNearPost(this.deps, root, await engine.readFirst(root, signal).catch(rethrowPosting));
+      await refuseNearPost(this.deps, root, await engine.readFirst(root, signal));
     if (
       edit.platforms !== undefined &&
       [...edit.platforms].sort().join() !== [...root.platforms].sort().join()
@@ -280,7 +275,7 @@ export class ApiPosting {
       bodyHash({ post: review.text, platforms: root.platforms, mediaUrls }) === bodyHashOf(root);
     const time = timeOnly ? timeChange(root, to, now(), plan()) : 'replace';
     if (time !== 'replace') {
-      const moved = await engine.move(root, to, signal).catch(rethrowPosting);
+      const moved = await engine.move(root, to, signal);
       if (moved.kind !== 'moved') return refuseNearPost(this.deps, root, moved);
       const subject = ledgerPostSubject(moved.row);
       this.deps.activity.record(
@@ -293,7 +288,7 @@ export class ApiPosting {
     }
     if (timeOnly && plan() !== 'free') throw tooCloseError(to);
     if (this.deps.quota.snapshot().left < 1) throw this.quotaError();
-    const cancelled = await engine.cancel(root, { signal }).catch(rethrowPosting);
+    const cancelled = await engine.cancel(root, { signal });
     if (cancelled.kind === 'live') return refuseNearPost(this.deps, root, { ...cancelled, row: root });
     const outgoing = { post: review.text, platforms: [...root.platforms], mediaUrls, scheduleDate: to };
     const replaced = await this.replace(
@@ -442,7 +437,7 @@ export class ApiPosting {
     if (engine.isMine(row)) throw AppError.conflict('idempotencyKey: this post is being sent right now');
     let current = row;
     if (current.state === 'claimed' || current.state === 'unknown') {
-      const resolved = await engine.settle(current, signal).catch(rethrowPosting);
+      const resolved = await engine.settle(current, signal);
       if (resolved.kind === 'pending') throw this.pendingError(resolved.row, resolved.reason);
       current = this.deps.repo.get(current.id) ?? current;
     }
@@ -494,7 +489,7 @@ export class ApiPosting {
         },
       );
       if (failed?.state === 'unknown') this.deps.reconcileLater(failed, 30_000);
-      throw postingError(error);
+      throw error;
     }
     if (outcome.kind === 'pending') throw this.pendingError(outcome.row, outcome.reason, outcome.retryInMs);
     this.deps.activity.record(
@@ -538,10 +533,6 @@ export class ApiPosting {
     const quota = this.deps.quota.snapshot();
     return AppError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), this.deps.quota.retryAfterS(), quota);
   }
-}
-
-function rethrowPosting(error: unknown): never {
-  throw postingError(error);
 }
 
 function bodyHashOf(row: LedgerRow): string {

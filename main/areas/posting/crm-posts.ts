@@ -5,7 +5,7 @@ import type { PostsvcPlan } from '../../config/config.js';
 import { AppError } from '../../kernel/app-error.js';
 import { MOVE_MARGIN_MS, timeChange } from './decide.js';
 import type { PostingEngine } from './engine.js';
-import { duePassedError, postingError, ruleError } from './errors.js';
+import { duePassedError, ruleError } from './errors.js';
 import { utcMinute } from './late-posts.js';
 import type { MoveOutcome } from './moves.js';
 import { quotaMessage, type QuotaTracker } from './quota.js';
@@ -147,7 +147,7 @@ export async function rescheduleSocialPost(
   if (queued) {
     // Under 2 min from its time, or past it, the post may be going out: read, and not changed.
     if (Date.parse(row.schedule_date ?? row.publish_at) - deps.now().getTime() < MOVE_MARGIN_MS)
-      await refuseNearPost(deps, row, await readFirst(deps, row));
+      await refuseNearPost(deps, row, await deps.engine.readFirst(row));
     const change = timeOnly ? timeChange(row, to, deps.now(), deps.plan()) : 'replace';
     if (change === 'replace' && timeOnly && deps.plan() !== 'free') throw tooCloseError(to);
     // Cancelled and created anew: the cancelled post still counts, so with no quota left nothing is touched.
@@ -201,11 +201,7 @@ export async function cancelSocialPost(
     throw AppError.notFound(`id: the provider has no post ${postsvcId} (never created, or already deleted)`);
   let deleted = false;
   if (options.deleteLive) {
-    try {
-      deleted = (await engine.cancelId(postsvcId, named, { deleteLive: true })).kind === 'cancelled';
-    } catch (error) {
-      throw postingError(error);
-    }
+    deleted = (await engine.cancelId(postsvcId, named, { deleteLive: true })).kind === 'cancelled';
   }
   const written = await deps.records.write(socialPostId, { status: 'Draft', postsvcId: null });
   const run = await deps.runAndWait(socialPostId);
@@ -305,12 +301,6 @@ async function runAndReport(deps: CrmPostDeps, id: string): Promise<CrmPostOutco
             ? `SocialPost ${id} scheduled (${postsvcId}): the old post was cancelled and a new one created, which used one post of today's quota`
             : `SocialPost ${id} scheduled (${postsvcId})`;
   return { status, postsvcId, message, ...(how ? { how } : {}), scheduledAt: record?.scheduledAt ?? null };
-}
-
-function readFirst(deps: CrmPostDeps, row: Parameters<PostingEngine['readFirst']>[0]): Promise<MoveOutcome> {
-  return deps.engine.readFirst(row).catch((error: unknown) => {
-    throw postingError(error);
-  });
 }
 
 /** A post under 2 min from its time, or past it, is not moved: out (409 ALREADY_PUBLISHED), or due now. */

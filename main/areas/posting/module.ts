@@ -1,11 +1,10 @@
-import type { Alarm, HealthResponse } from '../../../shared/api/health.js';
-import type { AreaContext, AreaModule } from '../area.js';
+import { offerOf, type AreaContext, type AreaModule } from '../area.js';
 import { unconfirmedPostAlarms } from './alarms.js';
 import { ApiPosting } from './api-posts.js';
 import { CONFIRM_POLL_MS, PostConfirmations } from './confirmations.js';
 import { PostingEngine } from './engine.js';
 import { bodyHash } from './keys.js';
-import { ProviderPosts, type LatestPostNumbers } from './provider-posts.js';
+import { ProviderPosts } from './provider-posts.js';
 import { QuotaTracker } from './quota.js';
 import { SocialPostJobs } from './record-job.js';
 import { SocialPostRun } from './record-run.js';
@@ -23,24 +22,14 @@ export interface PostingTuning {
   unknownGraceMs?: number;
 }
 
-export interface PostingModule extends AreaModule {
-  /** Today's quota, for /health. */
-  quota(): HealthResponse['quota'];
-  /** Posts unconfirmed 10 min after their time (DESIGN §6.9), for /health. */
-  alarms(now: Date): Alarm[];
-}
-
 /**
  * Social posting (spec §3.4, §4.1, §6; DESIGN §6.2, §6.3, §6.9) as one engine (issue #36): the
  * engine owns the ledger's transitions, the SocialPost adapter reads and writes the CRM record,
  * and every way in — the social-* webhooks, catch-up, retries, confirmations, Sync, the dashboard
  * and API routes — goes through them; a SocialPost's triggers join its one job, decided once.
  */
-export function postingArea(
-  ctx: AreaContext,
-  tuning: PostingTuning = {},
-  latestNumbers: LatestPostNumbers = () => ({ likes: 0, comments: 0, shares: 0 }),
-): PostingModule {
+export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaModule {
+  let areas: readonly AreaModule[] = [];
   const repo = ctx.repo(createPostingRepo);
   const quota = new QuotaTracker(repo, ctx.config, ctx.now);
   const plan = () => quota.plan();
@@ -105,7 +94,9 @@ export function postingArea(
           engine,
           repo,
           activity: ctx.activity,
-          latestNumbers,
+          // Analytics' numbers; zeros when it does not run.
+          latestNumbers: (postsvcId) =>
+            offerOf(areas, 'latestPostNumbers')?.(postsvcId) ?? { likes: 0, comments: 0, shares: 0 },
           now: ctx.now,
         })
       : null;
@@ -119,7 +110,6 @@ export function postingArea(
         engine,
         quota,
         plan,
-        client,
         api,
         provider,
         confirmations,
@@ -127,8 +117,12 @@ export function postingArea(
       }),
     webhooks: jobs.webhookHandlers(),
     catchUp: { SocialPost: jobs.catchUpHandler() },
-    quota: () => quota.snapshot(),
+    offers: { quota: () => quota.snapshot() },
+    // Posts unconfirmed 10 min after their time (DESIGN §6.9).
     alarms: (now) => unconfirmedPostAlarms(repo, now),
+    meet(all) {
+      areas = all;
+    },
     start() {
       // Rows written before migration 025 get the hash of their text, platforms and media.
       repo.fillBodyHashes((row) =>

@@ -1,8 +1,7 @@
 import type { PlatformKey } from '../../../shared/platforms.js';
-import { PostsvcError, type PostsvcClient } from '../../peers/postsvc.js';
+import { isUnknownPost, PostsvcError, type PostsvcClient } from '../../peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
 import { MOVE_MARGIN_MS } from './decide.js';
-import { isUnknownPost } from './errors.js';
 import { contentHash } from './keys.js';
 import { utcMinute } from './late-posts.js';
 import { mayHaveCreated } from './creates.js';

@@ -25,14 +25,14 @@ export function crmPostSubject(
 
 /** A post known by its ids only, and its ledger row when the bridge has one. */
 export function postSubjectOf(
-  ids: { socialPostId?: string | null; postsvcId?: string | null },
+  ids: { socialPostId: string } | { postsvcId: string },
   row: LedgerRow | undefined,
 ): ActivitySubject {
   return row
     ? postSubject(
         {
-          socialPostId: ids.socialPostId ?? row.social_post_id,
-          postsvcId: ids.postsvcId ?? row.postsvc_id,
+          socialPostId: 'socialPostId' in ids ? ids.socialPostId : row.social_post_id,
+          postsvcId: 'postsvcId' in ids ? ids.postsvcId : row.postsvc_id,
           ledgerId: row.id,
         },
         { text: row.post },

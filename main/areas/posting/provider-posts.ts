@@ -1,7 +1,9 @@
 import type { HistoryItem } from '../../../shared/api/posting.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { PostsvcClient, PostsvcStatus } from '../../peers/postsvc.js';
-import type { ProviderHistoryItem } from '../../peers/postsvc-wire.js';
+import type { PostMetrics, ProviderHistoryItem } from '../../peers/postsvc-wire.js';
+import { peerAppError } from '../../peers/peer-app-error.js';
+import { AppError } from '../../kernel/app-error.js';
 import type { PostingEngine } from './engine.js';
 import type { LedgerRow, PostingRepo } from './repo.js';
 import type { SocialPostChanges, SocialPostRecord, SocialPostRecords } from './social-post-record.js';
@@ -103,6 +105,42 @@ export class ProviderPosts {
       errors: errorsOf(item),
       socialPostId: repo.byPostsvcId(item.id)?.social_post_id ?? null,
     }));
+  }
+
+  /** One provider post's numbers per platform; a post the provider does not know is 404 naming it (DESIGN §5.2). */
+  async postAnalytics(postId: string): Promise<{
+    analytics: Record<string, PostMetrics>;
+    errors: Record<string, string>;
+  }> {
+    let perPlatform;
+    try {
+      perPlatform = await this.deps.client.analyticsPost(postId);
+    } catch (error) {
+      throw peerAppError(error, {
+        notFound: `postId: the provider has no post ${postId} (never created, or deleted)`,
+      });
+    }
+    const analytics: Record<string, PostMetrics> = {};
+    const errors: Record<string, string> = {};
+    for (const [platform, value] of Object.entries(perPlatform)) {
+      if (value.ok) analytics[platform] = value.metrics;
+      else errors[platform] = value.error;
+    }
+    return { analytics, errors };
+  }
+
+  /** A platform account's numbers: followers, following, impressions, engagement and its rate. */
+  async accountAnalytics(platform: PlatformKey) {
+    const answer = (await this.deps.client.analyticsSocial([platform]))[platform];
+    if (!answer?.ok) {
+      throw AppError.peer(
+        'PLATFORM_ERROR',
+        `posting provider has no analytics for ${platform}`,
+        answer?.error,
+      );
+    }
+    const { followers, following, impressions, engagement, engagementRate } = answer.metrics;
+    return { followers, following, impressions, engagement, engagementRate };
   }
 
   /**

@@ -440,7 +440,7 @@ export class SocialPostRun {
     const warning = `${crmPostWords(subject)} ${what} but it is already live on ${where}${live.postUrls.length > 0 ? ` (${live.postUrls.join(' ')})` : ''}: nothing was deleted and the record is Published again; Delete from ${where} on the Posts page takes it down`;
     this.deps.activity.record('posting.still-live', 'warn', warning, {
       subject,
-      ledgerId: row?.id ?? 0,
+      ledgerId: row?.id ?? null,
       postsvcId,
       socialPostId: record.id,
       platforms: live.platforms,

@@ -16,7 +16,6 @@ import {
 } from '../../../shared/api/posting.js';
 import type { PostsvcPlan } from '../../config/config.js';
 import { AppError } from '../../kernel/app-error.js';
-import type { PostsvcClient } from '../../peers/postsvc.js';
 import type { AreaContext, Mount } from '../area.js';
 import type { ApiPosting } from './api-posts.js';
 import {
@@ -28,7 +27,6 @@ import {
   type CrmPostDeps,
 } from './crm-posts.js';
 import type { PostingEngine } from './engine.js';
-import { postingError } from './errors.js';
 import { confirmationOf, ledgerStatus, listPostViews } from './posts-view.js';
 import type { ProviderPosts } from './provider-posts.js';
 import type { PostConfirmations } from './confirmations.js';
@@ -45,7 +43,6 @@ export interface PostingRouteDeps {
   engine: PostingEngine | null;
   quota: QuotaTracker;
   plan: () => PostsvcPlan;
-  client: PostsvcClient | null;
   api: ApiPosting | null;
   provider: ProviderPosts | null;
   /** Posts follow the provider: the operator's Check again. */
@@ -60,7 +57,7 @@ const need = <T>(value: T | null): T => {
 };
 
 export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRouteDeps): void {
-  const { repo, quota, client, api, provider } = deps;
+  const { repo, quota, api, provider } = deps;
   /** The cancel of a post: a CRM post's through its record, a dashboard post's (or an unknown one's) directly. */
   const cancel = (postsvcId: string, deleteLive: boolean) => {
     const socialPostId = repo.byPostsvcId(postsvcId)?.social_post_id;
@@ -68,25 +65,14 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
       ? cancelSocialPost(crmPosts(), socialPostId, postsvcId, { deleteLive })
       : need(api).cancel(postsvcId, { deleteLive });
   };
-  mount(schedulePost, async ({ body }) => {
-    try {
-      return await need(api).schedule(body);
-    } catch (error) {
-      throw postingError(error);
-    }
-  });
+  mount(schedulePost, ({ body }) => need(api).schedule(body));
   // The spec's delete keeps its meaning (a published post is taken down); the dashboard's Cancel never does.
   mount(deletePost, async ({ body }) => ({ success: true, message: await cancel(body.id, true) }));
   mount(checkPost, async ({ body }) => {
     const row = repo.get(body.ledgerId);
     if (!row || row.state !== 'posted' || !row.postsvc_id)
       throw AppError.notFound(`ledgerId: no post ${body.ledgerId} the provider holds`);
-    let checked;
-    try {
-      checked = await need(deps.confirmations).checkAgain(row.id);
-    } catch (error) {
-      throw postingError(error);
-    }
+    const checked = await need(deps.confirmations).checkAgain(row.id);
     const status = checked ? ledgerStatus(checked) : 'scheduled';
     const confirmation = confirmationOf(checked, ctx.now());
     return {
@@ -100,55 +86,15 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
     };
   });
   mount(cancelPost, async ({ body }) => ({ success: true, message: await cancel(body.id, false) }));
-  mount(postHistory, async ({ query }) => {
-    try {
-      return { success: true, data: await need(provider).history(query) };
-    } catch (error) {
-      throw postingError(error);
-    }
-  });
+  mount(postHistory, async ({ query }) => ({ success: true, data: await need(provider).history(query) }));
   mount(postAnalytics, async ({ query }) => {
-    const postsvc = need(client);
-    try {
-      if (query.postId) {
-        const perPlatform = await postsvc.analyticsPost(query.postId);
-        const analytics: Record<
-          string,
-          { likes: number; comments: number; shares: number; impressions: number; clicks: number }
-        > = {};
-        const errors: Record<string, string> = {};
-        for (const [platform, value] of Object.entries(perPlatform)) {
-          if (value.ok) analytics[platform] = value.metrics;
-          else errors[platform] = value.error;
-        }
-        return { success: true, postId: query.postId, analytics, errors };
-      }
-      const platform = query.platform!;
-      const answer = (await postsvc.analyticsSocial([platform]))[platform];
-      if (!answer?.ok) {
-        throw AppError.peer(
-          'PLATFORM_ERROR',
-          `posting provider has no analytics for ${platform}`,
-          answer?.error,
-        );
-      }
-      const { followers, following, impressions, engagement, engagementRate } = answer.metrics;
-      return {
-        success: true,
-        platform,
-        analytics: { followers, following, impressions, engagement, engagementRate },
-      };
-    } catch (error) {
-      throw postingError(error, query.postId ? { field: 'postId', id: query.postId } : undefined);
-    }
+    const posts = need(provider);
+    if (query.postId)
+      return { success: true, postId: query.postId, ...(await posts.postAnalytics(query.postId)) };
+    const platform = query.platform!;
+    return { success: true, platform, analytics: await posts.accountAnalytics(platform) };
   });
-  mount(syncPosts, async () => {
-    try {
-      return { success: true, ...(await need(provider).sync()) };
-    } catch (error) {
-      throw postingError(error);
-    }
-  });
+  mount(syncPosts, async () => ({ success: true, ...(await need(provider).sync()) }));
   mount(listPosts, async ({ query }) => ({
     success: true,
     ...(await listPostViews({ repo, records: deps.records, now: ctx.now }, query)),
@@ -168,17 +114,13 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
   mount(getQuota, () => ({ success: true, quota: quota.snapshot() }));
   mount(retryPost, async ({ body }) => {
     if (body.ledgerId !== undefined) {
-      try {
-        const answer = await need(api).retry(body.ledgerId);
-        return {
-          success: true,
-          status: answer.status,
-          postsvcId: answer.id,
-          message: `post ${answer.id} ${answer.status}`,
-        };
-      } catch (error) {
-        throw postingError(error);
-      }
+      const answer = await need(api).retry(body.ledgerId);
+      return {
+        success: true,
+        status: answer.status,
+        postsvcId: answer.id,
+        message: `post ${answer.id} ${answer.status}`,
+      };
     }
     return { success: true, ...(await retrySocialPost(crmPosts(), body.socialPostId!)) };
   });
@@ -189,24 +131,20 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
   mount(reschedulePost, async ({ body }) => {
     const { socialPostId, ledgerId, ...edit } = body;
     if (ledgerId !== undefined) {
-      try {
-        const answer = await need(api).reschedule(ledgerId, edit);
-        const left = quota.snapshot().left;
-        return {
-          success: true,
-          status: answer.status,
-          postsvcId: answer.id,
-          warnings: answer.warnings,
-          how: answer.how,
-          scheduledAt: answer.scheduleDate,
-          message:
-            answer.how === 'moved-in-place'
-              ? `post ${answer.id} moved in place at the provider: the same post, no quota used`
-              : `post ${answer.id} ${answer.status}: a new provider post, which used one post of today's quota (${left} left)`,
-        };
-      } catch (error) {
-        throw postingError(error);
-      }
+      const answer = await need(api).reschedule(ledgerId, edit);
+      const left = quota.snapshot().left;
+      return {
+        success: true,
+        status: answer.status,
+        postsvcId: answer.id,
+        warnings: answer.warnings,
+        how: answer.how,
+        scheduledAt: answer.scheduleDate,
+        message:
+          answer.how === 'moved-in-place'
+            ? `post ${answer.id} moved in place at the provider: the same post, no quota used`
+            : `post ${answer.id} ${answer.status}: a new provider post, which used one post of today's quota (${left} left)`,
+      };
     }
     return { success: true, ...(await rescheduleSocialPost(crmPosts(), socialPostId!, edit)) };
   });

@@ -1,4 +1,3 @@
-import type { Alarm } from '../../../shared/api/health.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { createPublishingRepo } from './repo.js';
 import { publishingRoutes } from './routes.js';
@@ -7,13 +6,8 @@ import { PublishService } from './service.js';
 /** A publish still in flight this long after it was sent raises an alarm (DESIGN §6.9). */
 const PUBLISH_OVERDUE_MS = 2 * 60_000;
 
-export interface PublishingModule extends AreaModule {
-  /** Publishes sent more than 2 min ago with no outcome yet, for /health. */
-  alarms(now: Date): Alarm[];
-}
-
 /** Platform publishing (spec §3.5, §6; DESIGN §6.4): the platform webhooks, the panel's list and retry. */
-export function publishingArea(ctx: AreaContext): PublishingModule {
+export function publishingArea(ctx: AreaContext): AreaModule {
   const repo = ctx.repo(createPublishingRepo);
   const routes = ctx.config.publishRoutes;
   const service = new PublishService({
@@ -44,6 +38,7 @@ export function publishingArea(ctx: AreaContext): PublishingModule {
         vanished: (id) => Promise.resolve(service.vanished(id)),
       },
     },
+    // Publishes sent more than 2 min ago with no outcome yet.
     alarms: (now) =>
       repo.publishingSince(new Date(now.getTime() - PUBLISH_OVERDUE_MS).toISOString()).map((row) => ({
         id: `publish:${row.record_id}`,

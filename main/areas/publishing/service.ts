@@ -490,7 +490,6 @@ export class PublishService {
   }
 }
 
-/** `Videosite publish "Title"` for activity lines. */
 /**
  * A publish record as its events name it (issue #30.4): its CRM name or title, else its episode's
  * title with the platform — from the record at hand (no read); null when it carries neither.

@@ -1,4 +1,3 @@
-import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { locateMediaTools } from '../../kernel/media-tools.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { ffprobeAudioChannels } from './audio-channels.js';
@@ -10,21 +9,14 @@ import { recorderRoutes } from './routes.js';
 
 /**
  * The recorder's next filename (spec §4.5, DESIGN §6.7): held in memory, applied to OBS when one is
- * configured (peers.obs), takes and marks kept in SQLite.
+ * configured (peers.obs), takes and marks kept in SQLite; a take with its marks for the clips
+ * area's pinned clips (DESIGN §6.6).
  */
-export interface RecorderModule extends AreaModule {
-  /** A take with its marks, for the clips area's pinned clips (DESIGN §6.6); null when unknown. */
-  take(id: number): RecorderTake | null;
-}
-
-/** How another area asks for a take (the clips area, through app.ts). */
-export type TakeLookup = (id: number) => RecorderTake | null;
-
-export function recorderArea(ctx: AreaContext): RecorderModule {
+export function recorderArea(ctx: AreaContext): AreaModule {
   const repo = ctx.repo(createRecorderRepo);
   const recorder = new Recorder({
     obs: ctx.peers.obs,
-    simulated: ctx.demo?.obs !== undefined && ctx.demo.obs.url === ctx.peers.obs?.url,
+    simulated: ctx.config.recorder?.simulated === true,
     state: new RecorderState(ctx.now().toISOString(), clearedAtRestart(ctx.activity, ctx.now())),
     repo,
     activity: ctx.activity,
@@ -36,6 +28,6 @@ export function recorderArea(ctx: AreaContext): RecorderModule {
     routes: (mount) => recorderRoutes(mount, recorder, repo, ctx),
     start: () => ctx.peers.obs?.start(),
     stop: () => ctx.peers.obs?.stop(),
-    take: (id) => repo.take(id),
+    offers: { take: (id) => repo.take(id) },
   };
 }

@@ -1,6 +1,5 @@
 import {
   addRecorderMark,
-  driveSimulatedObs,
   getRecorderFilename,
   getRecorderStatus,
   listRecorderTakes,
@@ -17,7 +16,7 @@ export function recorderRoutes(
   mount: Mount,
   recorder: Recorder,
   repo: RecorderRepo,
-  ctx: Pick<AreaContext, 'demo' | 'peers' | 'now'>,
+  ctx: Pick<AreaContext, 'peers' | 'now'>,
 ): void {
   mount(setRecorderFilename, async ({ body }) => ({
     success: true,
@@ -38,13 +37,5 @@ export function recorderRoutes(
     const crm = ctx.peers.crm;
     if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
     return { success: true, ...(await readNextProduction(crm, ctx.now())) };
-  });
-  mount(driveSimulatedObs, ({ body }) => {
-    const obs = ctx.demo?.obs;
-    if (!obs)
-      throw AppError.notFound('the simulated OBS runs only in sandbox mode (with RECORDER_OBS_URL unset)');
-    const refusal = obs.press(body.action);
-    if (refusal) throw AppError.conflict(`action: ${refusal}`, { field: 'action', rule: refusal });
-    return { success: true, action: body.action };
   });
 }

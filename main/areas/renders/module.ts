@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { AreaContext, AreaModule } from '../area.js';
-import type { ClipsModule } from '../clips/module.js';
+import { AppError } from '../../kernel/app-error.js';
+import { offerOf, type AreaContext, type AreaModule, type AreaOffers } from '../area.js';
 import { locateMediaTools, type MediaTools } from '../../kernel/media-tools.js';
 import { captionFontsDir } from './caption-font.js';
 import { freeBytes } from './free-space.js';
@@ -24,7 +24,17 @@ const PRUNE_EVERY_MS = 3_600_000;
  * suggestion's in/out, take and cues, and keeps the analysis as long as the render's files.
  * Renders run one at a time, outside the peer slots, FFmpeg below the bridge's priority.
  */
-export function rendersArea(ctx: AreaContext, clips: ClipsModule, tuning: RendersTuning = {}): AreaModule {
+export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaModule {
+  let areas: readonly AreaModule[] = [];
+  const clipsOffer = <K extends 'clipToRender' | 'keepAnalysisUntil'>(key: K): AreaOffers[K] => {
+    const offer = offerOf(areas, key);
+    if (!offer) throw AppError.notFound('clips are not part of this bridge: nothing to render');
+    return offer;
+  };
+  const clips: Pick<AreaOffers, 'clipToRender' | 'keepAnalysisUntil'> = {
+    clipToRender: (analysisId, n) => clipsOffer('clipToRender')(analysisId, n),
+    keepAnalysisUntil: (analysisId, until) => clipsOffer('keepAnalysisUntil')(analysisId, until),
+  };
   const repo = ctx.repo(createRendersRepo);
   const files = new RenderFiles(path.join(ctx.config.dataDir, 'renders'));
   const tools = tuning.tools ?? locateMediaTools(ctx.config);
@@ -68,5 +78,11 @@ export function rendersArea(ctx: AreaContext, clips: ClipsModule, tuning: Render
   ctx.scheduler.every('renders pruning', PRUNE_EVERY_MS, () => renders.pruneExpired(), true);
   // What a crash left (parts, caption scripts, folders of renders not done), before the queue starts.
   files.sweep((id) => (repo.get(id)?.files.length ?? 0) > 0);
-  return { name: 'renders', routes: (mount) => rendersRoutes(mount, renders) };
+  return {
+    name: 'renders',
+    routes: (mount) => rendersRoutes(mount, renders),
+    meet(all) {
+      areas = all;
+    },
+  };
 }

@@ -6,13 +6,13 @@ import {
   type RenderingSetup,
   type RenderRecord,
 } from '../../../shared/api/renders.js';
+import type { AreaOffers } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Transaction } from '../../kernel/db.js';
 import type { JobQueue } from '../../kernel/jobs/queue.js';
 import { toolVersion, type MediaTool, type MediaTools } from '../../kernel/media-tools.js';
-import type { ClipsModule } from '../clips/module.js';
 import { lineCharsFor } from './burned-captions.js';
 import { CAPTION_FONT } from './caption-font.js';
 import { checkRoom, neededBytes } from './free-space.js';
@@ -30,7 +30,8 @@ export interface RendersDeps {
   files: RenderFiles;
   runs: RenderRuns;
   tools: MediaTools;
-  clips: ClipsModule;
+  /** The clips area's offers (its in/out, take and cues; keeping the analysis). */
+  clips: Pick<AreaOffers, 'clipToRender' | 'keepAnalysisUntil'>;
   jobs: JobQueue;
   transaction: Transaction;
   activity: ActivityLog;

@@ -1,6 +1,5 @@
 import type { SecretStore } from '../../config/config.js';
 import type { AreaContext, AreaModule } from '../area.js';
-import { rehearsalRoutes } from './rehearsal-routes.js';
 import { settingsRoutes } from './routes.js';
 
 /**
@@ -14,9 +13,6 @@ export function settingsArea(
 ): AreaModule {
   return {
     name: 'settings',
-    routes: (mount) => {
-      settingsRoutes(mount, ctx, secretStore, sandboxControlKey);
-      rehearsalRoutes(mount, ctx);
-    },
+    routes: (mount) => settingsRoutes(mount, ctx, secretStore, sandboxControlKey),
   };
 }

@@ -31,9 +31,9 @@ export function settingsRoutes(
     success: true,
     configPath: config.configPath,
     dataDir: config.dataDir,
-    sandbox: ctx.demo !== null,
+    sandbox: config.sandbox,
     sandboxControlKey,
-    settings: settingEntries(config, ctx.demo !== null, savedFile()),
+    settings: settingEntries(config, config.sandbox, savedFile()),
   }));
   mount(updateSettings, ({ body }) => {
     const fromEnv = Object.keys(body.values).filter((key) => config.sources[key as ConfigKey] === 'env');

@@ -211,7 +211,9 @@ export class CrmCatchUp {
   /**
    * No mark yet. A data dir that has received webhooks starts 45 min before its last delivery
    * (handling is idempotent: the overlap is harmless); a new one at the CRM's newest record, so
-   * history is not replayed.
+   * history is not replayed. CRM times are whole seconds: the listing starts at the newest
+   * record's second, and the records already saved in it are remembered as seen, so that one
+   * saved later in that same second is still listed (a new data dir missed it before).
    */
   private async seed(crm: CrmClient, entity: CrmEntity): Promise<void> {
     const { repo, now } = this.deps;
@@ -222,10 +224,21 @@ export class CrmCatchUp {
       return;
     }
     const newest = await crm.newestModifiedAt(entity);
-    // CRM times are whole seconds: "after the newest" starts one second later.
-    const from =
-      newest === null ? new Date(0).toISOString() : new Date(Date.parse(newest) + 1_000).toISOString();
-    repo.setMark(entity, newest, from, now().toISOString());
+    if (newest === null) {
+      repo.setMark(entity, null, new Date(0).toISOString(), now().toISOString());
+      return;
+    }
+    let cursor: PageCursor = { from: newest, offset: 0 };
+    for (let pages = 0; pages < MAX_PAGES; pages++) {
+      const page = await crm.listModifiedSince(entity, cursor.from, cursor.offset);
+      const records = page.list.filter((record): record is CrmRecord & { modifiedAt: string } =>
+        isTime(record.modifiedAt),
+      );
+      for (const record of records) repo.markSeen(entity, record.id, record.modifiedAt);
+      if (page.list.length < CATCHUP_PAGE) break;
+      cursor = nextCursor(cursor, records);
+    }
+    repo.setMark(entity, newest, newest, now().toISOString());
   }
 
   /**

@@ -62,11 +62,6 @@ export const WEBHOOK_TEST_JOB = 'webhook.test';
 /** A test webhook without a delay: done at once, so it needs no cap. */
 export const WEBHOOK_TEST_NOW_JOB = 'webhook.test.now';
 
-/**
- * Webhook processing of DESIGN §6.1: log the delivery, key every item, run each item once
- * through the durable queue (one lane per CRM record, so a record's events stay in order),
- * wait up to the budget, answer with what finished and leave the rest to the queue (202).
- */
 /** How one item of a delivery was taken in: answered at once, or by a job (its own, or its record's run). */
 interface Entry {
   answeredBy: string;
@@ -79,6 +74,11 @@ interface Entry {
   busy?: boolean;
 }
 
+/**
+ * Webhook processing of DESIGN §6.1: log the delivery, key every item, run each item once
+ * through the durable queue (one lane per CRM record, so a record's events stay in order),
+ * wait up to the budget, answer with what finished and leave the rest to the queue (202).
+ */
 export class WebhookIntake {
   private readonly handlers = new Map<WebhookEvent, WebhookItemHandler | RecordJobHandler>();
   /** The record-job kinds whose run ends finish the items waiting for them. */

@@ -1,4 +1,3 @@
-import type { CatchUpStatus } from '../../../shared/api/health.js';
 import type { WebhookEvent } from '../../../shared/api/webhooks.js';
 import { createKeyValueRepo } from '../../kernel/key-value-repo.js';
 import type { CrmEntity } from '../../peers/crm.js';
@@ -20,27 +19,19 @@ import { webhookRoutes } from './routes.js';
 const RETENTION_MS = 14 * 24 * 3600 * 1000;
 
 export interface WebhooksWiring {
-  /** Every area's item handlers, by the webhook event they own. */
-  handlers: ReadonlyArray<Partial<Record<WebhookEvent, WebhookItemHandler | RecordJobHandler>>>;
   /** CRM senders give up after 10 s; DESIGN §6.1 answers within 8. */
   budgetMs: number;
   /** Tests only: catch-up this often instead of every CRM_CATCHUP_MINUTES. */
   catchUpEveryMs?: number;
-  /** Every area's catch-up handling, by the CRM entity it owns (DESIGN §6.9). */
-  catchUp: ReadonlyArray<Partial<Record<CrmEntity, CatchUpHandler>>>;
-}
-
-export interface WebhooksModule extends AreaModule {
-  /** The last CRM catch-up, for /health and the Overview. */
-  lastCatchUp(): CatchUpStatus | null;
 }
 
 /**
  * Webhook intake (DESIGN §6.1): the eleven CRM receivers and the test webhook. Verifying is
  * http/'s guard; this area logs each delivery, queues each item once and answers within the
- * budget. What an item does is up to the area that owns its event.
+ * budget. What an item does is up to the area that owns its event; what CRM catch-up (DESIGN
+ * §6.9) does with a record, up to the area that owns its entity.
  */
-export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): WebhooksModule {
+export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): AreaModule {
   const repo = ctx.repo(createWebhooksRepo);
   // The records' "last touched" marks, raised by items here and by every CRM write-back (DESIGN §6.1.2).
   const marks = ctx.repo(createRecordMarks);
@@ -54,14 +45,6 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     now: ctx.now,
     budgetMs: wiring.budgetMs,
   });
-  for (const handlers of wiring.handlers) {
-    for (const [event, handler] of Object.entries(handlers) as [
-      WebhookEvent,
-      WebhookItemHandler | RecordJobHandler,
-    ][]) {
-      intake.setHandler(event, handler);
-    }
-  }
   ctx.scheduler.every(
     'webhook delivery retention',
     3_600_000,
@@ -77,11 +60,6 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
     logger: ctx.logger,
     now: ctx.now,
   });
-  for (const handlers of wiring.catchUp) {
-    for (const [entity, handler] of Object.entries(handlers) as [CrmEntity, CatchUpHandler][]) {
-      catchUp.setHandler(entity, handler);
-    }
-  }
   // DESIGN §6.9: at start and every CRM_CATCHUP_MINUTES; 0 is off, also at start.
   const intervalMs =
     ctx.config.crmCatchUpMinutes > 0 ? (wiring.catchUpEveryMs ?? ctx.config.crmCatchUpMinutes * 60_000) : 0;
@@ -97,8 +75,21 @@ export function webhooksArea(ctx: AreaContext, wiring: WebhooksWiring): Webhooks
   return {
     name: 'webhooks',
     routes: (mount) => webhookRoutes(mount, intake, { bindings, logger: ctx.logger, now: ctx.now }),
-    lastCatchUp: () => catchUp.status(),
+    offers: { lastCatchUp: () => catchUp.status() },
     // A write-back marks its record touched, so an identical later item is a genuine repeat.
     onCrmWrite: marks.writeListener(ctx.now),
+    meet(areas) {
+      for (const area of areas) {
+        for (const [event, handler] of Object.entries(area.webhooks ?? {}) as [
+          WebhookEvent,
+          WebhookItemHandler | RecordJobHandler,
+        ][]) {
+          intake.setHandler(event, handler);
+        }
+        for (const [entity, handler] of Object.entries(area.catchUp ?? {}) as [CrmEntity, CatchUpHandler][]) {
+          catchUp.setHandler(entity, handler);
+        }
+      }
+    },
   };
 }

@@ -20,23 +20,28 @@ function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-export interface PostIds {
+/** A post's ids, one of them at least: a CRM post's SocialPost id, its provider post id, its ledger row. */
+export type PostIds = {
   socialPostId?: string | null | undefined;
   postsvcId?: string | null | undefined;
   ledgerId?: number | null | undefined;
-}
+} & ({ socialPostId: string } | { postsvcId: string } | { ledgerId: number });
 
 /**
  * A post, by its CRM name, else the excerpt of its text. Its id: the SocialPost id of a CRM post,
  * else the provider post id, else `ledger:<n>`.
  */
 export function postSubject(ids: PostIds, name: { name?: unknown; text?: unknown }): ActivitySubject {
-  const id =
-    nonEmpty(ids.socialPostId) ??
-    nonEmpty(ids.postsvcId) ??
-    (typeof ids.ledgerId === 'number' ? `ledger:${ids.ledgerId}` : 'unknown');
   const text = typeof name.text === 'string' ? name.text : null;
-  return { kind: 'post', id, name: nonEmpty(name.name) ?? postExcerpt(text) };
+  return { kind: 'post', id: postId(ids), name: nonEmpty(name.name) ?? postExcerpt(text) };
+}
+
+function postId(ids: PostIds): string {
+  const own = nonEmpty(ids.socialPostId) ?? nonEmpty(ids.postsvcId);
+  if (own !== null) return own;
+  if (typeof ids.ledgerId === 'number') return `ledger:${ids.ledgerId}`;
+  // Only a blank id string gets here: a caller's mistake, not a post to name.
+  throw new Error('a post subject needs a SocialPost id, a provider post id or a ledger row');
 }
 
 /** Any other record by its id and its name or title (null: not at hand). */

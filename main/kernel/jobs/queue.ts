@@ -439,7 +439,6 @@ export class JobQueue {
     }));
   }
 
-  /** The operator fixed the cause: run a failed job again now. False when no failed job has that id. */
   /**
    * A stored job in words for an activity message (the operator's retry): what it concerns when
    * its kind names a subject (`CRM post “Teaser…”`), else its description; undefined: no such job.
@@ -463,6 +462,7 @@ export class JobQueue {
     }
   }
 
+  /** The operator fixed the cause: run a failed job again now. False when no failed job has that id. */
   retryFailed(id: number): boolean {
     const retried = this.options.repo.retryFailed(id, this.now().toISOString());
     if (retried) {

@@ -203,10 +203,9 @@ export async function startSandboxCrm(options: SandboxCrmOptions = {}): Promise<
   };
 }
 
-export { CrmError } from './errors.js';
 export { signEspoWebhook } from './signature.js';
 export { phpJsonEncode } from './php-json.js';
-export { toCrmDatetime, toCrmDate } from './wire-format.js';
+export { toCrmDatetime } from './wire-format.js';
 export type { CrmRecord } from './store.js';
 export type { CrmEntityName } from './entities.js';
 export type {

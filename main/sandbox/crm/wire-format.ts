@@ -7,10 +7,6 @@ export function toCrmDatetime(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-export function toCrmDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 export function isCrmDatetime(value: string): boolean {
   const m = DATETIME.exec(value);
   if (!m) return false;
@@ -23,10 +19,6 @@ export function isCrmDate(value: string): boolean {
   if (!m) return false;
   const [, y, mo, d] = m.map(Number) as [number, number, number, number];
   return isRealDate(y, mo, d);
-}
-
-export function parseCrmDatetime(value: string): Date {
-  return new Date(`${value.replace(' ', 'T')}Z`);
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {

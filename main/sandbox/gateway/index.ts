@@ -162,5 +162,5 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
   };
 }
 
-export type { BroadcastInput, BroadcastView, BroadcastStatus } from './broadcasts.js';
-export type { PublishRecord, PublishResult } from './publish.js';
+export type { BroadcastInput, BroadcastView } from './broadcasts.js';
+export type { PublishRecord } from './publish.js';

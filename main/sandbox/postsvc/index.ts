@@ -190,9 +190,7 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
   };
 }
 
-export type { PostsvcPlan, ProviderPost, PostIdEntry, ImportedPost } from './posts.js';
+export type { PostsvcPlan, ProviderPost, ImportedPost } from './posts.js';
 export type { ProviderPlatform } from './platforms.js';
-export { providerPlatforms } from './platforms.js';
 export { errorCodes as postsvcErrorCodes } from './errors.js';
-export { socialAnalytics, postAnalytics, dailySocialMetrics, socialMetricsHistory } from './analytics.js';
-export type { SocialMetricsRow } from './analytics.js';
+export { socialMetricsHistory } from './analytics.js';

@@ -31,6 +31,7 @@ const advice: Record<ErrorCode | ClientErrorCode, string> = {
   QUOTA_EXCEEDED: 'Today’s posting quota is used up. It resets at 00:00 UTC.',
   TOO_MANY_CONNECTIONS: 'The bridge is busy with too many connections. Try again in a moment.',
   REQUEST_TIMEOUT: 'The request reached the bridge too slowly. Check the connection and try again.',
+  RANGE_NOT_SATISFIABLE: 'Only part of a file was asked for, past its end. Download it again from the start.',
   CONFLICT: 'Something else changed this at the same time. Reload, check, and try again.',
   ALREADY_PUBLISHED:
     'It is already published, so it cannot be cancelled: the public can see it. Deleting it from the platform is a separate action.',

@@ -5,12 +5,12 @@ import {
   deleteBroadcast,
   endBroadcast,
   listBroadcasts,
-  startSandboxEncoder,
   syncBroadcasts,
 } from '../../../shared/api/broadcasts.js';
 import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
+import { startSandboxEncoder } from '../../../shared/api/sandbox.js';
 import { callApi } from '../api/transport/client.js';
 import { queryKeys } from '../api/transport/query-keys.js';
 
@@ -28,8 +28,6 @@ export const broadcastKeys = {
 const POLL_MS = 15_000;
 
 export type BroadcastList = ResponseOf<typeof listBroadcasts>;
-export type PublishingList = ResponseOf<typeof listPublishing>;
-export type SyncOutcome = ResponseOf<typeof syncBroadcasts>;
 export type CreatedBroadcast = ResponseOf<typeof createBroadcast>;
 
 /** GET /api/broadcasts: the StreamhostBroadcast records and the state of the 30 s sync. */

@@ -17,7 +17,6 @@ export const clipKeys = {
 export type Analysis = ResponseOf<typeof analyzeClips>;
 export type AnalyzeInput = BodyOf<typeof analyzeClips>;
 export type DraftInput = BodyOf<typeof createDraftClip>;
-export type CreatedDraft = ResponseOf<typeof createDraftClip>;
 
 const PAGE = 100;
 

@@ -58,8 +58,10 @@ function malformedIn(text: string): string[] {
 
 const LEAVE_QUESTION = 'The email templates have unsaved changes. Leave and lose them?';
 
-/** The three email templates of spec §1.10 with a live preview for a real guest. */
-/** `guests` is undefined while the guest list loads. */
+/**
+ * The three email templates of spec §1.10 with a live preview for a real guest. `guests` is
+ * undefined while the guest list loads.
+ */
 export function TemplateEditor({ guests }: { guests: readonly GuestSummary[] | undefined }) {
   const templates = useTemplates();
   const [moment, setMoment] = useState<EmailMoment>('confirmation');

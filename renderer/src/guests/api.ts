@@ -11,7 +11,6 @@ import {
   previewEmailTemplate,
   putEmailTemplates,
   runGuestWorkflow,
-  sandboxAutomationReceived,
   sendHeldWorkflow,
   type EmailMoment,
   type EmailTemplate,
@@ -20,6 +19,7 @@ import {
   type TemplateSettings,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
+import { sandboxAutomationReceived } from '../../../shared/api/sandbox.js';
 import { callApi } from '../api/transport/client.js';
 import { queryKeys } from '../api/transport/query-keys.js';
 

@@ -24,11 +24,9 @@ export const postKeys = {
   preview: (draft: unknown) => ['posts', 'preview', draft] as const,
 };
 
-export type PostList = ResponseOf<typeof listPosts>;
 export type ScheduleInput = BodyOf<typeof schedulePost>;
 export type Scheduled = ResponseOf<typeof schedulePost>;
 export type PreviewInput = BodyOf<typeof previewPost>;
-export type SyncOutcome = ResponseOf<typeof syncPosts>;
 export type RescheduleInput = BodyOf<typeof reschedulePost>;
 
 /** Live updates come from /events; polling is the fallback. */

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addRecorderMark,
-  driveSimulatedObs,
   getRecorderFilename,
   getRecorderStatus,
   listRecorderTakes,
   setRecorderFilename,
 } from '../../../shared/api/recorder.js';
+import { driveSimulatedObs } from '../../../shared/api/sandbox.js';
 import { callApi } from '../api/transport/client.js';
 import { queryKeys } from '../api/transport/query-keys.js';
 
@@ -67,7 +67,7 @@ export function useAddMark() {
   });
 }
 
-/** POST /api/recorder/sandbox: a button of the simulated OBS. */
+/** POST /api/sandbox/obs: a button of the simulated OBS. */
 export function usePressSimulatedObs() {
   const refresh = useRecorderRefresh();
   return useMutation({

@@ -7,7 +7,7 @@ import {
   type RehearsalFault,
   type RehearsalRequest,
   type RehearsalState,
-} from '../../../shared/api/rehearsal.js';
+} from '../../../shared/api/sandbox.js';
 import { platformKeys, postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
 import { callApi } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';

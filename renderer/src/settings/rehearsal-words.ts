@@ -1,4 +1,4 @@
-import type { RehearsalFault, RehearsalPeer } from '../../../shared/api/rehearsal.js';
+import type { RehearsalFault, RehearsalPeer } from '../../../shared/api/sandbox.js';
 
 export const peerNames: Record<RehearsalPeer, string> = {
   crm: 'CRM (EspoCRM)',

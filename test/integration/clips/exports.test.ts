@@ -153,6 +153,27 @@ describe('exports of a stored analysis (issue #28.4)', () => {
     expect(byDefault.headers.get('x-frame-rate')).toBe('30; source=take');
   });
 
+  it('a download answers a byte range of it (206), 416 past its end, and HEAD without a body (issue #37.3)', async () => {
+    const url = `/clips/analyses/${analysisId}/edl?fps=25`;
+    const whole = await bridge.call('GET', url);
+    const edl = whole.body as string;
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const part = await bridge.call('GET', url, { headers: { Range: 'bytes=0-10' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-10/${edl.length}`);
+    expect(part.headers.get('content-disposition')).toBe('attachment; filename="ep28-25fps.edl"');
+    expect(part.body).toBe('TITLE: ep28');
+    const refused = await bridge.call('GET', url, { headers: { Range: `bytes=${edl.length}-` } });
+    expect(refused.status).toBe(416);
+    expect(refused.headers.get('content-range')).toBe(`bytes */${edl.length}`);
+    expect(refused.body).toMatchObject({ success: false, code: 'RANGE_NOT_SATISFIABLE' });
+    const head = await bridge.call('HEAD', url);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(edl.length));
+    expect(head.headers.get('x-frame-rate')).toBe('25; source=request');
+    expect(head.body).toBeUndefined();
+  });
+
   it.each([
     [`/clips/analyses/an_short/edl`, 400, 'params.analysisId: is not an analysis id'],
     [`/clips/analyses/an_AAAAAAAAAAAAAAAA/edl`, 404, 'analysisId: no analysis an_AAAAAAAAAAAAAAAA'],

@@ -107,9 +107,9 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
     it('a take on the recorder: recording feedback, then last take file and take number 2', async () => {
       await host.addFeedback('recording', 'recording');
       expect(host.feedbacks.recording).toBe(false);
-      await post('/api/recorder/sandbox', { action: 'start' });
+      await post('/api/sandbox/obs', { action: 'start' });
       await host.until((h) => h.feedbacks.recording === true);
-      await post('/api/recorder/sandbox', { action: 'stop' });
+      await post('/api/sandbox/obs', { action: 'stop' });
       await host.until((h) => h.feedbacks.recording === false);
       const [take] = (await get('/api/recorder/takes')).takes;
       expect(take.filePath).toEqual(expect.any(String));

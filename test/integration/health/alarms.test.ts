@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  phpJsonEncode,
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { expect, it } from 'vitest';
+import { phpJsonEncode, toCrmDatetime } from '../../../main/sandbox/index.js';
+import { callSignedWebhook, eventually } from '../../support/bridge.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 
 /**
  * Nothing overdue is silent (DESIGN §6.9): a job still waiting more than 2 min after it was due
@@ -20,23 +13,9 @@ import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 const SECRET = 'alarms-secret';
 const PROVIDER_DELAY_MS = 4_000;
 let clock = Date.now();
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-    webhookBudgetMs: 500,
-    now: () => new Date(clock),
-  });
-});
-afterAll(async () => {
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  bridge: { webhookBudgetMs: 500, now: () => new Date(clock) },
 });
 
 it('an overdue job makes /health degraded, naming the job in reasons to a caller with the key only', async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     {
       dataDir: logsMadeByAnother.path,
       logLevel: 'info',
-      areas: ['health', 'webhooks', 'recorder', 'broadcasts', 'guests', 'content', 'clips'],
+      areas: ['health', 'webhooks', 'recorder', 'broadcasts', 'guests', 'clips'],
       tuning: {
         http: {
           requestTimeoutMs: REQUEST_TIMEOUT_MS,

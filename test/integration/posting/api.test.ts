@@ -1,42 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually } from '../../support/bridge.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 
 /** POST /postsvc/schedule, /delete, GET /history, /analytics, POST /sync and the dashboard routes, over HTTP. */
 
 const SECRET = 'posting-api-secret';
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
+const { crm, postsvc, startBridge } = await withPostingPeers({
+  secret: SECRET,
+  postsvc: { rateLimitPerMinute: 10_000 },
+});
 
-async function start(plan: 'free' | 'business', postsvcKey?: string) {
-  return startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET, plan, postsvcKey }), {
-    areas: ['health', 'webhooks', 'posting'],
-    tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
-  });
-}
+const start = (plan: 'free' | 'business', postsvcKey?: string) =>
+  startBridge({ plan, postsvcKey, tuning: { peers: { postsvc: { timeoutMs: 1_000 } } } });
+const bridge = await start('business');
 
 const schedule = (body: Record<string, unknown>) => bridge.call('POST', '/postsvc/schedule', { body });
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 10_000 });
-  bridge = await start('business');
-});
-afterAll(async () => {
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
-});
 afterEach(() => {
   postsvc.faults.clearFaults();
 });

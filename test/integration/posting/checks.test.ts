@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 /**
  * Issue #14.2: nothing reaches the public unchecked (DESIGN §6.8). The media rules are checked
@@ -19,25 +12,14 @@ import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 const SECRET = 'posting-checks-secret';
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  postsvc: { rateLimitPerMinute: 10_000 },
+});
 
 const schedule = (body: Record<string, unknown>) => bridge.call('POST', '/postsvc/schedule', { body });
 const creates = () => postsvc.callCount('/post', 'POST');
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 10_000 });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-  });
-});
-afterAll(async () => {
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
-});
 afterEach(() => {
   crm.clearWebhookTarget();
 });

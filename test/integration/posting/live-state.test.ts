@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, webhookIdsFor, type TestBridge } from '../../support/bridge.js';
+import { expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually } from '../../support/bridge.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 /**
  * Live state (DESIGN §6.9 "Posts follow the provider", "Cancel never deletes a live post
@@ -21,28 +15,11 @@ import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 const SECRET = 'live-state-secret';
 let clock = Date.now();
 const now = () => new Date(clock);
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined, now });
-  postsvc = await startSandboxPostsvc({ plan: 'business', now });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-    now,
-  });
-  crm.setWebhookTarget({
-    baseUrl: bridge.url,
-    secret: SECRET,
-    webhookIds: webhookIdsFor('wh-live-state'),
-    deliveryDelayMs: 20,
-  });
-});
-afterAll(async () => {
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  crm: { now },
+  postsvc: { now },
+  bridge: { now, webhooks: { ids: 'wh-live-state' } },
 });
 
 /** A Scheduled SocialPost `minutes` ahead on the test clock, once the bridge has scheduled it at the provider. */

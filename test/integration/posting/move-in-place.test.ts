@@ -1,16 +1,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, webhookIdsFor, type TestBridge } from '../../support/bridge.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually, type TestBridge } from '../../support/bridge.js';
+import { ledgerMoveOf } from '../../support/ledger.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 /**
@@ -28,37 +23,22 @@ let clock = Date.now();
 /** How far the provider's clock runs ahead of the bridge's (a skewed provider). */
 let skew = 0;
 const now = () => new Date(clock);
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
 const data = tempDir('move-in-place');
+// Registered before the peers: after-hooks run in reverse, so the dir outlives the bridge.
+afterAll(() => data.remove());
+const peers = await withPostingPeers({
+  secret: SECRET,
+  crm: { now },
+  postsvc: { now: () => new Date(clock + skew) },
+});
+const { crm, postsvc } = peers;
+let bridge: TestBridge;
 
 async function startBridge() {
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET, plan: 'business' }), {
-    areas: ['health', 'webhooks', 'posting'],
-    dataDir: data.path,
-    now,
-  });
-  crm.setWebhookTarget({
-    baseUrl: bridge.url,
-    secret: SECRET,
-    webhookIds: webhookIdsFor('wh-move-in-place'),
-    deliveryDelayMs: 20,
-  });
+  bridge = await peers.startBridge({ dataDir: data.path, now, webhooks: { ids: 'wh-move-in-place' } });
 }
+await startBridge();
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined, now });
-  postsvc = await startSandboxPostsvc({ plan: 'business', now: () => new Date(clock + skew) });
-  await startBridge();
-});
-afterAll(async () => {
-  crm.clearWebhookTarget();
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
-  data.remove();
-});
 afterEach(() => {
   skew = 0;
   postsvc.faults.clearFaults();
@@ -278,18 +258,7 @@ describe('a move left half-done by a crash (moving_to) is settled from GET /post
     crm.setReceiverAway(false);
     await startBridge();
   };
-  const ledgerOf = (postsvcId: string) => {
-    const db = new Database(path.join(data.path, 'bridge.sqlite'), { readonly: true });
-    try {
-      return db
-        .prepare<[string], { schedule_date: string; moving_to: string | null }>(
-          'SELECT schedule_date, moving_to FROM social_post_ledger WHERE postsvc_id = ? AND active = 1',
-        )
-        .get(postsvcId);
-    } finally {
-      db.close();
-    }
-  };
+  const ledgerOf = (postsvcId: string) => ledgerMoveOf(data.path, postsvcId);
 
   it('the provider has the new date: the move is settled, nothing sent again', async () => {
     const post = await crmPost('Crashed after the PATCH', 40 * 60);

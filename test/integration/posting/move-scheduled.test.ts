@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 /**
  * Issue #31: the calendar moves a post still scheduled at the provider through the Edit dialog's
@@ -25,9 +18,12 @@ const inHours = (h: number) => {
   return at.toISOString();
 };
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  plan: 'free',
+  postsvc: { rateLimitPerMinute: 10_000 },
+  bridge: { webhooks: { deliveryDelayMs: 10 } },
+});
 
 interface View {
   ledgerId: number | null;
@@ -50,20 +46,6 @@ async function viewOf(text: string): Promise<View[]> {
   return (list.body.data as View[]).filter((view) => view.post === text);
 }
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'free', rateLimitPerMinute: 10_000 });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET, plan: 'free' }), {
-    areas: ['health', 'webhooks', 'posting'],
-  });
-  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 10 });
-});
-afterAll(async () => {
-  crm.clearWebhookTarget();
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
-});
 afterEach(() => postsvc.failPlatform('socialnet', null));
 
 describe('moving a scheduled post (issue #31)', () => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually } from '../../support/bridge.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
 
 /**
@@ -18,23 +12,7 @@ import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
  */
 
 const SECRET = 'post-now-secret';
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-  });
-  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
-});
-afterAll(async () => {
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
-});
+const { crm, postsvc, bridge } = await withPostingBridge({ secret: SECRET, bridge: { webhooks: {} } });
 
 const postsFor = (id: string) => postsvc.posts().filter((p) => p.idempotencyKey?.startsWith(`${id}:`));
 

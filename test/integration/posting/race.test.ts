@@ -1,15 +1,9 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, webhookIdsFor } from '../../support/bridge.js';
+import { afterAll, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually, webhookIdsFor } from '../../support/bridge.js';
+import { ledgerMoveOf } from '../../support/ledger.js';
 import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { createRaceRecords, providerTally, runRace } from '../../support/posting-race.js';
 import { spawnBridge, type BridgeProcess } from '../../support/process.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
@@ -27,19 +21,15 @@ const SECRET = 'posting-race-secret';
 const WEBHOOK_BASE = 'wh-posting-race';
 const RECORDS = 6;
 const data = tempDir('posting-race');
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
+const { crm, postsvc, startBridge } = await withPostingPeers({
+  secret: SECRET,
+  postsvc: { rateLimitPerMinute: 1_000_000 },
+});
 const processes: BridgeProcess[] = [];
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 1_000_000 });
-});
-afterAll(async () => {
+afterAll(() => {
   crm.clearWebhookTarget();
   for (const bridge of processes) if (bridge.child.exitCode === null) bridge.child.kill('SIGKILL');
-  await crm.stop();
-  await postsvc.stop();
   data.remove();
 });
 
@@ -51,24 +41,12 @@ const target = (url: string) =>
     deliveryDelayMs: 20,
   });
 
-function ledgerRow(postsvcId: string) {
-  const db = new Database(path.join(data.path, 'bridge.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare<[string], { schedule_date: string; moving_to: string | null }>(
-        'SELECT schedule_date, moving_to FROM social_post_ledger WHERE postsvc_id = ? AND active = 1',
-      )
-      .get(postsvcId);
-  } finally {
-    db.close();
-  }
-}
+const ledgerRow = (postsvcId: string) => ledgerMoveOf(data.path, postsvcId);
 
 it('racing moves, edits, cancels, post-nows, redeliveries and catch-up, and a kill -9 mid-move: never two live posts, never published twice', async () => {
   const started = Date.now();
   // 1. The race, with catch-up every 2 s.
-  const bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
+  const bridge = await startBridge({
     dataDir: data.path,
     tuning: { webhooks: { catchUpEveryMs: 2_000 }, peers: { postsvc: { perSecond: 100_000 } } },
   });

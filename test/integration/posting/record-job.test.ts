@@ -1,24 +1,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  phpJsonEncode,
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import {
-  callSignedWebhook,
-  eventually,
-  startTestBridge,
-  webhookIdFor,
-  webhookIdsFor,
-  type TestBridge,
-} from '../../support/bridge.js';
+import { afterEach, expect, it } from 'vitest';
+import { phpJsonEncode, toCrmDatetime } from '../../../main/sandbox/index.js';
+import { callSignedWebhook, eventually, webhookIdFor, webhookIdsFor } from '../../support/bridge.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 /**
  * Issue #36.2: one job per record, decided once. Every trigger enqueues or joins the record's one
@@ -29,24 +15,10 @@ import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 const SECRET = 'record-job-secret';
 const WEBHOOK_BASE = 'wh-record-job';
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-    // Long enough that an answer given before the record's job ends was not a budget running out.
-    webhookBudgetMs: 20_000,
-  });
-});
-afterAll(async () => {
-  crm.clearWebhookTarget();
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  // Long enough that an answer given before the record's job ends was not a budget running out.
+  bridge: { webhookBudgetMs: 20_000 },
 });
 afterEach(() => {
   crm.clearWebhookTarget();

@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 /**
  * Issue #14.3 and #14.11: a failed, cancelled or partly failed post is not a dead end. Each
@@ -19,9 +12,11 @@ import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 const SECRET = 'posting-retry-secret';
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  postsvc: { rateLimitPerMinute: 10_000 },
+  bridge: { webhooks: { deliveryDelayMs: 10 } },
+});
 
 interface PlatformState {
   platform: string;
@@ -53,20 +48,6 @@ async function viewOf(text: string): Promise<View | undefined> {
   return (await views()).find((view) => view.post === text);
 }
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business', rateLimitPerMinute: 10_000 });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-  });
-  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 10 });
-});
-afterAll(async () => {
-  crm.clearWebhookTarget();
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
-});
 afterEach(() => {
   for (const platform of ['socialnet', 'professional'] as const) postsvc.failPlatform(platform, null);
 });

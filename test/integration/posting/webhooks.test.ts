@@ -1,24 +1,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import {
-  callSignedWebhook,
-  eventually,
-  webhookIdFor,
-  webhookIdsFor,
-  startTestBridge,
-  type TestBridge,
-} from '../../support/bridge.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { callSignedWebhook, eventually, webhookIdFor, type TestBridge } from '../../support/bridge.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 
 /**
  * The social-* webhooks end to end: the sandbox CRM delivers real signed, batched EspoCRM
@@ -29,26 +16,18 @@ const SECRET = 'posting-webhook-secret';
 const WEBHOOK_ID = 'wh-posting-test';
 const hoursAhead = (h: number) => toCrmDatetime(new Date(Date.now() + h * 3_600_000));
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
+const peers = await withPostingPeers({ secret: SECRET });
+const { crm, postsvc } = peers;
 let bridge: TestBridge;
 let data: TempDir;
 let dataDir: string;
 
-async function startBridge(): Promise<TestBridge> {
-  const started = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
+const startBridge = () =>
+  peers.startBridge({
     dataDir,
-    areas: ['health', 'webhooks', 'posting'],
     tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
+    webhooks: { ids: WEBHOOK_ID },
   });
-  crm.setWebhookTarget({
-    baseUrl: started.url,
-    secret: SECRET,
-    webhookIds: webhookIdsFor(WEBHOOK_ID),
-    deliveryDelayMs: 20,
-  });
-  return started;
-}
 
 /** Replays a body exactly as the CRM signs it (a redelivery). */
 async function deliver(event: string, rawBody: string) {
@@ -78,14 +57,6 @@ function newPost(attrs: Record<string, unknown> = {}) {
   });
 }
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-});
-afterAll(async () => {
-  await crm.stop();
-  await postsvc.stop();
-});
 beforeEach(async () => {
   data = tempDir('posting-webhooks');
   dataDir = data.path;

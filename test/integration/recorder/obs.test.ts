@@ -294,21 +294,19 @@ describe('the sandbox', () => {
     expect(
       (await bridge.call('POST', '/api/recorder/filename', { body: { filename: 'demo1' } })).body.state,
     ).toBe('applied');
-    expect((await bridge.call('POST', '/api/recorder/sandbox', { body: { action: 'start' } })).status).toBe(
-      200,
-    );
+    expect((await bridge.call('POST', '/api/sandbox/obs', { body: { action: 'start' } })).status).toBe(200);
     await eventually(async () => (await status(bridge)).recording.active);
-    const again = await bridge.call('POST', '/api/recorder/sandbox', { body: { action: 'start' } });
+    const again = await bridge.call('POST', '/api/sandbox/obs', { body: { action: 'start' } });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/already recording/);
-    await bridge.call('POST', '/api/recorder/sandbox', { body: { action: 'stop' } });
+    await bridge.call('POST', '/api/sandbox/obs', { body: { action: 'stop' } });
     const [take] = await eventually(async () => {
       const list = (await takes(bridge)).takes;
       return list[0]?.stoppedAt ? list : null;
     });
     expect(take).toMatchObject({ name: 'demo1', filePath: expect.stringMatching(/demo1\.mkv$/) });
 
-    await bridge.call('POST', '/api/recorder/sandbox', { body: { action: 'drop' } });
+    await bridge.call('POST', '/api/sandbox/obs', { body: { action: 'drop' } });
     await eventually(
       async () => (await status(bridge)).connection.lastError === 'Server stopping. (code 1001)',
     );
@@ -326,7 +324,7 @@ describe('the sandbox', () => {
       (await sandbox.call('POST', '/api/recorder/filename', { body: { filename: 'a%b' } })).body.state,
     ).toBe('held');
     const real = await bridgeOnObs();
-    const refused = await real.call('POST', '/api/recorder/sandbox', { body: { action: 'start' } });
+    const refused = await real.call('POST', '/api/sandbox/obs', { body: { action: 'start' } });
     expect(refused.status).toBe(404);
   });
 });

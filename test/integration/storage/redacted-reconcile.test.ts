@@ -1,15 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { describe, expect, it } from 'vitest';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
+import { callSignedWebhook, eventually } from '../../support/bridge.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 import { webhooksQuiet } from '../../support/settle.js';
 
 /*
@@ -21,25 +15,13 @@ import { webhooksQuiet } from '../../support/settle.js';
  */
 
 const SECRET = 'redacted-reconcile-secret';
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  bridge: {
     tuning: { peers: { postsvc: { timeoutMs: 1_000 } } },
-  });
-  // The CRM's own delivery comes late: the signed one with the custom fields runs the post.
-  crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 1_500 });
-});
-afterAll(async () => {
-  crm?.clearWebhookTarget();
-  await bridge?.close();
-  await postsvc?.stop();
-  await crm?.stop();
+    // The CRM's own delivery comes late: the signed one with the custom fields runs the post.
+    webhooks: { deliveryDelayMs: 1_500 },
+  },
 });
 
 /** What the bridge keeps of deliveries and jobs: the delivery log's payloads and every job's. */

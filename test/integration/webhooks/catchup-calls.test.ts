@@ -1,15 +1,10 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
+import { toCrmDatetime } from '../../../main/sandbox/index.js';
 import type { CatchUpStatus } from '../../../shared/api/health.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { eventually, type TestBridge } from '../../support/bridge.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -23,8 +18,7 @@ import { tempDir } from '../../support/temp-dir.js';
 const SECRET = 'catchup-calls-secret';
 const RECORDS = 1_000;
 const SCHEDULED = 100;
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
+const { crm, postsvc, startBridge } = await withPostingPeers({ secret: SECRET });
 let proxy: Server;
 let proxyUrl = '';
 const calls: string[] = [];
@@ -32,8 +26,6 @@ const data = tempDir('catchup-calls');
 let bridge: TestBridge | null = null;
 
 beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
   const target = new URL(crm.url);
   proxy = createServer((req, res) => {
     calls.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
@@ -52,26 +44,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await bridge?.stop();
   await new Promise((resolve) => proxy.close(resolve));
-  await crm.stop();
-  await postsvc.stop();
   data.remove();
 });
 
 async function start(): Promise<{ bridge: TestBridge; report: CatchUpStatus }> {
   const startedAt = new Date().toISOString();
-  bridge = await startTestBridge(
-    {
-      CRM_URL: proxyUrl,
-      CRM_API_KEY: crm.apiKey,
-      CRM_WEBHOOK_SECRETS: SECRET,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvc.apiKey,
-      POSTSVC_PLAN: 'business',
-    },
-    { dataDir: data.path, areas: ['health', 'webhooks', 'posting'] },
-  );
+  bridge = await startBridge({ env: { CRM_URL: proxyUrl }, dataDir: data.path, webhooks: {} });
   const b = bridge;
-  crm.setWebhookTarget({ baseUrl: b.url, secret: SECRET, deliveryDelayMs: 20 });
   const report = await eventually(async () => {
     const last = (await b.call('GET', '/health')).body.lastCatchUp as CatchUpStatus | null;
     return last !== null && last.at >= startedAt && !last.running ? last : null;

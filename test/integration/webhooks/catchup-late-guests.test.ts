@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startSandboxAutomation,
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxAutomation,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import type { CatchUpStatus } from '../../../shared/api/health.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandboxAutomation, toCrmDatetime } from '../../../main/sandbox/index.js';
+import { eventually, type TestBridge } from '../../support/bridge.js';
+import { withCatchUpBridge } from '../../support/catch-up-bridge.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
-import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
 /**
  * DESIGN §6.9: a guest workflow CRM catch-up finds late (the transition more than 24 h ago, or
@@ -29,75 +20,28 @@ const HOUR = 3_600_000;
 let shiftMs = 0;
 const clock = () => new Date(Date.now() + shiftMs);
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let automation: SandboxAutomation;
-let data: TempDir;
-let bridge: TestBridge | null = null;
-let targetSet = false;
-let startedAt = '';
+const peers = await withPostingPeers({ secret: SECRET, crm: { now: clock } });
+const { crm } = peers;
+const automation = await startSandboxAutomation({ authHeader: AUTH });
+afterAll(() => automation.stop());
 
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined, now: clock });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  automation = await startSandboxAutomation({ authHeader: AUTH });
-});
-afterAll(async () => {
-  await crm.stop();
-  await postsvc.stop();
-  await automation.stop();
+const { start, stop, espoGivesUp, caughtUp } = withCatchUpBridge({
+  crm,
+  secret: SECRET,
+  start: (dataDir) =>
+    peers.startBridge({
+      env: { AUTOMATION_URL: automation.url, AUTOMATION_AUTH_HEADER: AUTH },
+      dataDir,
+      areas: ['health', 'webhooks', 'guests'],
+      now: clock,
+    }),
+  jobKinds: ['catchup.record', 'webhook.item', 'guests.workflow'],
+  now: clock,
 });
 beforeEach(() => {
-  data = tempDir('late-guests');
-  targetSet = false;
   // The CRM is shared: each test starts after everything the one before did (time only moves on).
   shiftMs += 3 * 24 * HOUR;
 });
-afterEach(async () => {
-  crm.setReceiverAway(false);
-  crm.clearWebhookTarget();
-  await bridge?.stop();
-  bridge = null;
-  data.remove();
-});
-
-async function start(): Promise<TestBridge> {
-  startedAt = clock().toISOString();
-  bridge = await startTestBridge(
-    {
-      ...crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }),
-      AUTOMATION_URL: automation.url,
-      AUTOMATION_AUTH_HEADER: AUTH,
-    },
-    { dataDir: data.path, areas: ['health', 'webhooks', 'guests', 'content'], now: clock },
-  );
-  if (targetSet) crm.retargetWebhooks(bridge.url);
-  else crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
-  targetSet = true;
-  return bridge;
-}
-
-async function stop(): Promise<void> {
-  await bridge?.stop();
-  bridge = null;
-  crm.setReceiverAway(true);
-}
-
-async function espoGivesUp(): Promise<void> {
-  for (let i = 0; i < 5; i++) await crm.flushWebhooks();
-  crm.setReceiverAway(false);
-}
-
-async function caughtUp(b: TestBridge): Promise<CatchUpStatus> {
-  let last: CatchUpStatus | null = null;
-  await eventually(async () => {
-    const health = await b.call('GET', '/health');
-    last = health.body.lastCatchUp ?? null;
-    return last !== null && last.at >= startedAt;
-  }, 90_000);
-  for (const kind of ['catchup.record', 'webhook.item', 'guests.workflow']) await jobsIdle(b.url, kind);
-  return last!;
-}
 
 function guest(name: string, stage: string, scheduledDate: Date) {
   const content = crm.create('ContentProduction', {

@@ -1,20 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startSandboxAutomation,
-  startSandboxCrm,
-  startSandboxGateway,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxAutomation,
-  type SandboxCrm,
-  type SandboxGateway,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandboxAutomation, startSandboxGateway, toCrmDatetime } from '../../../main/sandbox/index.js';
 import type { CatchUpStatus } from '../../../shared/api/health.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { eventually } from '../../support/bridge.js';
+import { withCatchUpBridge } from '../../support/catch-up-bridge.js';
+import { withPostingPeers } from '../../support/posting-bridge.js';
 import { jobsIdle, webhooksQuiet } from '../../support/settle.js';
-import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
 /**
  * CRM catch-up (DESIGN §6.9) end to end: the bridge is stopped, the sandbox CRM changes records
@@ -28,84 +18,32 @@ const AUTH = 'X-N8n-Key: n8n-catchup';
 const SLOW = 120_000;
 const at = (minutesFromNow: number) => toCrmDatetime(new Date(Date.now() + minutesFromNow * 60_000));
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let gateway: SandboxGateway;
-let automation: SandboxAutomation;
-let data: TempDir;
-let bridge: TestBridge | null = null;
-let targetSet = false;
-/** When the bridge under test was started: its own catch-up finished after this. */
-let startedAt = '';
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  gateway = await startSandboxGateway();
-  automation = await startSandboxAutomation({ authHeader: AUTH });
-});
+const peers = await withPostingPeers({ secret: SECRET });
+const { crm, postsvc } = peers;
+const gateway = await startSandboxGateway();
+const automation = await startSandboxAutomation({ authHeader: AUTH });
 afterAll(async () => {
-  await crm.stop();
-  await postsvc.stop();
   await gateway.stop();
   await automation.stop();
 });
-beforeEach(() => {
-  data = tempDir('catchup');
-  targetSet = false;
+
+const catchUp = withCatchUpBridge({
+  crm,
+  secret: SECRET,
+  start: (dataDir) =>
+    peers.startBridge({
+      env: {
+        GATEWAY_URL: gateway.url,
+        GATEWAY_API_KEY: gateway.apiKey,
+        AUTOMATION_URL: automation.url,
+        AUTOMATION_AUTH_HEADER: AUTH,
+      },
+      dataDir,
+      areas: ['health', 'webhooks', 'posting', 'guests', 'publishing'],
+    }),
+  jobKinds: ['catchup.record', 'webhook.item', 'posting.social-post', 'guests.workflow'],
 });
-afterEach(async () => {
-  crm.setReceiverAway(false);
-  crm.clearWebhookTarget();
-  await bridge?.stop();
-  bridge = null;
-  data.remove();
-});
-
-/** Starts the bridge on the test's data dir; the CRM's webhooks follow it, waiting retries kept. */
-async function start(): Promise<TestBridge> {
-  startedAt = new Date().toISOString();
-  bridge = await startTestBridge(
-    {
-      ...crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }),
-      GATEWAY_URL: gateway.url,
-      GATEWAY_API_KEY: gateway.apiKey,
-      AUTOMATION_URL: automation.url,
-      AUTOMATION_AUTH_HEADER: AUTH,
-    },
-    { dataDir: data.path, areas: ['health', 'webhooks', 'posting', 'guests', 'publishing'] },
-  );
-  if (targetSet) crm.retargetWebhooks(bridge.url);
-  else crm.setWebhookTarget({ baseUrl: bridge.url, secret: SECRET, deliveryDelayMs: 20 });
-  targetSet = true;
-  return bridge;
-}
-
-/** Stops the bridge; the CRM's deliveries are refused until it is back. */
-async function stop(): Promise<void> {
-  await bridge?.stop();
-  bridge = null;
-  crm.setReceiverAway(true);
-}
-
-/** EspoCRM's four tries spent on everything gathered while the bridge was away. */
-async function espoGivesUp(): Promise<void> {
-  for (let i = 0; i < 5; i++) await crm.flushWebhooks();
-  crm.setReceiverAway(false);
-}
-
-/** This start's catch-up has reported and every job it (and the webhooks) queued is done. */
-async function caughtUp(b: TestBridge) {
-  let last: CatchUpStatus | null = null;
-  await eventually(async () => {
-    const health = await b.call('GET', '/health');
-    last = health.body.lastCatchUp ?? null;
-    return last !== null && last.at >= startedAt;
-  }, 90_000);
-  for (const kind of ['catchup.record', 'webhook.item', 'posting.social-post', 'guests.workflow'])
-    await jobsIdle(b.url, kind);
-  return last!;
-}
+const { start, stop, espoGivesUp, caughtUp } = catchUp;
 
 const postsFor = (id: string) => postsvc.posts().filter((p) => p.idempotencyKey?.startsWith(`${id}:`));
 const creates = () => postsvc.callCount('/post', 'POST');
@@ -216,7 +154,7 @@ describe('(c) guests moved while down', () => {
       expect(sentFor(fresh)).toEqual([]);
       expect(report.errors).toBe(0);
       // Found by catch-up, and recorded so (issue #22.6): not as a webhook's.
-      const timeline = await bridge!.call('GET', `/api/guests/${known}/timeline`);
+      const timeline = await catchUp.bridge!.call('GET', `/api/guests/${known}/timeline`);
       expect(timeline.body.stages.at(-1)).toMatchObject({
         stage: 'Confirmed',
         previousStage: 'Responded',
@@ -319,7 +257,7 @@ describe('(f) tracked posts answering 404', () => {
     // Named as a person knows the post (its text), not by its CRM and provider ids (issue #30.4).
     expect(report.alarm[0]).toMatch(/^CRM post “.+” goes out/);
     for (const id of ids) expect(report.alarm.join('\n')).not.toContain(id);
-    const health = await bridge!.call('GET', '/health');
+    const health = await catchUp.bridge!.call('GET', '/health');
     expect(health.body.status).toBe('degraded');
     for (const id of ids.slice(0, 6)) expect(postsFor(id)[0]!.status).toBe('scheduled');
   });
@@ -387,13 +325,13 @@ describe('(i) a catch-up that fails', () => {
         // §6.2's transient backoff: the first retry about 2 s after the failure, not the 10 min interval.
         expect(Date.parse(failed.retryAt!) - Date.parse(failed.at)).toBeLessThan(60_000);
         expect(Date.parse(failed.retryAt!)).toBeGreaterThan(Date.parse(failed.at));
-        expect((await bridge!.call('GET', '/health')).body.status).toBe('degraded');
+        expect((await catchUp.bridge!.call('GET', '/health')).body.status).toBe('degraded');
       } finally {
         await crm.faults.refuseConnections(false);
       }
       let again: CatchUpStatus | null = null;
       await eventually(async () => {
-        again = (await bridge!.call('GET', '/health')).body.lastCatchUp ?? null;
+        again = (await catchUp.bridge!.call('GET', '/health')).body.lastCatchUp ?? null;
         return again?.status === 'ok';
       }, 90_000);
       expect(again!.retryAt).toBeNull();

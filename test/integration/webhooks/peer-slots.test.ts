@@ -1,16 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  phpJsonEncode,
-  startSandboxCrm,
-  startSandboxPostsvc,
-  toCrmDatetime,
-  type SandboxCrm,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
-import { callSignedWebhook, eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
-import { crmAndPostsvcEnv } from '../../support/peers-env.js';
+import { expect, it } from 'vitest';
+import { phpJsonEncode, toCrmDatetime } from '../../../main/sandbox/index.js';
+import { callSignedWebhook, eventually } from '../../support/bridge.js';
+import { withPostingBridge } from '../../support/posting-bridge.js';
 
 /**
  * The job queue's slots bound the work that waits on peers (issue #13.1). A new Draft asks
@@ -26,22 +19,9 @@ const BUDGET_MS = 1_500;
 const PROVIDER_DELAY_MS = 4_000;
 const platforms = ['Microblog', 'Socialnet', 'Photogram', 'Professional'] as const;
 
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let bridge: TestBridge;
-
-beforeAll(async () => {
-  crm = await startSandboxCrm({ warn: () => undefined });
-  postsvc = await startSandboxPostsvc({ plan: 'business' });
-  bridge = await startTestBridge(crmAndPostsvcEnv(crm, postsvc, { secret: SECRET }), {
-    areas: ['health', 'webhooks', 'posting'],
-    webhookBudgetMs: BUDGET_MS,
-  });
-});
-afterAll(async () => {
-  await bridge.close();
-  await crm.stop();
-  await postsvc.stop();
+const { crm, postsvc, bridge } = await withPostingBridge({
+  secret: SECRET,
+  bridge: { webhookBudgetMs: BUDGET_MS },
 });
 
 const deliver = (records: readonly Record<string, unknown>[]) =>

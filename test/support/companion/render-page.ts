@@ -33,7 +33,7 @@ try {
   await host.until((h) => h.status()?.status === 'ok', 20_000);
   const call = (p: string, body: unknown) => bridge.call('POST', p, { body });
   await host.runAction('filename_from_next_production');
-  await call('/api/recorder/sandbox', { action: 'start' });
+  await call('/api/sandbox/obs', { action: 'start' });
   const { body } = await call('/streamhost/create-broadcast', {
     name: 'Studio Hour live',
     scheduledAt: new Date(Date.now() + 60_000).toISOString(),

@@ -86,4 +86,3 @@ export const timeline = z.strictObject({
   global_start_time: rationalTime.nullable(),
   tracks: stack,
 });
-export type OtioTimeline = z.infer<typeof timeline>;

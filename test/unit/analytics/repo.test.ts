@@ -6,6 +6,7 @@ import {
   type AnalyticsQueryName,
   type PostSnapshotWrite,
 } from '../../../main/areas/analytics/repo.js';
+import { migrations } from '../../../main/areas/analytics/migrations/index.js';
 import { openDatabase, type Db } from '../../../main/kernel/db.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
@@ -14,7 +15,7 @@ const opened: Db[] = [];
 function fresh() {
   const dir = tempDir('analytics-repo');
   dirs.push(dir);
-  const db = openDatabase(path.join(dir.path, 'bridge.sqlite'));
+  const db = openDatabase(path.join(dir.path, 'bridge.sqlite'), { migrations });
   opened.push(db);
   return { db, repo: createAnalyticsRepo(db) };
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createBroadcastBody } from '../../../shared/api/broadcasts.js';
 import { PeerError } from '../../../main/peers/peer-error.js';
 import { AppError } from '../../../main/kernel/app-error.js';
-import { httpStatusOf } from '../../../main/http/errors.js';
-import { gatewayBridgeError } from '../../../main/areas/broadcasts/gateway-errors.js';
+import { httpStatusOf } from '../../../main/http/send-error.js';
+import { peerAppError } from '../../../main/peers/peer-app-error.js';
 import { maskKey, maskStreamSource, redactText, redactValue } from '../../../main/kernel/secret-mask.js';
 import {
   broadcastChange,
@@ -92,12 +92,9 @@ describe('gateway errors as the bridge answers them', () => {
       [502, 'STREAMHOST_ERROR', 500],
     ];
     for (const [status, code, bridgeStatus] of cases) {
-      const error = gatewayBridgeError(
-        gatewayError(status, { error: `${code} happened`, code, details: 'why' }),
-        {
-          action: 'create broadcast',
-        },
-      );
+      const error = peerAppError(gatewayError(status, { error: `${code} happened`, code, details: 'why' }), {
+        action: 'create broadcast',
+      });
       expect([httpStatusOf(error), error.code, error.message, error.details]).toEqual([
         bridgeStatus,
         code,
@@ -108,18 +105,18 @@ describe('gateway errors as the bridge answers them', () => {
   });
 
   it('gives STREAMHOST_ERROR details even when the gateway sent none', () => {
-    const error = gatewayBridgeError(gatewayError(502, { error: 'host down', code: 'STREAMHOST_ERROR' }), {
+    const error = peerAppError(gatewayError(502, { error: 'host down', code: 'STREAMHOST_ERROR' }), {
       action: 'x',
     });
     expect(error.details).toBe('host down');
-    const bare = gatewayBridgeError(gatewayError(500, undefined), { action: 'sync' });
+    const bare = peerAppError(gatewayError(500, undefined), { action: 'sync' });
     expect([httpStatusOf(bare), bare.code]).toEqual([500, 'STREAMHOST_ERROR']);
     expect(bare.details).toContain('HTTP 500');
   });
 
   it('masks the stream key in messages and details', () => {
     const key = 'abcd-efgh-ijkl';
-    const error = gatewayBridgeError(
+    const error = peerAppError(
       gatewayError(400, { error: `key ${key} rejected`, code: 'RTMP_INVALID', details: { key } }),
       { action: 'create broadcast', secrets: [key] },
     );
@@ -128,19 +125,16 @@ describe('gateway errors as the bridge answers them', () => {
   });
 
   it('answers 404 for an unknown broadcast, and says so when a create timed out', () => {
-    const missing = gatewayBridgeError(
-      gatewayError(404, { error: 'broadcast x not found', code: 'NOT_FOUND' }),
-      {
-        action: 'read broadcast x',
-        notFound: 'broadcastId: no broadcast x at the host',
-      },
-    );
+    const missing = peerAppError(gatewayError(404, { error: 'broadcast x not found', code: 'NOT_FOUND' }), {
+      action: 'read broadcast x',
+      notFound: 'broadcastId: no broadcast x at the host',
+    });
     expect([httpStatusOf(missing), missing.code, missing.message]).toEqual([
       404,
       'NOT_FOUND',
       'broadcastId: no broadcast x at the host',
     ]);
-    const timeout = gatewayBridgeError(
+    const timeout = peerAppError(
       new PeerError('gateway', 'timeout', 'gateway POST: no answer within 15000 ms', {
         outcomeUnknown: true,
       }),
@@ -148,7 +142,7 @@ describe('gateway errors as the bridge answers them', () => {
     );
     expect(timeout.code).toBe('STREAMHOST_ERROR');
     expect(timeout.message).toMatch(/may have done it anyway/);
-    const validation = gatewayBridgeError(
+    const validation = peerAppError(
       gatewayError(400, { error: 'invalid broadcast', code: 'VALIDATION_ERROR', details: 'name' }),
       {
         action: 'x',
@@ -156,7 +150,7 @@ describe('gateway errors as the bridge answers them', () => {
     );
     expect([httpStatusOf(validation), validation.code]).toEqual([400, 'VALIDATION_ERROR']);
     const other = new AppError('conflict', 'CONFLICT', 'mine');
-    expect(gatewayBridgeError(other, { action: 'x' })).toBe(other);
+    expect(peerAppError(other, { action: 'x' })).toBe(other);
   });
 });
 

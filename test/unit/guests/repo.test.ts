@@ -44,7 +44,7 @@ describe('guests repository (migration 005)', () => {
   });
 
   it('uses an index for every query it runs', () => {
-    const db = openDatabase(':memory:');
+    const db = openDatabase(':memory:', { migrations });
     const plan = (sql: string) =>
       db
         .prepare(`EXPLAIN QUERY PLAN ${sql}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoStageHistory } from '../../../main/areas/guests/demo-history.js';
+import { demoStageHistory } from '../../../main/sandbox/demo-guest-history.js';
 import {
   daysToPublish,
   inRange,

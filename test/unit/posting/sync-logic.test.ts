@@ -4,8 +4,9 @@ import type { PostsvcError } from '../../../main/peers/postsvc.js';
 import { toPostsvcError } from '../../../main/peers/postsvc.js';
 import type { ProviderHistoryItem } from '../../../main/peers/postsvc-wire.js';
 import type { AppError } from '../../../main/kernel/app-error.js';
-import { httpHeadersOf, httpStatusOf } from '../../../main/http/errors.js';
-import { postingError, ruleError } from '../../../main/areas/posting/errors.js';
+import { httpHeadersOf, httpStatusOf } from '../../../main/http/send-error.js';
+import { ruleError } from '../../../main/areas/posting/errors.js';
+import { peerAppError } from '../../../main/peers/peer-app-error.js';
 import { ledgerStatus } from '../../../main/areas/posting/posts-view.js';
 import { syncChange } from '../../../main/areas/posting/provider-posts.js';
 import { mayHaveCreated } from '../../../main/areas/posting/creates.js';
@@ -75,7 +76,7 @@ describe('unknown outcomes', () => {
 
 describe('answers', () => {
   it('RATE_LIMIT is 429 with Retry-After; other provider codes 500 with the provider message in details', () => {
-    const limited = postingError(
+    const limited = peerAppError(
       toPostsvcError(
         new PeerError('postsvc', 'http', 'HTTP 429', {
           status: 429,
@@ -90,7 +91,7 @@ describe('answers', () => {
       details: 'Slow down',
       headers: { 'Retry-After': '30' },
     });
-    const auth = postingError(
+    const auth = peerAppError(
       toPostsvcError(
         new PeerError('postsvc', 'http', 'HTTP 401', {
           status: 401,

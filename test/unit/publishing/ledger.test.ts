@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../main/kernel/db.js';
 import { createPublishingRepo } from '../../../main/areas/publishing/repo.js';
+import { migrations } from '../../../main/areas/publishing/migrations/index.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
 const now = '2026-06-01T12:00:00.000Z';
@@ -9,7 +10,7 @@ const subject = { recordId: 'pp1', platform: 'Videosite', contentProductionId: '
 const open: Db[] = [];
 const dirs: TempDir[] = [];
 const repoOn = (file = ':memory:') => {
-  const db = openDatabase(file);
+  const db = openDatabase(file, { migrations });
   open.push(db);
   return createPublishingRepo(db);
 };
@@ -100,7 +101,7 @@ describe('publish ledger (migration 004)', () => {
   });
 
   it('reads rows by id through the primary key', () => {
-    const db = openDatabase(':memory:');
+    const db = openDatabase(':memory:', { migrations });
     open.push(db);
     const repo = createPublishingRepo(db);
     repo.claim(subject, now);

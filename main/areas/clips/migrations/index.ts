@@ -4,7 +4,7 @@ import { clipReviews } from './022-clip-reviews.js';
 import { analysisTake } from './028-analysis-take.js';
 
 /**
- * The clips area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
- * edited) in the one global numbering: add the next free number, never reuse one.
+ * The clips area's migrations, in the one numbering all areas and the kernel share: add the next
+ * free number, never reuse one, never edit one that has shipped.
  */
 export const migrations: readonly Migration[] = [clipAnalyses, clipReviews, analysisTake];

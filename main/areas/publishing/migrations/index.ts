@@ -1,7 +1,8 @@
 import type { Migration } from '../../../kernel/migrations/index.js';
+import { publishing } from './004-publishing.js';
 
 /**
- * The publishing area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
- * edited) in the one global numbering: add the next free number, never reuse one.
+ * The publishing area's migrations, in the one numbering all areas and the kernel share: add the next
+ * free number, never reuse one, never edit one that has shipped.
  */
-export const migrations: readonly Migration[] = [];
+export const migrations: readonly Migration[] = [publishing];

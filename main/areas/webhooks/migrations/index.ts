@@ -9,8 +9,8 @@ import { crmCatchUp } from './017-crm-catchup.js';
 import { itemsWaitForARun } from './026-items-wait-for-a-run.js';
 
 /**
- * The webhooks area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
- * edited) in the one global numbering: add the next free number, never reuse one.
+ * The webhooks area's migrations, in the one numbering all areas and the kernel share: add the next
+ * free number, never reuse one, never edit one that has shipped.
  */
 export const migrations: readonly Migration[] = [
   repeats,

@@ -1,4 +1,4 @@
-import type { Migration } from './migration.js';
+import type { Migration } from '../../../kernel/migrations/index.js';
 
 /**
  * Publish ledger (issue #6, DESIGN §6.2's rule applied to platform publishing): one row per

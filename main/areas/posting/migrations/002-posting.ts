@@ -1,4 +1,4 @@
-import type { Migration } from './migration.js';
+import type { Migration } from '../../../kernel/migrations/index.js';
 
 /**
  * The posting ledger (DESIGN §6.2): one active row per SocialPost id (or per API request),

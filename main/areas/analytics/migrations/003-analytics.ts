@@ -1,4 +1,4 @@
-import type { Migration } from './migration.js';
+import type { Migration } from '../../../kernel/migrations/index.js';
 
 /**
  * Analytics (spec §2.7, DESIGN §6.5, §7). Days are UTC `YYYY-MM-DD`, times ISO 8601 (UTC), so

@@ -1,18 +1,13 @@
-import { guestStages } from '../../../shared/api/guests.js';
-import { stageIndex } from './stages.js';
+import { guestStages } from '../../shared/api/guests.js';
+import type { AreaContext } from '../areas/area.js';
+import { addStageHistories, type StageHistoryEntry } from '../areas/guests/module.js';
+import type { CrmClient } from '../peers/crm.js';
 
 export interface DemoGuest {
   id: string;
   name: string;
   stage: string;
   scheduledDate: string | null;
-}
-
-export interface DemoStageEntry {
-  guestId: string;
-  stage: string;
-  previous: string | null;
-  enteredAt: string;
 }
 
 const HOUR = 3_600_000;
@@ -34,11 +29,11 @@ function hash(text: string): number {
  * Deterministic for the same guests and `now`: the gaps come from a hash of the name and are
  * anchored on the recording date (outreach about a month before, publishing 3–6 days after).
  */
-export function demoStageHistory(guests: readonly DemoGuest[], now: Date): DemoStageEntry[] {
-  const entries: DemoStageEntry[] = [];
+export function demoStageHistory(guests: readonly DemoGuest[], now: Date): StageHistoryEntry[] {
+  const entries: StageHistoryEntry[] = [];
   const nowMs = now.getTime();
   for (const guest of guests) {
-    const reached = stageIndex(guest.stage);
+    const reached = guestStages.findIndex((stage) => stage === guest.stage);
     if (reached < 0) continue;
     const h = hash(guest.name);
     const bits = (shift: number, modulo: number) => (h >>> shift) % modulo;
@@ -73,4 +68,38 @@ export function demoStageHistory(guests: readonly DemoGuest[], now: Date): DemoS
     }
   }
   return entries;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * Demo guests without any stage history get a plausible one, so the pipeline ratios and timelines
+ * mean something from the first start. Per guest, because the sandbox CRM draws new ids at every
+ * start while the bridge's data directory persists.
+ */
+export async function seedDemoGuestHistory(ctx: AreaContext, crm: CrmClient): Promise<void> {
+  const guests = await crm.listAll('GuestBooking');
+  const seeded = addStageHistories(
+    ctx,
+    guests,
+    (fresh) =>
+      demoStageHistory(
+        fresh.map((guest) => ({
+          id: guest.id,
+          name: text(guest.name) ?? guest.id,
+          stage: text(guest.stage) ?? '',
+          scheduledDate: text(guest.scheduledDate),
+        })),
+        ctx.now(),
+      ),
+    'demo',
+  );
+  if (seeded.entries > 0) {
+    ctx.activity.record(
+      'guests.demo',
+      'info',
+      `sandbox: stage history of ${seeded.guests} demo guests seeded (${seeded.entries} stage changes)`,
+      seeded,
+    );
+  }
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { platformKeys } from '../../../shared/platforms.js';
-import type { DemoPeers } from '../area.js';
-import type { AnalyticsRepo, ContentMetricWrite } from './repo.js';
-import { utcDay } from './dates.js';
+import { platformKeys } from '../../shared/platforms.js';
+import type { AnalyticsHistory, ContentMetricWrite } from '../areas/analytics/module.js';
+import type { SandboxPeers } from './index.js';
+import { socialMetricsHistory } from './postsvc/index.js';
 
 const DAY_MS = 86_400_000;
 const DEMO_DAYS = 90;
@@ -19,17 +19,17 @@ function unit(text: string): number {
  * deterministic for a given `now`. Post performance comes from the first (catch-up) collection
  * against the simulated provider's post history.
  */
-export async function seedDemoAnalytics(
-  repo: AnalyticsRepo,
-  demo: DemoPeers,
+export function seedDemoAnalytics(
+  repo: AnalyticsHistory,
+  crm: SandboxPeers['crm'],
   now: Date,
-): Promise<{ socialRows: number; contentRows: number }> {
+): { socialRows: number; contentRows: number } {
   const empty = repo.isEmpty();
   let socialRows = 0;
   let contentRows = 0;
   if (empty.social) {
     // Every platform the collector will read from the simulated provider (all seven are linked).
-    const history = demo.socialMetricsHistory(platformKeys, now, DEMO_DAYS);
+    const history = socialMetricsHistory(platformKeys, now, DEMO_DAYS);
     const collectedAt = (day: string) => `${day}T23:59:00.000Z`;
     repo.insertHistory({
       social: history.map((row) => ({ ...row, collected_at: collectedAt(row.metric_date) })),
@@ -43,7 +43,7 @@ export async function seedDemoAnalytics(
     socialRows = history.length;
   }
   if (empty.content) {
-    const content = demoContentMetrics(demo, now);
+    const content = demoContentMetrics(crm, now);
     repo.insertHistory({ content });
     contentRows = content.length;
   }
@@ -51,10 +51,10 @@ export async function seedDemoAnalytics(
 }
 
 /** Weekly snapshots of views, watch hours and reactions of each published episode on its video platforms. */
-export function demoContentMetrics(demo: DemoPeers, now: Date): ContentMetricWrite[] {
+function demoContentMetrics(crm: SandboxPeers['crm'], now: Date): ContentMetricWrite[] {
   const rows: ContentMetricWrite[] = [];
   const oldest = now.getTime() - DEMO_DAYS * DAY_MS;
-  for (const record of demo.crmRecords('ContentProduction')) {
+  for (const record of crm.list('ContentProduction')) {
     if (record.stage !== 'Published') continue;
     const name = typeof record.name === 'string' ? record.name : null;
     const published = Date.parse(`${String(record.scheduledDate ?? '').replace(' ', 'T')}Z`);
@@ -81,7 +81,7 @@ export function demoContentMetrics(demo: DemoPeers, now: Date): ContentMetricWri
           likes,
           comments: Math.floor(likes * (0.08 + unit(`${key}|comments`) * 0.2)),
           shares: Math.floor(likes * (0.05 + unit(`${key}|shares`) * 0.2)),
-          collected_at: `${utcDay(new Date(at))}T06:00:00.000Z`,
+          collected_at: `${new Date(at).toISOString().slice(0, 10)}T06:00:00.000Z`,
         });
       }
     }

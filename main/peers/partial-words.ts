@@ -1,8 +1,8 @@
-import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js';
-import type { ProviderPlatformError } from '../../peers/postsvc-wire.js';
+import { postingPlatforms, type PlatformKey } from '../../shared/platforms.js';
+import type { ProviderPlatformError } from './postsvc-wire.js';
 
 /** A platform key as a person reads it ("microblog" → "Microblog"); an unknown key as it came. */
-export function platformName(key: string): string {
+function platformName(key: string): string {
   return Object.hasOwn(postingPlatforms, key) ? postingPlatforms[key as PlatformKey].label : key;
 }
 

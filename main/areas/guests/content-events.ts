@@ -1,10 +1,15 @@
 import type { ItemOutcome, WebhookItem } from '../../../shared/api/webhooks.js';
 import type { CrmClient } from '../../peers/crm.js';
-import type { ContentChanged, ContentStageLog } from '../guests/module.js';
 import type { Transaction } from '../../kernel/db.js';
-import type { ActivityLog } from '../../kernel/activity/activity-log.js';
+import type { ContentStageRow, GuestsRepo } from './repo.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The content stage history (content_stages), kept for the guest timelines and ratios. */
+export interface ContentStageLog {
+  last(contentId: string): ContentStageRow | undefined;
+  add(entry: Parameters<GuestsRepo['addContentStage']>[0], now: string): number;
+}
 
 /**
  * ContentProduction webhooks: the stage history (content_stages) and nothing else. The CRM's
@@ -14,11 +19,10 @@ export class ContentEvents {
   constructor(
     private readonly deps: {
       stages: ContentStageLog;
-      /** Re-checks the held guest workflows linked to the content (guests area, DESIGN §6.8). */
-      contentChanged: ContentChanged | null;
+      /** Re-checks the held guest workflows linked to the content (DESIGN §6.8). */
+      contentChanged: (contentId: string) => Promise<{ checked: number; started: number }>;
       transaction: Transaction;
       crm: CrmClient | null;
-      activity: ActivityLog;
       now: () => Date;
     },
   ) {}
@@ -57,8 +61,8 @@ export class ContentEvents {
    */
   readonly onContentUpdated = async (item: WebhookItem): Promise<ItemOutcome> => {
     const outcome = await this.recordStage(item);
-    const holds = await this.deps.contentChanged?.(item.id);
-    if (!holds || holds.checked === 0) return outcome;
+    const holds = await this.deps.contentChanged(item.id);
+    if (holds.checked === 0) return outcome;
     return { ...outcome, heldGuestWorkflows: holds.checked, heldGuestWorkflowsStarted: holds.started };
   };
 
@@ -70,8 +74,8 @@ export class ContentEvents {
    */
   readonly onCaughtUp = async (id: string): Promise<ItemOutcome> => {
     const outcome = await this.recordStage({ id }, 'catch-up');
-    const holds = await this.deps.contentChanged?.(id);
-    if (!holds || holds.checked === 0) return outcome;
+    const holds = await this.deps.contentChanged(id);
+    if (holds.checked === 0) return outcome;
     return { ...outcome, heldGuestWorkflows: holds.checked, heldGuestWorkflowsStarted: holds.started };
   };
 

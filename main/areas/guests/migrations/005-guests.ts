@@ -1,4 +1,4 @@
-import type { Migration } from './migration.js';
+import type { Migration } from '../../../kernel/migrations/index.js';
 
 /**
  * Guests and content (issue #7): the stage history the bridge keeps for every guest and

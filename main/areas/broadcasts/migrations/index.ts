@@ -1,7 +1,0 @@
-import type { Migration } from '../../../kernel/migrations/index.js';
-
-/**
- * The broadcasts area's own migrations, after the shipped 001–005 (main/kernel/migrations, never
- * edited) in the one global numbering: add the next free number, never reuse one.
- */
-export const migrations: readonly Migration[] = [];
