@@ -26,7 +26,7 @@ describe(`the sandbox's simulated OBS${skipped}`, () => {
       { BRIDGE_SANDBOX: '1', FFMPEG_PATH: ffmpeg.path!, FFPROBE_PATH: ffprobe.path! },
       { areas: ['recorder'], now },
     );
-    const sandbox = (action: string) => bridge!.call('POST', '/api/recorder/sandbox', { body: { action } });
+    const sandbox = (action: string) => bridge!.call('POST', '/api/sandbox/obs', { body: { action } });
     await eventually(
       async () => (await bridge!.call('GET', '/api/recorder/status')).body.connection.connected,
     );
