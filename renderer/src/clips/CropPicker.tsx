@@ -59,7 +59,8 @@ export function CropPicker({
         </div>
       ) : (
         <p className="small muted">
-          No frame to show: the bridge cannot read this clip's take (a render would say why).
+          No frame to show: the take's file is not readable here, or ends before the clip's in (Render says
+          which).
         </p>
       )}
       <label className="cl-crop-slider">

@@ -48,6 +48,9 @@ export function RenderPanel({
   const [captions, setCaptions] = useState(true);
   const [cropX, setCropX] = useState(0.5);
   const latest = renders.data?.renders[0] ?? null;
+  // The newest file made stays on show under a render that is running, was cancelled or failed.
+  const shown =
+    renders.data?.renders.find((render) => render.state === 'done' && render.files.length > 0) ?? null;
   const busy = latest?.state === 'queued' || latest?.state === 'rendering';
   const toggle = (format: RenderFormat) =>
     setFormats((chosen) =>
@@ -106,7 +109,10 @@ export function RenderPanel({
           </span>
         ) : null}
       </div>
-      {latest ? <RenderState clipRef={clipRef} render={latest} clip={clip} /> : null}
+      {latest && latest.id !== shown?.id ? (
+        <RenderState clipRef={clipRef} render={latest} clip={clip} />
+      ) : null}
+      {shown ? <RenderState clipRef={clipRef} render={shown} clip={clip} /> : null}
     </section>
   );
 }
@@ -228,7 +234,7 @@ function RenderPreview({ render }: { render: RenderRecord }) {
         {renderSizes[file.format].label} · {file.width}×{file.height} · {formatClipTime(file.durationS)} (
         {file.durationS.toFixed(1)} s) · {megabytes(file.bytes)}
         {render.loudness?.measuredLufs != null
-          ? ` · loudness ${render.loudness.gainDb > 0 ? '+' : ''}${render.loudness.gainDb} dB`
+          ? ` · ${render.loudness.targetLufs} LUFS (gain ${render.loudness.gainDb > 0 ? '+' : ''}${render.loudness.gainDb} dB)`
           : ''}
       </p>
       <p className="cl-render-line small">

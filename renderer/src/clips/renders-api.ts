@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf, ResponseOf } from '../../../shared/api/contract.js';
-import {
-  cancelRender,
-  getRenderingSetup,
-  listRenders,
-  startRender,
-  type RenderRecord,
-} from '../../../shared/api/renders.js';
+import type { BodyOf } from '../../../shared/api/contract.js';
+import { cancelRender, listRenders, startRender, type RenderRecord } from '../../../shared/api/renders.js';
 import { useApiKey } from '../api/auth/use-api-key.js';
 import { useLiveActivity } from '../api/live/use-live-activity.js';
 import { bridgeUrl, callApi } from '../api/transport/client.js';
@@ -15,7 +9,6 @@ import { queryKeys } from '../api/transport/query-keys.js';
 import type { ClipRef } from './api.js';
 
 export type RenderInput = BodyOf<typeof startRender>;
-export type RenderingSetup = ResponseOf<typeof getRenderingSetup>;
 
 const rendersOf = (ref: ClipRef) => [...queryKeys.renders, ref.analysisId, ref.n] as const;
 
@@ -68,12 +61,4 @@ export function useRenderProgress(render: RenderRecord): { percent: number; etaS
 export function useMediaUrl(path: string | null): string | null {
   const { key } = useApiKey();
   return path === null || key === null ? null : bridgeUrl(path, { key });
-}
-
-/** Settings: which FFmpeg renders, and the disk renders use. */
-export function useRenderingSetup() {
-  return useQuery({
-    queryKey: [...queryKeys.renders, 'setup'],
-    queryFn: ({ signal }) => callApi(getRenderingSetup, { signal }),
-  });
 }
