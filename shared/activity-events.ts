@@ -3,6 +3,7 @@ import { collectionProgress, runStatuses } from './api/analytics.js';
 import { transcriptFormat } from './api/clips.js';
 import { workflowStage } from './api/guests.js';
 import { filenameStates } from './api/recorder.js';
+import { renderFormats, renderStates } from './api/renders.js';
 import { webhookEvents } from './api/webhooks.js';
 
 /**
@@ -293,6 +294,19 @@ export const activityPayloads = {
       }),
     ),
   },
+
+  // --- clip renders (main/areas/renders, DESIGN §6.10) ---
+  /** Queued, rendering (`restarted`: again from zero after a restart), done, failed or cancelled. */
+  'render.state': {
+    renderId: z.string(),
+    analysisId: z.string(),
+    n: count,
+    state: z.enum(renderStates),
+    formats: z.array(z.enum(renderFormats)),
+    restarted: z.boolean().optional(),
+  },
+  /** How far a running render is (0–100) and the seconds left, from its speed so far (null: not known yet). */
+  'render.progress': { renderId: z.string(), percent: count, etaS: count.nullable() },
 
   // --- recorder and settings ---
   /** `state`: where the name stands with the recorder (absent in history from before the recorder). */

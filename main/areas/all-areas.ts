@@ -8,6 +8,7 @@ import { healthArea } from './health/module.js';
 import { postingArea, type PostingTuning } from './posting/module.js';
 import { publishingArea } from './publishing/module.js';
 import { recorderArea } from './recorder/module.js';
+import { rendersArea, type RendersTuning } from './renders/module.js';
 import { settingsArea } from './settings/module.js';
 import { webhooksArea } from './webhooks/module.js';
 
@@ -23,6 +24,7 @@ export const areaNames = [
   'guests',
   'posting',
   'clips',
+  'renders',
 ] as const;
 export type AreaName = (typeof areaNames)[number];
 
@@ -32,6 +34,7 @@ export interface AreaTuning {
   analytics?: AnalyticsTuning;
   broadcasts?: BroadcastsTuning;
   clips?: ClipsTuning;
+  renders?: RendersTuning;
   /** Tests only: CRM catch-up this often (ms) instead of every CRM_CATCHUP_MINUTES (which counts in whole minutes). */
   webhooks?: { catchUpEveryMs?: number };
 }
@@ -67,6 +70,7 @@ const build: Record<AreaName, (ctx: AreaContext, wiring: AreaWiring) => AreaModu
   guests: (ctx) => guestsArea(ctx),
   posting: (ctx, { tuning }) => postingArea(ctx, tuning.posting),
   clips: (ctx, { tuning }) => clipsArea(ctx, tuning.clips),
+  renders: (ctx, { tuning }) => rendersArea(ctx, tuning.renders),
 };
 
 /**

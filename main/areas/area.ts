@@ -5,6 +5,7 @@ import type { RouteContract } from '../../shared/api/contract.js';
 import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
 import type { Alarm, CatchUpStatus, HealthResponse, PeerHealth } from '../../shared/api/health.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
+import type { Caption } from '../../shared/caption-rules.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
 import type { Clock } from '../kernel/clock.js';
@@ -80,6 +81,23 @@ export interface AreaOffers {
   take(id: number): RecorderTake | null;
   /** Broadcasts: reads the host now rather than at the next tick (something outside the bridge took one live). */
   syncBroadcastsNow(): Promise<void>;
+  /** Clips: suggestion `n` of an analysis as reviewed, for the renders area; throws the clips routes' 404s. */
+  clipToRender(analysisId: string, n: number): ClipToRender;
+  /** Clips: keeps the analysis at least until `until` (ISO): analyses with renders outlive their 30 days. */
+  keepAnalysisUntil(analysisId: string, until: string): void;
+}
+
+/** A suggestion as the renders area needs it (DESIGN §6.10): its reviewed in/out, its take, its cues. */
+export interface ClipToRender {
+  analysisId: string;
+  n: number;
+  /** The take as the recorder holds it now, else as it stood when analysed; null: analysed without one. */
+  take: RecorderTake | null;
+  startTime: number;
+  endTime: number;
+  hookQuote: string;
+  /** Its cues from the in, by the caption rules, with lines of `lineChars`. */
+  captions(lineChars: number): Caption[];
 }
 
 /** What the recorder's connection says of OBS's state (the rest of its /health reading is the tracker's). */

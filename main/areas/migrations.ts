@@ -5,6 +5,7 @@ import { migrations as guests } from './guests/migrations/index.js';
 import { migrations as posting } from './posting/migrations/index.js';
 import { migrations as publishing } from './publishing/migrations/index.js';
 import { migrations as recorder } from './recorder/migrations/index.js';
+import { migrations as renders } from './renders/migrations/index.js';
 import { migrations as webhooks } from './webhooks/migrations/index.js';
 
 /**
@@ -18,5 +19,6 @@ export const areaMigrations: readonly Migration[] = [
   ...posting,
   ...publishing,
   ...recorder,
+  ...renders,
   ...webhooks,
 ];

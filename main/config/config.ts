@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
@@ -89,6 +89,9 @@ export interface BridgeConfig {
    * as cloudflared or ngrok; DESIGN §3). 0: the socket's address is the client.
    */
   trustProxyHops: number;
+  /** FFMPEG_PATH / FFPROBE_PATH (DESIGN §6.10); null: looked for on PATH, then the npm-shipped FFmpeg. */
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
   publishRoutes: PublishRouteTable;
   /**
    * Peers whose saved secret belongs to another origin than their address in force (the environment
@@ -130,6 +133,9 @@ export const configDescriptions: Record<ConfigKey, string> = {
   RECORDER_OBS_PASSWORD: "the OBS websocket's password (Tools → WebSocket Server Settings)",
   BRIDGE_TRUST_PROXY:
     'proxy hops (a tunnel on this machine: cloudflared, ngrok) whose X-Forwarded-For is trusted on loopback connections; 0 = none',
+  FFMPEG_PATH:
+    'FFmpeg for clip renders (full path); default: ffmpeg on PATH, else the one shipped with the app',
+  FFPROBE_PATH: 'ffprobe for reading takes (full path); default: ffprobe on PATH, else FFmpeg itself',
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -141,6 +147,33 @@ const httpUrl = z
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** A program the bridge will run (FFmpeg, ffprobe): named by its full path, there, and executable. */
+const programPath = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((value, ctx) => {
+    const problem = programProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .optional();
+
+function programProblem(file: string): string | null {
+  if (!path.isAbsolute(file)) return `must be the full path of the program (${file} is not one)`;
+  try {
+    if (statSync(file).isDirectory()) return `${file} is a folder, not the program`;
+  } catch {
+    return `${file} is not there`;
+  }
+  if (process.platform === 'win32') return null;
+  try {
+    accessSync(file, constants.X_OK);
+    return null;
+  } catch {
+    return `${file} is not a program the bridge may run`;
+  }
+}
 
 const rawConfigSchema = z.object({
   BRIDGE_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -225,6 +258,8 @@ const rawConfigSchema = z.object({
     .min(0, 'must be 0 (no proxy) or more')
     .max(5, 'must be at most 5 proxy hops')
     .default(0),
+  FFMPEG_PATH: programPath,
+  FFPROBE_PATH: programPath,
 });
 
 export function defaultDataDir(): string {
@@ -359,6 +394,8 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     crmCatchUpMinutes: raw.CRM_CATCHUP_MINUTES,
     latePostGraceMinutes: raw.LATE_POST_GRACE_MINUTES,
     trustProxyHops: raw.BRIDGE_TRUST_PROXY,
+    ffmpegPath: raw.FFMPEG_PATH ?? null,
+    ffprobePath: raw.FFPROBE_PATH ?? null,
     publishRoutes,
     refusedKeys: refused,
     loadNotes,

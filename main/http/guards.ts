@@ -24,13 +24,11 @@ export function presentedKey(req: Request, allowQuery: boolean): string | undefi
   return bearer ?? header ?? query;
 }
 
-export function keyGuard(
-  apiKey: string,
-  options: { allowQueryKeyOn?: readonly string[] } = {},
-): RequestHandler {
-  const queryPaths = new Set(options.allowQueryKeyOn ?? []);
+/** `allowQuery`: also `?key=`, for the routes whose contract takes it (what cannot send headers). */
+export function keyGuard(apiKey: string, options: { allowQuery?: boolean } = {}): RequestHandler {
+  const allowQuery = options.allowQuery ?? false;
   return (req, _res, next) => {
-    const key = presentedKey(req, queryPaths.has(req.path));
+    const key = presentedKey(req, allowQuery);
     next(key !== undefined && sameSecret(key, apiKey) ? undefined : AppError.unauthorized());
   };
 }

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
 import type { RouteAuth, RouteContract } from '../../shared/api/contract.js';
 import type { Caller, Mount } from '../areas/area.js';
 import { AppError } from '../kernel/app-error.js';
@@ -6,7 +7,17 @@ import type { UnverifiedReading } from './body.js';
 import type { RouteGuard } from './guards.js';
 import { answerWith, mountRoute, type RouteAnswer } from './route.js';
 
-export type Guards = Record<Exclude<RouteAuth, 'none'>, RouteGuard>;
+/**
+ * A guard per `auth`, and `keyInQuery` for the key routes whose contract takes `?key=` in its query
+ * (a browser's EventSource and <video> send no headers).
+ */
+export type Guards = Record<Exclude<RouteAuth, 'none'> | 'keyInQuery', RouteGuard>;
+
+function guardOf(contract: RouteContract, guards: Guards): RouteGuard | undefined {
+  if (contract.auth === 'none') return undefined;
+  const takesQueryKey = contract.query instanceof z.ZodObject && 'key' in contract.query.shape;
+  return contract.auth === 'key' && takesQueryKey ? guards.keyInQuery : guards[contract.auth];
+}
 
 /** http/'s own stream (GET /events): it writes to the response as long as the client reads. */
 type MountStream = (contract: RouteContract, open: (req: Request, res: Response) => void) => void;
@@ -27,14 +38,7 @@ export function createMount(
   const add = <C extends RouteContract>(contract: C, answer: RouteAnswer<C>) => {
     const methods = methodsByPath.get(contract.path) ?? new Set<string>();
     methodsByPath.set(contract.path, methods.add(contract.method.toUpperCase()));
-    mountRoute(
-      router,
-      contract,
-      answer,
-      identify,
-      unverified,
-      contract.auth === 'none' ? undefined : guards[contract.auth],
-    );
+    mountRoute(router, contract, answer, identify, unverified, guardOf(contract, guards));
   };
   const mount: Mount = (contract, handler) => add(contract, answerWith(handler));
   const mountStream: MountStream = (contract, open) => add(contract, (_input, req, res) => open(req, res));

@@ -97,7 +97,8 @@ export function createHttpApp(
   const { mount, mountStream, answerWrongMethods } = createMount(
     router,
     {
-      key: { beforeBody: keyGuard(config.apiKey, { allowQueryKeyOn: ['/events'] }) },
+      key: { beforeBody: keyGuard(config.apiKey) },
+      keyInQuery: { beforeBody: keyGuard(config.apiKey, { allowQuery: true }) },
       webhook: webhookGuard(config.apiKey, () => config.webhookSecrets, {
         acceptKeyToo: (req) => req.path === '/webhooks/test',
       }),

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { AreaContext, AreaModule } from '../areas/area.js';
 import type { BridgeConfig } from '../config/config.js';
+import { locateMediaTools } from '../kernel/media-tools.js';
 import { startSandboxPeers, type SandboxPeers } from './index.js';
 import { sandboxArea } from './module.js';
 
@@ -30,6 +32,7 @@ export async function startBridgeSandbox(
     warn: options.warn,
     now: options.now,
     postsvc: { plan: config.postsvcPlan },
+    obs: simulatedObsFiles(config),
   });
   // The simulated CRM signs with the first configured secret, so the operator's are honoured.
   const webhookSecret = config.webhookSecrets[0] ?? randomBytes(16).toString('hex');
@@ -61,4 +64,13 @@ function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSec
   config.automation = { url: sandbox.automation.url };
   // The simulated OBS unless the operator named a real one, or none (DESIGN §8).
   if (!config.recorder && !config.recorderOff) config.recorder = { url: sandbox.obs.url, simulated: true };
+}
+
+/**
+ * The simulated OBS writes a small real file per take when FFmpeg is there (DESIGN §8), in the data
+ * dir, so the sandbox can rehearse renders.
+ */
+function simulatedObsFiles(config: BridgeConfig): { recordingDir: string; ffmpeg?: string } {
+  const ffmpeg = locateMediaTools(config).ffmpeg?.path;
+  return { recordingDir: path.join(config.dataDir, 'sandbox-recordings'), ...(ffmpeg ? { ffmpeg } : {}) };
 }

@@ -72,7 +72,7 @@ export const streamEvents = defineContract({
   path: '/events',
   tag: 'operational',
   summary:
-    'Server-Sent Events: one `activity` event per activity, its data one ActivityEvent as JSON. The key may be given as ?key= here only (EventSource cannot send headers).',
+    'Server-Sent Events: one `activity` event per activity, its data one ActivityEvent as JSON. The key may be given as ?key= here (EventSource cannot send headers), as on the files of renders.',
   auth: 'key',
   query: z.object({ key: z.string().optional() }),
   response: z.string(),

@@ -144,7 +144,7 @@ export const clipNumber = z.coerce
   .int('must be a whole number')
   .min(1, 'must be at least 1')
   .max(MAX_CLIPS, `must be at most ${MAX_CLIPS}`);
-const analysisClipParams = z.object({ analysisId, n: clipNumber });
+export const analysisClipParams = z.object({ analysisId, n: clipNumber });
 
 const draftName = z
   .string()

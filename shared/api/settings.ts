@@ -28,6 +28,8 @@ export const configKeys = [
   'RECORDER_OBS_URL',
   'RECORDER_OBS_PASSWORD',
   'BRIDGE_TRUST_PROXY',
+  'FFMPEG_PATH',
+  'FFPROBE_PATH',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 
@@ -42,6 +44,12 @@ export const secretConfigKeys: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
   'AUTOMATION_AUTH_HEADER',
   'RECORDER_OBS_PASSWORD',
 ]);
+
+/**
+ * Programs the bridge runs (FFmpeg, ffprobe): through the API, anyone holding the key could have it
+ * run any program of the host, so only the environment and the config file set them.
+ */
+export const programPathKeys = ['FFMPEG_PATH', 'FFPROBE_PATH'] as const satisfies readonly ConfigKey[];
 
 /**
  * PUBLISH_ROUTES is inline JSON when it starts with `{`, else a path to a JSON file. A path is
@@ -99,6 +107,15 @@ export const updateSettings = defineContract({
   auth: 'key',
   body: z.object({
     values: z.partialRecord(z.enum(configKeys), z.string().max(20_000)).superRefine((values, ctx) => {
+      for (const key of programPathKeys) {
+        if (values[key] === undefined) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            'names a program the bridge runs: set it in the environment or in the config file, not through the API',
+        });
+      }
       const routes = values.PUBLISH_ROUTES;
       if (routes === undefined || routes === '' || isInlineRouteTable(routes)) return;
       ctx.addIssue({

@@ -15,6 +15,7 @@ import { companionBench } from './companion.js';
 import { calendarBench } from './calendar.js';
 import { hopsBench } from './hops.js';
 import { postingRaceBench } from './posting-race.js';
+import { renderBench } from './render.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -36,6 +37,7 @@ const benches: Bench[] = [
   eventReadersBench,
   slowBodiesBench,
   companionBench,
+  renderBench,
 ];
 
 const wanted = process.argv.slice(2);

@@ -103,6 +103,11 @@ export class ClipAnalyses {
     this.repo.saveDraft(analysis.id, n, draftClipId, this.now().toISOString());
   }
 
+  /** Kept past its 30 days while a render of it is (DESIGN §6.10): its in/out and captions stay at hand. */
+  keepUntil(id: string, until: string): void {
+    this.repo.keepUntil(id, until);
+  }
+
   pruneExpired(): number {
     return this.repo.pruneExpired(this.now().toISOString());
   }

@@ -1,6 +1,7 @@
 import { offerOf, type AreaContext, type AreaModule } from '../area.js';
 import { ClipAnalyses } from './analyses.js';
 import { ClipEvents } from './clip-events.js';
+import { clipToRender } from './clip-to-render.js';
 import { EditorExports, type TakeLookup } from './editor-exports.js';
 import { createClipsRepo } from './repo.js';
 import { clipsRoutes } from './routes.js';
@@ -35,5 +36,9 @@ export function clipsArea(ctx: AreaContext, tuning: ClipsTuning = {}): AreaModul
       areas = all;
     },
     stop: () => runner.stop(),
+    offers: {
+      clipToRender: (analysisId, n) => clipToRender(analyses, takes, analysisId, n),
+      keepAnalysisUntil: (analysisId, until) => analyses.keepUntil(analysisId, until),
+    },
   };
 }

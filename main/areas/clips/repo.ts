@@ -82,6 +82,9 @@ export function createClipsRepo(db: Db) {
     'DELETE FROM clip_reviews WHERE analysis_id IN (SELECT id FROM clip_analyses WHERE expires_at <= ?)',
   );
   const prune = db.prepare<[string]>('DELETE FROM clip_analyses WHERE expires_at <= ?');
+  const keepUntil = db.prepare<[string, string, string]>(
+    'UPDATE clip_analyses SET expires_at = ? WHERE id = ? AND expires_at < ?',
+  );
 
   return {
     save(analysis: StoredAnalysis): void {
@@ -136,6 +139,10 @@ export function createClipsRepo(db: Db) {
     /** Records the Draft Clip made from a reviewed suggestion (its row exists: saveReview first). */
     saveDraft(id: string, n: number, draftClipId: string, at: string): void {
       setDraft.run(draftClipId, at, id, n);
+    },
+    /** Keeps an analysis at least until `until` (its renders', DESIGN §6.10); never shortens it. */
+    keepUntil(id: string, until: string): void {
+      keepUntil.run(until, id, until);
     },
     /** Deletes analyses (and their reviews) expired at `now`; returns how many analyses went. */
     pruneExpired(now: string): number {

@@ -7,12 +7,14 @@ const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * ffprobe's count of the channels of the file's first audio track (OBS's track 1, the mix): 0 when
- * the file has no audio, null when the file cannot be read here (OBS on another machine, no ffprobe).
+ * the file has no audio, null when the file cannot be read here (OBS on another machine) or there
+ * is no ffprobe (`ffprobe` null: kernel/media-tools.ts found none).
  */
 export const ffprobeAudioChannels =
-  (ffprobe = 'ffprobe'): AudioProbe =>
+  (ffprobe: string | null): AudioProbe =>
   (filePath) =>
     new Promise((resolve) => {
+      if (ffprobe === null) return resolve(null);
       execFile(
         ffprobe,
         [

@@ -1,3 +1,4 @@
+import { locateMediaTools } from '../../kernel/media-tools.js';
 import type { AreaContext, AreaModule } from '../area.js';
 import { intervalClock } from '../../kernel/clock.js';
 import { ffprobeAudioChannels } from './audio-channels.js';
@@ -23,7 +24,7 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     activity: ctx.activity,
     now: ctx.now,
     elapsedMs: intervalClock(ctx.now),
-    probeAudio: ffprobeAudioChannels(),
+    probeAudio: ffprobeAudioChannels(locateMediaTools(ctx.config).ffprobe?.path ?? null),
   });
   return {
     name: 'recorder',

@@ -1,6 +1,7 @@
 import {
   configKeys,
   isInlineRouteTable,
+  programPathKeys,
   secretConfigKeys,
   type ConfigKey,
   type SettingEntry,
@@ -71,6 +72,12 @@ export function settingEntries(
 function editability(config: BridgeConfig, key: ConfigKey): { editable: boolean; note: string | null } {
   // The source column already says "environment", and the page where to change it.
   if (config.sources[key] === 'env') return { editable: false, note: null };
+  if ((programPathKeys as readonly ConfigKey[]).includes(key)) {
+    return {
+      editable: false,
+      note: `A program the bridge runs: set it in the environment or in ${config.configPath}.`,
+    };
+  }
   if (key === 'PUBLISH_ROUTES' && routeTablePathInFile(config)) {
     return {
       editable: false,

@@ -59,6 +59,8 @@ interface Registration {
   onRunEnd: RunEndObserver[];
   /** Whether the kind's jobs take a slot: not for work that waits on nothing (no peer, no sleep). */
   holdsSlot: boolean;
+  /** Aborted as soon as the queue stops, without the grace: long work that starts again from zero. */
+  stopsAtOnce: boolean;
 }
 
 /** What a job concerns, and the word its messages call it by when not the kind's (e.g. `CRM post`). */
@@ -185,6 +187,11 @@ export class JobQueue {
        * asks nothing of an area while it picks a job.
        */
       holdsSlot?: boolean;
+      /**
+       * true: a running job of the kind is aborted as soon as the queue stops, not after the grace
+       * (a render, minutes long, that starts again from zero at the next start anyway).
+       */
+      stopsAtOnce?: boolean;
     } = {},
   ): void {
     this.handlers.set(kind, {
@@ -198,6 +205,7 @@ export class JobQueue {
       onDone: options.onDone as Registration['onDone'],
       onRunEnd: options.onRunEnd ? [options.onRunEnd as RunEndObserver] : [],
       holdsSlot: options.holdsSlot ?? true,
+      stopsAtOnce: options.stopsAtOnce ?? false,
     });
   }
 
@@ -365,12 +373,17 @@ export class JobQueue {
     this.wake();
   }
 
-  /** Stops claiming; waits up to `graceMs` for running jobs, then aborts them (they run again next start). */
+  /**
+   * Stops claiming; waits up to `graceMs` for running jobs, then aborts them (they run again next
+   * start). Jobs of a `stopsAtOnce` kind are aborted at once.
+   */
   async stop(graceMs = 5_000): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
     if (this.woken) clearImmediate(this.woken);
     this.woken = null;
+    for (const entry of this.inFlight.values())
+      if (this.handlers.get(entry.kind)?.stopsAtOnce) entry.abort.abort();
     const pending = [...this.inFlight.values()];
     const settled = Promise.allSettled(pending.map((entry) => entry.promise));
     const grace = sleep(graceMs, undefined, { ref: false });

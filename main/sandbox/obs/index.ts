@@ -18,11 +18,13 @@ import {
   type Message,
 } from './protocol.js';
 import { RecordOutput, timecode } from './recording.js';
+import { writeSimulatedTake } from './take-file.js';
 import type { HasWorld } from '../common/world.js';
 
 /**
  * A simulated OBS Studio (DESIGN §5.5, §8): a real obs-websocket 5 server on loopback, spoken to
- * by the unchanged obs-websocket-js client, whose "recording" writes nothing. It keeps a profile's
+ * by the unchanged obs-websocket-js client, whose "recording" writes nothing unless given FFmpeg
+ * (then a small real file, take-file.ts). It keeps a profile's
  * parameters (Output/FilenameFormatting, Output/OverwriteIfExists), records, pauses and stops on
  * command, sends RecordStateChanged, answers GetRecordStatus from its clock, can require a password
  * (and refuse a wrong one as OBS does: close 4009 "Authentication failed."), and drop its clients;
@@ -44,6 +46,8 @@ export interface SandboxObsOptions {
    * the file by it, and STOPPED follows STOPPING by it (real time) while OBS finishes the file.
    */
   encoderDelayMs?: number;
+  /** Write a small real file for each take with this FFmpeg (the sandbox bridge's); none by default. */
+  ffmpeg?: string;
 }
 
 /** Settings → Video, as GetVideoSettings answers it. */
@@ -433,15 +437,16 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       recordStateChanged(true, 'OBS_WEBSOCKET_OUTPUT_STARTED', path);
       return path;
     },
-    stopRecording(options: { finish?: 'later' } = {}): string {
+    stopRecording(stopOptions: { finish?: 'later' } = {}): string {
       if (!output.active) throw new Error('the simulated OBS is not recording');
       recordStateChanged(false, 'OBS_WEBSOCKET_OUTPUT_STOPPING', null);
+      const seconds = output.fileMs() / 1000;
       const path = output.stop()!;
       written.add(path);
-      finishing = {
-        path,
-        timer: options.finish === 'later' ? undefined : setTimeout(finishStopping, encoderDelayMs),
-      };
+      // As OBS: STOPPED once the file is finished (the encoder's delay, or the simulated take's file written).
+      finishing = { path, timer: undefined };
+      if (options.ffmpeg) void writeSimulatedTake(options.ffmpeg, path, seconds).then(finishStopping);
+      else if (stopOptions.finish !== 'later') finishing.timer = setTimeout(finishStopping, encoderDelayMs);
       return path;
     },
     finishStopping,

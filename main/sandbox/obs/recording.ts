@@ -41,9 +41,14 @@ export class RecordOutput {
 
   /** OBS's outputDuration: milliseconds recorded, pauses excluded, behind the file by the encoder's delay. */
   durationMs(): number {
+    return Math.max(0, this.fileMs() - this.encoderDelayMs);
+  }
+
+  /** How long the file is: milliseconds recorded, pauses excluded. */
+  fileMs(): number {
     if (this.startedAt === null) return 0;
     const until = this.pausedAt ?? this.now().getTime();
-    return Math.max(0, until - this.startedAt - this.pausedMs - this.encoderDelayMs);
+    return until - this.startedAt - this.pausedMs;
   }
 
   /** Ends the take; returns the file it wrote. */

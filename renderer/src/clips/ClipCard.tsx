@@ -5,6 +5,7 @@ import { errorMessage } from '../api/transport/client.js';
 import { Spinner } from '../components/States.js';
 import { useCreateDraft, useNudgeClip } from './api.js';
 import { ExportButton } from './ExportButton.js';
+import { RenderPanel } from './RenderPanel.js';
 
 /** The review's four buttons: each edge of the clip moved one whole sentence earlier or later. */
 const nudgeEdges = [
@@ -217,6 +218,7 @@ export function ClipCard({
           </span>
         ) : null}
       </footer>
+      <RenderPanel clipRef={ref} clip={current} />
     </article>
   );
 }

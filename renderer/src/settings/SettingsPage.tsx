@@ -9,6 +9,7 @@ import { isProblem } from '../api/words.js';
 import { keyStore } from '../api/auth/key-store.js';
 import { useSettings, useUpdateSettings } from './api.js';
 import { useApiKey } from '../api/auth/use-api-key.js';
+import { RenderingPanel } from './RenderingPanel.js';
 import { SandboxPanel } from './SandboxPanel.js';
 import { WebhookBindingsPanel } from './WebhookBindingsPanel.js';
 import { PageHeader } from '../components/PageHeader.js';
@@ -71,6 +72,7 @@ export function SettingsPage() {
                 <SettingsTable entries={data.settings} peers={peers} onSaved={setSaved} />
               )}
             </Panel>
+            <RenderingPanel />
             {data.sandbox ? <SandboxPanel /> : null}
             <WebhookBindingsPanel />
           </>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/api/contract.js';
+import { getRenderingSetup } from '../../../shared/api/renders.js';
 import { getSettings, updateSettings } from '../../../shared/api/settings.js';
 import { clearWebhookBinding, listWebhookBindings } from '../../../shared/api/webhooks.js';
 import { callApi } from '../api/transport/client.js';
@@ -37,5 +38,13 @@ export function useClearWebhookBinding() {
   return useMutation({
     mutationFn: (webhookId: string) => callApi(clearWebhookBinding, { params: { webhookId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookBindings }),
+  });
+}
+
+/** GET /api/settings/rendering: which FFmpeg renders clips, and the disk renders use (issue #43). */
+export function useRenderingSetup() {
+  return useQuery({
+    queryKey: [...queryKeys.renders, 'setup'],
+    queryFn: ({ signal }) => callApi(getRenderingSetup, { signal }),
   });
 }

@@ -110,6 +110,31 @@ describe('config (DESIGN §3)', () => {
     ]);
   });
 
+  it('reads FFMPEG_PATH and FFPROBE_PATH as programs it can run, none by default (DESIGN §6.10)', () => {
+    const dir = dataDir();
+    const program = path.join(dir, 'ffmpeg');
+    writeFileSync(program, '#!/bin/sh\n');
+    chmodSync(program, 0o755);
+    expect(loadConfig({ env: { BRIDGE_DATA_DIR: dataDir() } })).toMatchObject({
+      ffmpegPath: null,
+      ffprobePath: null,
+    });
+    expect(
+      loadConfig({ env: { BRIDGE_DATA_DIR: dataDir(), FFMPEG_PATH: program, FFPROBE_PATH: program } }),
+    ).toMatchObject({ ffmpegPath: program, ffprobePath: program });
+    const text = path.join(dir, 'notes.txt');
+    writeFileSync(text, 'no program');
+    chmodSync(text, 0o644);
+    expect(errorsOf({ FFMPEG_PATH: 'ffmpeg', FFPROBE_PATH: path.join(dir, 'missing', 'ffprobe') })).toEqual([
+      'FFMPEG_PATH: must be the full path of the program (ffmpeg is not one)',
+      `FFPROBE_PATH: ${path.join(dir, 'missing', 'ffprobe')} is not there`,
+    ]);
+    expect(errorsOf({ FFMPEG_PATH: text })).toEqual([
+      `FFMPEG_PATH: ${text} is not a program the bridge may run`,
+    ]);
+    expect(errorsOf({ FFMPEG_PATH: dir })).toEqual([`FFMPEG_PATH: ${dir} is a folder, not the program`]);
+  });
+
   it('needs credentials with CRM_URL and a key with POSTSVC_URL', () => {
     expect(errorsOf({ CRM_URL: 'https://crm.example' })).toEqual([
       'CRM_API_KEY: required with CRM_URL (or CRM_USERNAME and CRM_PASSWORD)',

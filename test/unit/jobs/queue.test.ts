@@ -345,3 +345,37 @@ describe('job queue: a job done at once by its caller (doneAtOnce)', () => {
     );
   });
 });
+
+describe('job queue: long work stopped at once when the bridge stops (issue #43)', () => {
+  it('a kind registered stopsAtOnce is aborted at the start of stop(), left unfinished, and runs again at the next start', async () => {
+    const { jobs, db } = queue(2);
+    let runs = 0;
+    jobs.register(
+      'long',
+      async (_payload, { signal }) => {
+        runs++;
+        if (runs > 1) return 'again';
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        return 'stopped';
+      },
+      { stopsAtOnce: true, holdsSlot: false },
+    );
+    const job = jobs.enqueue({ kind: 'long', payload: {} });
+    jobs.start();
+    await eventually(() => runs === 1);
+    // A grace longer than the test may take: this kind is stopped without waiting for it.
+    await jobs.stop(600_000);
+    expect(jobs.list({ limit: 5 }).find((row) => row.id === job.id)?.status).toBe('running');
+
+    const next = new JobQueue({
+      repo: createJobsRepo(db),
+      activity: new ActivityLog(createActivityRepo(db), pino({ level: 'silent' })),
+      logger: pino({ level: 'silent' }),
+      groupCommit: groupCommitOf(db),
+    });
+    next.register('long', async () => 'again', { stopsAtOnce: true, holdsSlot: false });
+    next.start();
+    cleanup.push(() => next.stop(100));
+    expect((await next.waitFor(job.id, 5_000))?.status).toBe('done');
+  });
+});

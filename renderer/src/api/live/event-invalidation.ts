@@ -94,6 +94,10 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'clips.draft-created': [],
   'clips.fit': [],
 
+  // A render's progress is read from the events themselves; its state changes refresh its lists.
+  'render.state': [queryKeys.renders],
+  'render.progress': [],
+
   'recorder.filename': [queryKeys.recorderFilename, queryKeys.recorderStatus],
   'recorder.connected': [queryKeys.recorderFilename, queryKeys.recorderStatus],
   'recorder.disconnected': [queryKeys.recorderStatus],

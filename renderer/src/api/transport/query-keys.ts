@@ -21,4 +21,6 @@ export const queryKeys = {
   guestTemplates: ['guest-templates'] as const,
   analytics: ['analytics'] as const,
   analyticsRuns: ['analytics', 'runs'] as const,
+  /** Clip renders, and what Settings shows of them (FFmpeg, disk use). */
+  renders: ['renders'] as const,
 };

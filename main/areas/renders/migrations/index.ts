@@ -1,0 +1,5 @@
+import type { Migration } from '../../../kernel/migrations/index.js';
+import { renders } from './029-renders.js';
+
+/** The renders area's migrations, in the one global numbering: add the next free number, never reuse one. */
+export const migrations: readonly Migration[] = [renders];
