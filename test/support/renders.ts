@@ -29,8 +29,10 @@ HOST: Our costs stayed under five percent of sales, and margins went past forty.
 export const CLIP = { startTime: 0.5, endTime: 2.5 };
 
 /**
- * Records a take on the simulated OBS (the bridge's clock, `advance`, moves it), marking it at 1.5 s;
- * the file is the one the test wrote at the path OBS names (the simulated OBS writes none).
+ * Records a take on the simulated OBS (the bridge's clock, `advance`, moves it), marking it at 1.5 s.
+ * The simulated OBS writes no file: `writeFile` makes it at the path OBS names, once it names it
+ * (a file there before would make the recorder pick the next name, as it does with a real OBS),
+ * and OBS reports the take stopped once it is written.
  */
 export async function recordTake(
   bridge: TestBridge,
@@ -38,6 +40,7 @@ export async function recordTake(
   advance: (seconds: number) => void,
   filename: string,
   seconds: number,
+  writeFile?: (file: string) => void,
 ): Promise<RecorderTake> {
   await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.connection.connected);
   await bridge.call('POST', '/api/recorder/filename', { body: { filename } });
@@ -47,7 +50,9 @@ export async function recordTake(
   advance(1.5);
   await bridge.call('POST', '/api/recorder/marks', { body: { label: 'prices' } });
   advance(seconds - 1.5);
-  const path = obs.stopRecording();
+  const path = obs.stopRecording({ finish: 'later' });
+  writeFile?.(path);
+  obs.finishStopping();
   return eventually(async () => {
     const list = (await bridge.call('GET', '/api/recorder/takes')).body.takes as RecorderTake[];
     return list.find((take) => take.filePath === path && take.stoppedAt !== null) ?? null;

@@ -57,12 +57,15 @@ beforeAll(async () => {
   dataDir = path.join(root.path, 'data');
   mkdirSync(videos);
   mkdirSync(dataDir, { mode: 0o700 });
-  writeTakeFile(ffmpeg.path, path.join(videos, '20261202_Episode_53.mkv'), 6);
   obs = await startSandboxObs({ now, recordingDir: videos });
   bridge = await start();
   analysisId = await analyseTake(
     bridge,
-    (await recordTake(bridge, obs, advance, '20261202_Episode_53', 6)).id,
+    (
+      await recordTake(bridge, obs, advance, '20261202_Episode_53', 6, (file) =>
+        writeTakeFile(ffmpeg.path, file, 6),
+      )
+    ).id,
   );
 }, 60_000);
 afterAll(async () => {
@@ -91,8 +94,9 @@ describe(`refused in words before any work${skipped}`, () => {
 
   it('a take shorter than the clip: 409 naming both lengths', async (context) => {
     if (skipped) return context.skip();
-    writeTakeFile(ffmpeg.path!, path.join(videos, '20261202_Cut_Short.mkv'), 1);
-    const take = await recordTake(bridge, obs, advance, '20261202_Cut_Short', 6);
+    const take = await recordTake(bridge, obs, advance, '20261202_Cut_Short', 6, (file) =>
+      writeTakeFile(ffmpeg.path!, file, 1),
+    );
     const id = await analyseTake(bridge, take.id);
     const answer = await bridge.call('POST', `/clips/analyses/${id}/clips/1/render`, {
       body: { formats: ['1x1'], captions: false },
@@ -183,8 +187,9 @@ describe(`the FFmpeg shipped in the npm package (4.1, no ffprobe)${skipped}`, ()
       expect(setup.ffmpeg).toMatchObject({ path: shipped, source: 'npm' });
       expect(setup.ffprobe).toBeNull();
       // Its own take: the simulated OBS does not write over the first one's file.
-      writeTakeFile(ffmpeg.path!, path.join(videos, '20261202_Npm_Take.mkv'), 6);
-      const take = await recordTake(npmBridge, obs, advance, '20261202_Npm_Take', 6);
+      const take = await recordTake(npmBridge, obs, advance, '20261202_Npm_Take', 6, (file) =>
+        writeTakeFile(ffmpeg.path!, file, 6),
+      );
       const id = await analyseTake(npmBridge, take.id);
       const render = await renderEnded(
         npmBridge,

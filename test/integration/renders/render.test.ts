@@ -50,13 +50,14 @@ beforeAll(async () => {
   const dataDir = path.join(root.path, "data: it's, [here]");
   mkdirSync(videos);
   mkdirSync(dataDir, { mode: 0o700 });
-  writeTakeFile(ffmpeg.path, path.join(videos, '20261201_Episode_52.mkv'), 6);
   obs = await startSandboxObs({ now, recordingDir: videos });
   bridge = await startTestBridge(
     { RECORDER_OBS_URL: obs.url, FFMPEG_PATH: ffmpeg.path, FFPROBE_PATH: ffprobe.path },
     { areas: ['recorder', 'clips', 'renders', 'health'], now, dataDir },
   );
-  take = await recordTake(bridge, obs, advance, '20261201_Episode_52', 6);
+  take = await recordTake(bridge, obs, advance, '20261201_Episode_52', 6, (file) =>
+    writeTakeFile(ffmpeg.path, file, 6),
+  );
   analysisId = await analyseTake(bridge, take.id);
 }, 60_000);
 afterAll(async () => {
