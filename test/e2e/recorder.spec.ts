@@ -30,7 +30,8 @@ test('records a take with marks on the simulated OBS', async ({ dashboard: page 
   await card.getByRole('button', { name: 'Stop recording' }).click();
 
   const take = page.getByTestId('take').first();
-  await expect(take).toContainText(`/home/studio/Videos/${takeName}.mkv`);
+  // The sandbox's simulated OBS records into the data dir's sandbox-recordings (issue #43).
+  await expect(take).toContainText(`/sandbox-recordings/${takeName}.mkv`);
   await expect(take).toContainText('guest story');
   await expect(page.getByTestId('recorder-current')).toHaveText(/_T\d\d$/);
   await page.getByRole('button', { name: 'Mark', exact: true }).click();

@@ -63,7 +63,7 @@ beforeAll(async () => {
     bridge,
     (
       await recordTake(bridge, obs, advance, '20261202_Episode_53', 6, (file) =>
-        writeTakeFile(ffmpeg.path, file, 6),
+        writeTakeFile(ffmpeg.path!, file, 6),
       )
     ).id,
   );

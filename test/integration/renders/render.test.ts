@@ -56,7 +56,7 @@ beforeAll(async () => {
     { areas: ['recorder', 'clips', 'renders', 'health'], now, dataDir },
   );
   take = await recordTake(bridge, obs, advance, '20261201_Episode_52', 6, (file) =>
-    writeTakeFile(ffmpeg.path, file, 6),
+    writeTakeFile(ffmpeg.path!, file, 6),
   );
   analysisId = await analyseTake(bridge, take.id);
 }, 60_000);
