@@ -24,6 +24,7 @@ const tiers = [
   { name: 'unit', script: 'test:unit', lane: 'checks' },
   { name: 'integration', script: 'test:integration', lane: 'integration' },
   { name: 'e2e', script: 'test:e2e', lane: 'browser' },
+  { name: 'e2e-renders', script: 'test:e2e:renders', alone: true },
   { name: 'obs', script: 'test:obs', alone: true },
 ];
 

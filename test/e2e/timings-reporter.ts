@@ -6,7 +6,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Writes the run's per-spec times to test-results/timings/e2e.json, in the shape of the vitest
+ * Writes the run's per-spec times to test-results/timings/e2e.json (e2e-renders.json for the renders tier), in the shape of the vitest
  * tiers' (test/support/timings-reporter.ts), for `npm run test:timings`. A spec's time is the sum
  * of its tests' (their hooks and per-test fixtures included; a worker's bridge start is not).
  */
@@ -31,6 +31,7 @@ export default class TimingsReporter implements Reporter {
     }));
     const dir = path.join(repoRoot, 'test-results/timings');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'e2e.json'), `${JSON.stringify({ project: 'e2e', files }, null, 1)}\n`);
+    const project = process.env.E2E_RENDERS === '1' ? 'e2e-renders' : 'e2e';
+    writeFileSync(path.join(dir, `${project}.json`), `${JSON.stringify({ project, files }, null, 1)}\n`);
   }
 }
