@@ -98,10 +98,12 @@ export function waitWords(seconds: number): string {
   return `${Math.round(seconds / 60)} min`;
 }
 
-/** The sentence for a peer's failure; null when the peer refused what was sent (its reason is the message). */
+/**
+ * The sentence for a peer's failure; null when the peer refused what was sent (its reason is the
+ * message). No HTTP status: it is in the error's Details (issue #40.4).
+ */
 export function peerFailureSentence(peer: PeerFailure): string | null {
   const who = peerLabels[peer.name];
-  const status = peer.status === undefined ? '' : ` (HTTP ${peer.status})`;
   switch (peer.cause) {
     case 'unreachable':
       return `${who} could not be reached: it is off, or its address in Settings is wrong. Try again once it is back.`;
@@ -110,9 +112,9 @@ export function peerFailureSentence(peer: PeerFailure): string | null {
     case 'throttled':
       return `${who} is limiting how often the bridge may ask${peer.retryAfterS === undefined ? '' : ` and asked it to wait ${waitWords(peer.retryAfterS)}`}. Try again after that; queued work waits by itself.`;
     case 'refused-key':
-      return `${who} refused the bridge’s key${status}. Check its key in Settings.`;
+      return `${who} refused the bridge’s key. Check its key in Settings.`;
     case 'failing':
-      return `${who} is failing${status}. Try again in a minute; if it keeps failing, look at it directly.`;
+      return `${who} is failing. Try again in a minute; if it keeps failing, look at it directly.`;
     case 'unreadable':
       return `${who} answered something the bridge could not read. Check that its address in Settings points at it and not at another service.`;
     case 'refused':

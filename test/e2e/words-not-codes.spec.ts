@@ -1,0 +1,84 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+
+/**
+ * Words, not codes (issue #40.4): what an operator sees is said in words; the bridge's own
+ * message (its call and path), the HTTP status, the error code and the provider's ids sit behind
+ * a "Details" disclosure, for whoever reads logs.
+ */
+async function rehearse(
+  request: APIRequestContext,
+  bridge: BridgeUnderTest,
+  peer: string,
+  fault: string,
+): Promise<void> {
+  const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+    data: { peer, fault },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** The text a person sees (a closed disclosure's content is not rendered). */
+async function seen(locator: Locator): Promise<string> {
+  return locator.innerText();
+}
+
+/** The screen around `what`, at 1280 and 390 px. */
+async function shoot(page: Page, name: string, what: Locator): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await what.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test/e2e/screenshots/${name}-${width}.png`, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const codes = /HTTP \d{3}|CRM_ERROR|GET \/|crm GET|The bridge said/;
+
+test('a failing CRM: the Guests page says it in words; the call, status and code are behind Details', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  // The bridge tries the CRM three times and the page asks three times before it shows an error.
+  test.setTimeout(90_000);
+  await rehearse(request, bridge, 'crm', 'fail');
+  try {
+    await page.goto('/#/guests');
+    const failed = page.getByRole('alert').filter({ hasText: /Couldn.t load the guests/ });
+    await expect(failed).toContainText('The CRM is failing', { timeout: 45_000 });
+    expect(await seen(failed)).not.toMatch(codes);
+    await shoot(page, 'words-crm-failing-guests', failed);
+
+    await failed.getByText('Details', { exact: true }).click();
+    const details = failed.getByTestId('error-details');
+    await expect(details).toBeVisible();
+    await expect(details).toContainText('crm GET /');
+    await expect(details).toContainText('CRM_ERROR');
+    await screenshot(page, 'words-crm-failing-guests-details');
+  } finally {
+    await rehearse(request, bridge, 'crm', 'none');
+  }
+});
+
+test('a scheduled post: the success banner says when and where, the provider id is behind Details', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/posts');
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  await page.getByLabel('Post', { exact: true }).fill(`Words not codes ${Date.now().toString(36)}`);
+  const tomorrow = new Date(Date.now() + 26 * 3600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page
+    .getByLabel(/^Publish at/)
+    .fill(`${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T10:30`);
+  await page.getByRole('button', { name: 'Schedule post' }).click();
+  const banner = page.getByTestId('schedule-success');
+  await expect(banner).toContainText('Scheduled');
+  expect(await seen(banner)).not.toContain('Provider id');
+  await shoot(page, 'words-post-scheduled', banner);
+
+  await banner.getByText('Details', { exact: true }).click();
+  await expect(banner.getByTestId('success-details')).toContainText('Provider id');
+});
