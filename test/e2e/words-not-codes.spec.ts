@@ -82,3 +82,40 @@ test('a scheduled post: the success banner says when and where, the provider id 
   await banner.getByText('Details', { exact: true }).click();
   await expect(banner.getByTestId('success-details')).toContainText('Provider id');
 });
+
+test("a publish the gateway refused: its reason in words, the gateway's code and status behind Details", async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/broadcasts');
+  const failed = page
+    .locator('[data-testid="publish-row"][data-platform="Altvideo"]')
+    .filter({ hasText: 'Failed' })
+    .first();
+  const reason = failed.getByTestId('publish-api-response');
+  await expect(reason).toContainText('Altvideo rejected the upload: the account token has expired');
+  expect(await seen(reason)).not.toMatch(/AUTH_ERROR|\(401\)/);
+  await shoot(page, 'words-publish-failed', reason);
+
+  await reason.getByText('Details', { exact: true }).click();
+  await expect(reason).toContainText('AUTH_ERROR');
+});
+
+test('a time the bridge refused as passed: the error goes as soon as the time is fixed', async ({
+  dashboard: page,
+}) => {
+  // This browser's clock is an hour slow: it lets a passed time through, the bridge refuses it.
+  await page.clock.install({ time: new Date(Date.now() - 60 * 60_000) });
+  await page.goto('/#/posts');
+  await page.getByLabel('Post', { exact: true }).fill(`Words stale ${Date.now().toString(36)}`);
+  const when = page.getByLabel(/^Publish at/);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const input = (d: Date) =>
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  await when.fill(input(new Date(Date.now() - 30 * 60_000)));
+  await page.getByRole('button', { name: 'Schedule post' }).click();
+  const composer = page.getByTestId('post-composer');
+  await expect(composer).toContainText('That time has passed');
+
+  await when.fill(input(new Date(Date.now() + 26 * 3600_000)));
+  await expect(composer).not.toContainText('That time has passed');
+});

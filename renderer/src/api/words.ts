@@ -122,6 +122,20 @@ export function peerFailureSentence(peer: PeerFailure): string | null {
   }
 }
 
+/**
+ * A gateway's failure as its publish record keeps it (`CODE: message (details)`) in words: the
+ * message without its code or HTTP status, which go to the details whole.
+ */
+export function gatewayFailureWords(text: string): { words: string; details: string | null } {
+  const words = text
+    .replace(/^[A-Z][A-Z0-9_]+:\s*/, '')
+    .replace(/\s*\((?:HTTP )?\d{3}\)/g, '')
+    .trim();
+  if (words === text.trim()) return { words: text, details: null };
+  const sentence = words.charAt(0).toUpperCase() + words.slice(1);
+  return { words: /[.!?]$/.test(sentence) ? sentence : `${sentence}.`, details: text };
+}
+
 // ---------- Peer states ----------
 
 /** Each peer's name on the Overview, the header and Settings. */
