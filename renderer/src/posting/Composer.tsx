@@ -272,7 +272,7 @@ function ScheduleSuccess({ answer }: { answer: Scheduled }) {
           <span className="banner-detail">
             {answer.warnings.map((w) => warningWords(w, answer.scheduleDate).text).join(' · ')}
           </span>
-        ) : null}
+        ) : null}{' '}
         <Details testId="success-details">Provider id {answer.id}</Details>
       </div>
     </div>
