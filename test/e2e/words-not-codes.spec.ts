@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import { expect, sandboxControlHeaders, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 
 /**
  * Words, not codes (issue #40.4): what an operator sees is said in words; the bridge's own
@@ -118,4 +118,35 @@ test('a time the bridge refused as passed: the error goes as soon as the time is
 
   await when.fill(input(new Date(Date.now() + 26 * 3600_000)));
   await expect(composer).not.toContainText('That time has passed');
+});
+
+test('a collection held back by a throttling provider says what it waits on (issue #40.2)', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  const headers = { authorization: `Bearer ${bridge.key}` };
+  const health = await (await request.get(`${bridge.url}/health`, { headers })).json();
+  const postsvc = String(health.peers.postsvc.url).replace(/\/+$/, '');
+  // Once, for longer than a request retries by itself: the run waits it out.
+  const fault = await request.post(`${postsvc}/__sandbox/faults`, {
+    headers: await sandboxControlHeaders(request, bridge),
+    data: {
+      method: 'POST',
+      pathPrefix: '/analytics/social',
+      status: 429,
+      headers: { 'Retry-After': '8' },
+      body: { status: 'error', code: 429, message: 'Too many requests' },
+      times: 1,
+    },
+  });
+  expect(fault.ok()).toBe(true);
+  await page.goto('/#/analytics');
+  await page.getByTestId('collect-now').click();
+  const waiting = page.getByTestId('collection-progress');
+  await expect(waiting).toContainText(
+    /Waiting for the posting provider: it is limiting how often the bridge may ask, until \d{1,2}:\d{2}/,
+  );
+  await shoot(page, 'words-collection-waiting', waiting);
+  await expect(page.getByTestId('last-run')).toContainText(/Succeeded|Partly failed/, { timeout: 30_000 });
 });

@@ -136,6 +136,19 @@ export function gatewayFailureWords(text: string): { words: string; details: str
   return { words: /[.!?]$/.test(sentence) ? sentence : `${sentence}.`, details: text };
 }
 
+/**
+ * What long work waits on, while it waits (issue #40.2): "Waiting for the posting provider: it is
+ * limiting how often the bridge may ask, until 14:05."
+ */
+export function waitingWords(waiting: {
+  on: PeerFailure['name'];
+  reason: 'throttled';
+  until: string;
+}): string {
+  const who = peerLabels[waiting.on].replace(/^The /, 'the ');
+  return `Waiting for ${who}: it is limiting how often the bridge may ask, until ${formatTime(waiting.until)}.`;
+}
+
 // ---------- Peer states ----------
 
 /** Each peer's name on the Overview, the header and Settings. */
