@@ -135,7 +135,7 @@ test('a collection held back by a throttling provider says what it waits on (iss
       method: 'POST',
       pathPrefix: '/analytics/social',
       status: 429,
-      headers: { 'Retry-After': '8' },
+      headers: { 'Retry-After': '12' },
       body: { status: 'error', code: 429, message: 'Too many requests' },
       times: 1,
     },
@@ -147,6 +147,6 @@ test('a collection held back by a throttling provider says what it waits on (iss
   await expect(waiting).toContainText(
     /Waiting for the posting provider: it is limiting how often the bridge may ask, until \d{1,2}:\d{2}/,
   );
-  await shoot(page, 'words-collection-waiting', waiting);
+  await shoot(page, 'words-collection-waiting', page.getByTestId('collection-panel'));
   await expect(page.getByTestId('last-run')).toContainText(/Succeeded|Partly failed/, { timeout: 30_000 });
 });
