@@ -150,3 +150,25 @@ test('a collection held back by a throttling provider says what it waits on (iss
   await shoot(page, 'words-collection-waiting', page.getByTestId('collection-panel'));
   await expect(page.getByTestId('last-run')).toContainText(/Succeeded|Partly failed/, { timeout: 30_000 });
 });
+
+test('the CRM back: the Guests page loads again by itself, no old error left red (issue #40.2)', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  test.setTimeout(120_000);
+  await rehearse(request, bridge, 'crm', 'fail');
+  try {
+    await page.goto('/#/guests');
+    const failed = page.getByRole('alert').filter({ hasText: /Couldn.t load the guests/ });
+    await expect(failed).toContainText('The CRM is failing', { timeout: 45_000 });
+  } finally {
+    await rehearse(request, bridge, 'crm', 'none');
+  }
+  // No Retry clicked: /health says the CRM is reachable again, and the page asks once more.
+  await expect(page.getByRole('alert').filter({ hasText: /Couldn.t load/ })).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('guests-board').or(page.getByText('Guests by stage')).first()).toBeVisible();
+  await shoot(page, 'words-crm-back-guests', page.getByRole('heading', { name: 'Guests', level: 1 }));
+});
