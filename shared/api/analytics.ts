@@ -249,5 +249,9 @@ export const collectionProgress = z.object({
   done: z.number().optional(),
   total: z.number().optional(),
   status: z.enum(runStatuses).optional(),
+  /** What the run waits on, while it waits (issue #40.2): the provider asked it to hold back until `until`. */
+  waiting: z
+    .object({ on: z.literal('postsvc'), reason: z.literal('throttled'), until: z.string() })
+    .optional(),
 });
 export type CollectionProgress = z.infer<typeof collectionProgress>;

@@ -165,7 +165,7 @@ test('error states say what went wrong and what to do; the code is small print, 
     'The bridge could not read or write its own database. Try again; if it keeps failing, restart the bridge and look at its log.',
     { timeout: 20_000 },
   );
-  await expect(error.getByTestId('error-small-print')).toContainText('DB_ERROR');
+  await expect(error.getByTestId('error-details')).toContainText('DB_ERROR');
   await expect(error.locator('.error-message')).not.toContainText('DB_ERROR');
   await screenshot(page, 'people-analytics-error');
 

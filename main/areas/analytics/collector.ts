@@ -93,6 +93,12 @@ export class Collector {
   private catchUpPending = false;
   /** Linked accounts from the provider's last answer to GET /user. */
   private linked: PlatformKey[] = [];
+  /** The current run's last step, said again with what it waits on while it waits. */
+  private latest: {
+    runId: number;
+    phase: CollectionProgress['phase'];
+    extra: Omit<CollectionProgress, 'runId' | 'phase'>;
+  } | null = null;
   private readonly intervalMs: number;
 
   constructor(private readonly options: CollectorOptions) {
@@ -458,7 +464,9 @@ export class Collector {
       } catch (error) {
         if (!(error instanceof PeerError) || error.status !== 429 || waits >= maxWaits || signal.aborted)
           throw error;
-        await sleep(Math.max(1, error.details.retryAfterS ?? 1) * 1000, undefined, { signal });
+        const waitS = Math.max(1, error.details.retryAfterS ?? 1);
+        this.waiting(waitS);
+        await sleep(waitS * 1000, undefined, { signal });
       }
     }
   }
@@ -485,7 +493,24 @@ export class Collector {
     message: string,
     extra: Omit<CollectionProgress, 'runId' | 'phase'> = {},
   ): void {
+    this.latest = { runId, phase, extra };
     this.options.activity.record('collection.progress', 'info', message, { runId, phase, ...extra });
+  }
+
+  /**
+   * The run's step again, saying what it waits on (issue #40.2): a throttled provider held a run
+   * at "Starting" for minutes without a word. The next progress event says the wait is over.
+   */
+  private waiting(waitS: number): void {
+    if (!this.latest) return;
+    const { runId, phase, extra } = this.latest;
+    const until = new Date(this.options.now().getTime() + waitS * 1000).toISOString();
+    this.options.activity.record(
+      'collection.progress',
+      'info',
+      `run ${runId}: waiting ${waitS} s: the posting provider asked the bridge to wait (HTTP 429)`,
+      { runId, phase, ...extra, waiting: { on: 'postsvc', reason: 'throttled', until } },
+    );
   }
 }
 

@@ -7,7 +7,7 @@ import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill, type Tone } from '../components/StatusPill.js';
 import { formatDuration, useNow } from '../format.js';
 import { LocalTime } from '../components/LocalTime.js';
-import { adviceFor } from '../api/words.js';
+import { adviceFor, waitingWords } from '../api/words.js';
 import { platformLabel } from './format.js';
 import { useCollectionLive, useCollectionRuns, useStartCollection } from './queries.js';
 
@@ -108,6 +108,11 @@ function RunProgress({ run, progress }: { run: CollectionRun; progress: Collecti
           {progress?.phase === 'social' && total > 0 ? ` · ${done} / ${total} platforms` : ''}
         </span>
       </div>
+      {progress?.waiting ? (
+        <p className="muted small" data-testid="collection-waiting">
+          {waitingWords(progress.waiting)}
+        </p>
+      ) : null}
       <div className="meter" aria-hidden="true">
         <span
           className={`meter-ok ${share === null ? 'run-progress-indeterminate' : ''}`.trim()}

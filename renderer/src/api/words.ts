@@ -98,10 +98,12 @@ export function waitWords(seconds: number): string {
   return `${Math.round(seconds / 60)} min`;
 }
 
-/** The sentence for a peer's failure; null when the peer refused what was sent (its reason is the message). */
+/**
+ * The sentence for a peer's failure; null when the peer refused what was sent (its reason is the
+ * message). No HTTP status: it is in the error's Details (issue #40.4).
+ */
 export function peerFailureSentence(peer: PeerFailure): string | null {
   const who = peerLabels[peer.name];
-  const status = peer.status === undefined ? '' : ` (HTTP ${peer.status})`;
   switch (peer.cause) {
     case 'unreachable':
       return `${who} could not be reached: it is off, or its address in Settings is wrong. Try again once it is back.`;
@@ -110,14 +112,41 @@ export function peerFailureSentence(peer: PeerFailure): string | null {
     case 'throttled':
       return `${who} is limiting how often the bridge may ask${peer.retryAfterS === undefined ? '' : ` and asked it to wait ${waitWords(peer.retryAfterS)}`}. Try again after that; queued work waits by itself.`;
     case 'refused-key':
-      return `${who} refused the bridge’s key${status}. Check its key in Settings.`;
+      return `${who} refused the bridge’s key. Check its key in Settings.`;
     case 'failing':
-      return `${who} is failing${status}. Try again in a minute; if it keeps failing, look at it directly.`;
+      return `${who} is failing. Try again in a minute; if it keeps failing, look at it directly.`;
     case 'unreadable':
       return `${who} answered something the bridge could not read. Check that its address in Settings points at it and not at another service.`;
     case 'refused':
       return null;
   }
+}
+
+/**
+ * A gateway's failure as its publish record keeps it (`CODE: message (details)`) in words: the
+ * message without its code or HTTP status, which go to the details whole.
+ */
+export function gatewayFailureWords(text: string): { words: string; details: string | null } {
+  const words = text
+    .replace(/^[A-Z][A-Z0-9_]+:\s*/, '')
+    .replace(/\s*\((?:HTTP )?\d{3}\)/g, '')
+    .trim();
+  if (words === text.trim()) return { words: text, details: null };
+  const sentence = words.charAt(0).toUpperCase() + words.slice(1);
+  return { words: /[.!?]$/.test(sentence) ? sentence : `${sentence}.`, details: text };
+}
+
+/**
+ * What long work waits on, while it waits (issue #40.2): "Waiting for the posting provider: it is
+ * limiting how often the bridge may ask, until 14:05."
+ */
+export function waitingWords(waiting: {
+  on: PeerFailure['name'];
+  reason: 'throttled';
+  until: string;
+}): string {
+  const who = peerLabels[waiting.on].replace(/^The /, 'the ');
+  return `Waiting for ${who}: it is limiting how often the bridge may ask, until ${formatTime(waiting.until)}.`;
 }
 
 // ---------- Peer states ----------

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ProductionPublishing, PublishRecordView } from '../../../shared/api/publishing.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { EmptyState, ErrorText, Spinner } from '../components/States.js';
+import { Details, EmptyState, ErrorText, Spinner } from '../components/States.js';
+import { gatewayFailureWords } from '../api/words.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime } from '../format.js';
 import { usePublishing, useRetryPublish } from './api.js';
@@ -203,9 +204,16 @@ function PublishDetails({ record }: { record: PublishRecordView }) {
     );
   }
   if (record.state === 'failed') {
+    const failure = record.apiResponse ? gatewayFailureWords(record.apiResponse) : null;
     return (
       <p className="bc-api-response" data-testid="publish-api-response">
-        {record.apiResponse ?? 'Failed without a message from the gateway.'}
+        {failure?.words ?? 'Failed without a message from the gateway.'}
+        {failure?.details ? (
+          <>
+            {' '}
+            <Details>{failure.details}</Details>
+          </>
+        ) : null}
       </p>
     );
   }

@@ -6,6 +6,7 @@ import { Spinner } from '../components/States.js';
 import { useCreateDraft, useNudgeClip } from './api.js';
 import { ExportButton } from './ExportButton.js';
 import { RenderPanel } from './RenderPanel.js';
+import { evidenceWords } from './signal-words.js';
 
 /** The review's four buttons: each edge of the clip moved one whole sentence earlier or later. */
 const nudgeEdges = [
@@ -126,7 +127,7 @@ export function ClipCard({
                 {signal.contribution > 0 ? '+' : ''}
                 {signal.contribution.toFixed(2)}
               </span>
-              <span className="cl-signal-evidence muted">{signal.evidence.join(', ')}</span>
+              <span className="cl-signal-evidence muted">{evidenceWords(signal.evidence)}</span>
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { ContentSummary } from '../../../shared/api/clips.js';
-import { errorMessage } from '../api/transport/client.js';
-import { ErrorState, Spinner } from '../components/States.js';
+import { ErrorState, ErrorText, Spinner } from '../components/States.js';
 import { useContentList } from './api.js';
 
 const label = (c: ContentSummary) =>
@@ -111,7 +110,9 @@ export function ContentPicker({
               </button>
             ) : null}
             {query.isError ? (
-              <span className="cl-text-bad">Refresh failed: {errorMessage(query.error)}</span>
+              <span className="cl-text-bad" data-testid="content-refresh-error">
+                The list could not be refreshed. <ErrorText error={query.error} />
+              </span>
             ) : null}
           </div>
         </>

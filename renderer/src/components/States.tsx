@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiError, errorMessage } from '../api/transport/client.js';
+import { ApiError, bridgeMessage, errorMessage } from '../api/transport/client.js';
 import { adviceFor, peerFailureSentence } from '../api/words.js';
 
 /** What happened in words: the peer's failure by its cause where a peer is the reason, else by the code. */
@@ -43,7 +43,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /**
  * What failed, in words: what went wrong and what to do (by the error's code), then the
- * bridge's own message, the HTTP status and the code in small print, and a way to try again.
+ * bridge’s own message, the HTTP status and the code behind Details, and a way to try again.
  */
 export function ErrorState({
   title,
@@ -54,19 +54,12 @@ export function ErrorState({
   error: unknown;
   onRetry?: () => void;
 }) {
-  const code = error instanceof ApiError ? error.code : undefined;
-  const status = error instanceof ApiError ? error.status : -1;
-  const message = errorMessage(error);
   return (
     <div className="error-state" role="alert">
       <div className="error-body">
         <p className="error-title">{title}</p>
         <p className="error-message">{adviceOf(error)}</p>
-        <p className="error-code" data-testid="error-small-print">
-          {[`The bridge said: ${message}`, status > 0 ? `HTTP ${status}` : null, code]
-            .filter((part) => part !== null && part !== undefined)
-            .join(' · ')}
-        </p>
+        <ErrorDetails error={error} />
       </div>
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
@@ -75,6 +68,34 @@ export function ErrorState({
       ) : null}
     </div>
   );
+}
+
+/** The bridge's own message (it names the call and path that failed), the HTTP status and the code. */
+function detailsOf(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  const status = error instanceof ApiError ? error.status : -1;
+  const message = bridgeMessage(error);
+  const http = status > 0 && !message.includes(`HTTP ${status}`) ? `HTTP ${status}` : null;
+  return [message, http, code].filter((part) => part !== null && part !== undefined).join(' · ');
+}
+
+/**
+ * Codes, ids and paths behind a "Details" disclosure (issue #40.4): the operator reads words;
+ * whoever reads logs opens it.
+ */
+export function Details({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <details className="details-disclosure">
+      <summary>Details</summary>
+      <span className="details-body mono small" data-testid={testId}>
+        {children}
+      </span>
+    </details>
+  );
+}
+
+function ErrorDetails({ error }: { error: unknown }) {
+  return <Details testId="error-details">{detailsOf(error)}</Details>;
 }
 
 /** Codes whose message already says what to change: no advice sentence after it. */
@@ -89,16 +110,11 @@ export function ErrorText({ error }: { error: unknown }) {
   const status = error instanceof ApiError ? error.status : -1;
   const peer = error instanceof ApiError && error.peer ? peerFailureSentence(error.peer) : null;
   if (peer) {
-    // A peer's failure: what happened in words first; the bridge's own message (which names the
-    // call that failed) after it, in small print, for whoever reads logs.
+    // A peer's failure: what happened in words; the bridge's own message (which names the call
+    // that failed) behind Details.
     return (
       <>
-        <span className="error-advice">{peer}</span>
-        <span className="error-code-inline mono small">
-          {' '}
-          ({errorMessage(error)}
-          {code ? ` · ${code}` : ''})
-        </span>
+        <span className="error-advice">{peer}</span> <ErrorDetails error={error} />
       </>
     );
   }
@@ -107,7 +123,12 @@ export function ErrorText({ error }: { error: unknown }) {
     <>
       {errorMessage(error)}
       {advice ? <span className="error-advice"> {advice}</span> : null}
-      {code ? <span className="error-code-inline mono small"> ({code})</span> : null}
+      {code ? (
+        <>
+          {' '}
+          <ErrorDetails error={error} />
+        </>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { EmptyState } from '../components/States.js';
+import { Details, EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useGuestTimeline, useRunAgain } from './api.js';
@@ -166,8 +166,8 @@ function RunEntry({ guestId, run }: { guestId: string; run: WorkflowRun }) {
           {' '}
           {run.trigger === 'run-again' ? 'run again by the operator' : 'on stage change'}
           {run.attempts > 1 ? ` · ${run.attempts} attempts` : ''}
-          {run.httpStatus ? ` · HTTP ${run.httpStatus}` : ''}
         </span>
+        {run.httpStatus ? <Details>n8n answered HTTP {run.httpStatus}</Details> : null}
         {run.message ? (
           <span className={`guests-run-message ${run.status === 'failed' ? 'guests-run-failed' : ''}`}>
             {run.message}

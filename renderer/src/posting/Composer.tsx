@@ -5,7 +5,7 @@ import { postingPlatforms, type PlatformKey } from '../../../shared/platforms.js
 import { reviewPost } from '../../../shared/post-rules.js';
 import { ApiError, errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
-import { ErrorText, Spinner } from '../components/States.js';
+import { Details, ErrorText, Spinner } from '../components/States.js';
 import { formatLocal, useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { postFormNotes } from './post-form-notes.js';
@@ -268,12 +268,12 @@ function ScheduleSuccess({ answer }: { answer: Scheduled }) {
       <div>
         <strong>{answer.status === 'scheduled' ? 'Scheduled' : 'Published'}</strong>
         {answer.scheduleDate ? ` for ${formatLocal(answer.scheduleDate)}` : ''} on {platforms.join(', ')}
-        <span className="banner-detail">
-          Provider id <span className="mono">{answer.id}</span>
-          {answer.warnings.length > 0
-            ? ` · ${answer.warnings.map((w) => warningWords(w, answer.scheduleDate).text).join(' · ')}`
-            : ''}
-        </span>
+        {answer.warnings.length > 0 ? (
+          <span className="banner-detail">
+            {answer.warnings.map((w) => warningWords(w, answer.scheduleDate).text).join(' · ')}
+          </span>
+        ) : null}{' '}
+        <Details testId="success-details">Provider id {answer.id}</Details>
       </div>
     </div>
   );

@@ -162,7 +162,7 @@ function PostRow({ post }: { post: PostView }) {
         {post.error ? <span className="cell-error">{recordedErrorWords(post.error)}</span> : null}
         {platformFailures.map((state) => (
           <span key={state.platform} className="cell-error">
-            {platformLabel(state.platform)}: {state.error}
+            {platformLabel(state.platform)}: {state.error === null ? null : recordedErrorWords(state.error)}
           </span>
         ))}
         {post.liveHold === 'crm-deleted' ? (

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '../use-debounced-value.js';
 import { ChangeCost, changeLabel } from './ChangeCost.js';
 import { ApiError } from '../api/transport/client.js';
 import { postFormNotes } from './post-form-notes.js';
-import { fieldNames, refusalWords } from './post-words.js';
+import { fieldNames, recordedErrorWords, refusalWords } from './post-words.js';
 import { anHourAhead, splitLines, type PostFormValues } from './post-form-values.js';
 import { PostForm } from './PostForm.js';
 import { platformLabel } from './status.js';
@@ -145,7 +145,8 @@ export function RescheduleDialog({ post, onClose }: { post: PostView; onClose: (
             <ul className="posts-dialog-failures" data-testid="reschedule-failures">
               {failures.map((f) => (
                 <li key={f.platform}>
-                  <strong>{platformLabel(f.platform)}</strong> refused it: {f.error}
+                  <strong>{platformLabel(f.platform)}</strong> refused it:{' '}
+                  {f.error === null ? null : recordedErrorWords(f.error)}
                 </li>
               ))}
             </ul>

@@ -165,6 +165,9 @@ export function warningWords(warning: string, at?: string | null): FieldWords {
 export function recordedErrorWords(text: string): string {
   const named = splitFieldMessage(text);
   if (named && fieldOfPath(named.field).field) return issueWords(named).text;
+  // The provider's own refusal names its field at the end ("photogram requires an image or a video in mediaUrls.").
+  const media = text.match(/^(\w+) requires (.+?) in mediaUrls\.?$/);
+  if (media) return `${platformName(media[1]!)} needs ${media[2]}: add a media link.`;
   return localizeInstants(text);
 }
 

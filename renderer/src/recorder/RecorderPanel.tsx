@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { checkRecorderFilename, MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
 import type { FilenameState, RecorderFilenameStatus } from '../../../shared/api/recorder.js';
-import { clearedLine } from '../../../shared/recorder-status.js';
+import { clearedLine, obsNameWords } from '../../../shared/recorder-status.js';
 import { useRecorderFilename, useRecorderStatus, useSetRecorderFilename } from './api.js';
 import { formatDateTime, formatLocal, formatRelative, useNow } from '../format.js';
 import { Panel } from '../components/Panel.js';
@@ -92,7 +92,7 @@ function CurrentFilename({ status }: { status: Omit<RecorderFilenameStatus, 'suc
       ) : null}
       {filename !== null && obsFilename !== null && obsFilename !== filename ? (
         <span className="muted small">
-          OBS will use <code>{obsFilename}</code> until it takes this name.
+          OBS will use {obsNameWords(obsFilename)} until it takes this name.
         </span>
       ) : null}
       {setAt ? (

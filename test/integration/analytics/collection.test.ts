@@ -185,6 +185,31 @@ describe('collection runs', () => {
     expect(calls.filter((c) => c.path === '/analytics/post' && c.status === 200)).toHaveLength(POSTS);
   });
 
+  it('says what a run waits on while the provider throttles it (issue #40.2)', async () => {
+    const bridge = await bridgeOn();
+    await finished(bridge.url, 1);
+    postsvc.faults.injectFault({
+      method: 'POST',
+      pathPrefix: '/analytics/social',
+      status: 429,
+      // Longer than a request retries by itself (3 s): the run waits it out, and says so.
+      headers: { 'Retry-After': '4' },
+      body: { status: 'error', code: 429, message: 'Too many requests' },
+      times: 1,
+    });
+    const started = await bridge.call('POST', '/analytics/collect');
+    await finished(bridge.url, started.body.runId);
+    const activity = await bridge.call('GET', '/api/activity?type=collection.progress&limit=50');
+    const waiting = (activity.body.data as { message: string; data: Record<string, unknown> }[]).find(
+      (event) => event.data.runId === started.body.runId && event.data.waiting !== undefined,
+    );
+    expect(waiting?.data).toMatchObject({
+      phase: 'started',
+      waiting: { on: 'postsvc', reason: 'throttled', until: expect.any(String) },
+    });
+    expect(waiting?.message).toMatch(/waiting \d+ s: the posting provider asked the bridge to wait/);
+  });
+
   it('marks a run that collects nothing COLLECTION_FAILED, in the log, the activity and /health', async () => {
     const bridge = await bridgeOn({ POSTSVC_API_KEY: 'not-the-provider-key' });
     const run = await finished(bridge.url, 1);

@@ -17,12 +17,12 @@ describe("a peer's failure in words, by its cause (issue #30)", () => {
     );
   });
 
-  it('a key refused sends the operator to Settings; a failing peer names its status', () => {
+  it('a key refused sends the operator to Settings; a failing peer is said in words, its status left to Details (issue #40.4)', () => {
     expect(peerFailureSentence({ name: 'automation', cause: 'refused-key', status: 401 })).toBe(
-      'The automation engine (n8n) refused the bridge’s key (HTTP 401). Check its key in Settings.',
+      'The automation engine (n8n) refused the bridge’s key. Check its key in Settings.',
     );
     expect(peerFailureSentence({ name: 'postsvc', cause: 'failing', status: 502 })).toMatch(
-      /^The posting provider is failing \(HTTP 502\)\./,
+      /^The posting provider is failing\. /,
     );
   });
 

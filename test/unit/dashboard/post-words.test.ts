@@ -169,6 +169,10 @@ describe('post-words: the rules and refusals in words, at their field (issue #30
         'scheduledAt: 2026-11-26T20:00:00.000Z is in the past (now 2026-11-27T10:00:00.000Z)',
       ),
     ).toContain('That time has passed');
+    // The provider's own refusal naming its field (issue #40.4): the same words as the bridge's.
+    expect(recordedErrorWords('photogram requires an image or a video in mediaUrls.')).toBe(
+      'Photogram needs an image or a video: add a media link.',
+    );
     // Not a post field (a provider's own words): kept, its instants made local.
     expect(recordedErrorWords('provider timeout at 2026-11-26T20:00:00.000Z')).toContain(
       '2026-11-26 20:00 UTC',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconnectDelayMs } from '../../../main/peers/obs.js';
-import { clearedLine } from '../../../shared/recorder-status.js';
+import { clearedLine, obsNameWords } from '../../../shared/recorder-status.js';
 import {
   checkRecorderFilename,
   MAX_FILENAME_BYTES,
@@ -83,5 +83,14 @@ describe('the cleared line (DESIGN §6.7, shared with the live panel)', () => {
     expect(clearedLine('09:15', 'ep42_T02')).toBe(
       'cleared when the bridge restarted at 09:15; OBS will use ep42_T02',
     );
+  });
+
+  it("says OBS's own format as words, with the example it gives (issue #40.4)", () => {
+    const at = new Date(2026, 11, 2, 14, 5, 9);
+    expect(clearedLine('09:15', '%CCYY-%MM-%DD %hh-%mm-%ss', at)).toBe(
+      'cleared when the bridge restarted at 09:15; OBS will use its own date-and-time name (like 2026-12-02 14-05-09)',
+    );
+    expect(obsNameWords('%CCYY-%MM-%DD %hh-%mm-%ss', at)).not.toContain('%');
+    expect(obsNameWords('ep42_T02', at)).toBe('ep42_T02');
   });
 });

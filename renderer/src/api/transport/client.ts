@@ -7,7 +7,7 @@ import { bridgeBaseUrl, bridgeLabel } from './desktop.js';
 import { keyStore } from '../auth/key-store.js';
 import { isOutageFailure } from '../outage/outage.js';
 import { takePreloaded } from './preloaded.js';
-import { problemsInWords } from '../words.js';
+import { peerFailureSentence, problemsInWords } from '../words.js';
 
 /** Any failed call: a bridge error envelope, an unreachable bridge or a response that breaks its contract. */
 export class ApiError extends Error {
@@ -241,6 +241,14 @@ function isFailureEnvelope(payload: unknown): boolean {
 
 /** A message fit for the operator, whatever was thrown: validation details become sentences. */
 export function errorMessage(error: unknown): string {
+  // A peer's failure in words (issue #40.4): the bridge's own message names the call and path
+  // ("crm GET /GuestBooking: HTTP 500"), which goes behind Details (bridgeMessage).
+  const peer = error instanceof ApiError && error.peer ? peerFailureSentence(error.peer) : null;
+  return peer ?? bridgeMessage(error);
+}
+
+/** The bridge's own message, as it said it: for Details, not for the operator's first read. */
+export function bridgeMessage(error: unknown): string {
   // A contract break carries zod's own text ("Invalid input: expected number, received NaN"):
   // that is for the console, not for the operator.
   if (error instanceof ApiError && error.code === 'BAD_RESPONSE')
