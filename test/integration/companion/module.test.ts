@@ -204,7 +204,8 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
         (await get('/postsvc/history?limit=100')).data.filter((p: { post: string }) => p.post === text);
 
       await host.runAction('post_now', { post: 'next' });
-      expect(host.feedbacks['armed-post']).toBe(true);
+      // The armed feedback comes back from the module's process after the action's answer.
+      await host.until((h) => h.feedbacks['armed-post'] === true, 3_000);
       expect(await history()).toEqual([expect.objectContaining({ id: scheduled.id, status: 'scheduled' })]);
 
       await host.runAction('post_now', { post: 'next' });
