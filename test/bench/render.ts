@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -148,13 +149,15 @@ export const renderBench: Bench = {
     const calls = path.join(work, 'calls');
     let clockMs = Date.parse('2026-12-01T09:00:00.000Z');
     const now = () => new Date(clockMs);
-    const obs = await startSandboxObs({ now, recordingDir: CACHE });
+    // OBS records into this run's folder: the cached take is linked in at the name OBS gives it
+    // (a name already on disk would be skipped for the next _Tnn).
+    const obs = await startSandboxObs({ now, recordingDir: path.join(work, 'recordings') });
     const bridge = await startBuiltBridge(
       { RECORDER_OBS_URL: obs.url, FFMPEG_PATH: recordingWrapper(calls, ffmpeg), FFPROBE_PATH: ffprobe },
       { logLevel: 'warn', areas: ['recorder', 'clips', 'renders', 'webhooks', 'health'], now },
     );
     try {
-      // The take on the simulated OBS, marked at 30 s; its file is the cached one (the name OBS gives).
+      // The take on the simulated OBS, marked at 30 s; its file is the cached one, at the name OBS gives.
       await eventually(
         async () => (await bridge.call('GET', '/api/recorder/status')).body.connection.connected,
       );
@@ -167,13 +170,16 @@ export const renderBench: Bench = {
       clockMs += 30_000;
       await bridge.call('POST', '/api/recorder/marks', { body: { label: 'costs' } });
       clockMs += (TAKE_S - 30) * 1000;
-      const filePath = obs.stopRecording();
+      const filePath = obs.stopRecording({ finish: 'later' });
+      mkdirSync(path.dirname(filePath), { recursive: true });
+      linkSync(takeFile, filePath);
+      obs.finishStopping();
       const take = await eventually(async () => {
         const takes = (await bridge.call('GET', '/api/recorder/takes')).body.takes as RecorderTake[];
         return takes.find((t) => t.filePath === filePath && t.stoppedAt !== null) ?? null;
       });
-      if (take.filePath === null || path.resolve(take.filePath) !== path.resolve(takeFile))
-        throw new Error(`bench: OBS named ${take.filePath}, not the cached take ${takeFile}`);
+      if (take.filePath === null || path.resolve(take.filePath) !== path.resolve(filePath))
+        throw new Error(`bench: the bridge holds ${take.filePath}, not the take OBS wrote at ${filePath}`);
       const analysed = await bridge.call('POST', '/clips/analyze', {
         body: { contentProductionId: 'bench', transcript: transcript(), maxClips: 1, takeId: take.id },
       });
