@@ -53,7 +53,12 @@ export function recorderHistory(ctx: AreaContext) {
   return {
     isEmpty: () => repo.takes(1).length === 0,
     addPastTake(take: PastTake): void {
-      const open = repo.startTake({ name: take.name, baseName: take.name, filePath: null, startedAt: take.startedAt });
+      const open = repo.startTake({
+        name: take.name,
+        baseName: take.name,
+        filePath: null,
+        startedAt: take.startedAt,
+      });
       const stoppedAt = new Date(Date.parse(take.startedAt) + take.durationMs).toISOString();
       repo.stopTake(open.id, { filePath: null, stoppedAt, durationMs: take.durationMs, seen: true });
       for (const mark of take.marks) {

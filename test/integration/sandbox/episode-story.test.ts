@@ -46,7 +46,9 @@ describe('the sandbox episodes as the bridge shows them', () => {
     const titles = (kind: string) => body.results.filter((r) => r.kind === kind).map((r) => r.title);
     expect(titles('production')).toEqual(['The Studio Hour #3: Why Newsletters Came Back']);
     expect(titles('guest')).toEqual(['Sofia Lindqvist']);
-    expect(titles('take')).toEqual([expect.stringMatching(/^\d{8}_The_Studio_Hour_3_Why_Newsletters_Came_Back$/)]);
+    expect(titles('take')).toEqual([
+      expect.stringMatching(/^\d{8}_The_Studio_Hour_3_Why_Newsletters_Came_Back$/),
+    ]);
     expect(titles('broadcast')).toEqual(['The Studio Hour Live #3']);
     expect(titles('post').length).toBeGreaterThanOrEqual(2);
     expect(body.missing).toEqual([]);
