@@ -61,6 +61,12 @@ test.describe('at 1280 px', () => {
     await expect(results(page)).toHaveCount(0);
 
     await openProductionWithEnter(page, production);
+
+    // A guest opens on the Guests page, chosen.
+    await searchBox(page).fill('episode 3');
+    await option(page, /^Sofia Lindqvist/).click();
+    await expect(page).toHaveURL(/#\/guests\?guest=[A-Za-z0-9]+$/);
+    await expect(page.getByTestId('guest-detail')).toContainText('Sofia Lindqvist');
   });
 
   test('Activity filtered by text', async ({ dashboard: page, request, bridge }) => {
