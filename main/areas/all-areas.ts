@@ -9,6 +9,7 @@ import { postingArea, type PostingTuning } from './posting/module.js';
 import { publishingArea } from './publishing/module.js';
 import { recorderArea } from './recorder/module.js';
 import { rendersArea, type RendersTuning } from './renders/module.js';
+import { searchArea } from './search/module.js';
 import { settingsArea } from './settings/module.js';
 import { webhooksArea } from './webhooks/module.js';
 
@@ -25,6 +26,7 @@ export const areaNames = [
   'posting',
   'clips',
   'renders',
+  'search',
 ] as const;
 export type AreaName = (typeof areaNames)[number];
 
@@ -71,6 +73,7 @@ const build: Record<AreaName, (ctx: AreaContext, wiring: AreaWiring) => AreaModu
   posting: (ctx, { tuning }) => postingArea(ctx, tuning.posting),
   clips: (ctx, { tuning }) => clipsArea(ctx, tuning.clips),
   renders: (ctx, { tuning }) => rendersArea(ctx, tuning.renders),
+  search: (ctx) => searchArea(ctx),
 };
 
 /**

@@ -79,12 +79,28 @@ export interface AreaOffers {
   recorderPeer(): RecorderPeerReading | null;
   /** Recorder: a take with its marks (clips pins clips on them); null when unknown. */
   take(id: number): RecorderTake | null;
+  /** Recorder: takes whose name contains `text` (a space also matches `_`), newest first, for search. */
+  takesNamed(text: string, limit: number): RecorderTake[];
+  /** Posting: the posts of the ledger whose text contains `text`, newest first, for search. */
+  postsContaining(text: string, limit: number): LedgerPostFound[];
   /** Broadcasts: reads the host now rather than at the next tick (something outside the bridge took one live). */
   syncBroadcastsNow(): Promise<void>;
   /** Clips: suggestion `n` of an analysis as reviewed, for the renders area; throws the clips routes' 404s. */
   clipToRender(analysisId: string, n: number): ClipToRender;
   /** Clips: keeps the analysis at least until `until` (ISO): analyses with renders outlive their 30 days. */
   keepAnalysisUntil(analysisId: string, until: string): void;
+}
+
+/** A post as the posting ledger holds it (search): its CRM record when it has one, its text and state. */
+export interface LedgerPostFound {
+  /** The CRM SocialPost; null for a post scheduled over the API. */
+  socialPostId: string | null;
+  ledgerId: number;
+  post: string;
+  /** The ledger's state: claimed, unknown, posted, failed, cancelled. */
+  state: string;
+  publishAt: string;
+  platforms: string[];
 }
 
 /** A suggestion as the renders area needs it (DESIGN §6.10): its reviewed in/out, its take, its cues. */

@@ -20,6 +20,10 @@ export type CrmWhere =
   | { type: 'equals' | 'notEquals'; attribute: string; value: string | number | boolean }
   | { type: 'in' | 'notIn'; attribute: string; value: string[] }
   | { type: 'isNull' | 'isNotNull'; attribute: string }
+  /** EspoCRM's LIKE '%value%' (case-insensitive in its MySQL collation). */
+  | { type: 'contains'; attribute: string; value: string }
+  /** Any of the clauses (EspoCRM's nested `or` group). */
+  | { type: 'or'; value: CrmWhere[] }
   /** On a datetime attribute the value is ISO 8601: the client sends it in the CRM's format. */
   | {
       type: 'after' | 'before' | 'greaterThanOrEquals' | 'lessThanOrEquals';
@@ -193,15 +197,20 @@ export function listQuery(options: CrmListOptions): URLSearchParams {
   if (options.orderBy) query.set('orderBy', options.orderBy);
   if (options.order) query.set('order', options.order);
   if (options.select?.length) query.set('select', options.select.join(','));
-  options.where?.forEach((clause, i) => {
-    query.set(`where[${i}][type]`, clause.type);
-    query.set(`where[${i}][attribute]`, clause.attribute);
-    if ('value' in clause) {
-      if (Array.isArray(clause.value)) clause.value.forEach((v) => query.append(`where[${i}][value][]`, v));
-      else if (typeof clause.value === 'string' && crmDatetimeFields.has(clause.attribute))
-        query.set(`where[${i}][value]`, isoToCrmDatetime(clause.value));
-      else query.set(`where[${i}][value]`, String(clause.value));
-    }
-  });
+  options.where?.forEach((clause, i) => appendWhere(query, `where[${i}]`, clause));
   return query;
+}
+
+function appendWhere(query: URLSearchParams, key: string, clause: CrmWhere): void {
+  query.set(`${key}[type]`, clause.type);
+  if (clause.type === 'or') {
+    clause.value.forEach((inner, i) => appendWhere(query, `${key}[value][${i}]`, inner));
+    return;
+  }
+  query.set(`${key}[attribute]`, clause.attribute);
+  if (!('value' in clause)) return;
+  if (Array.isArray(clause.value)) clause.value.forEach((v) => query.append(`${key}[value][]`, v));
+  else if (typeof clause.value === 'string' && crmDatetimeFields.has(clause.attribute))
+    query.set(`${key}[value]`, isoToCrmDatetime(clause.value));
+  else query.set(`${key}[value]`, String(clause.value));
 }

@@ -760,7 +760,8 @@ function seedPublishing({ create, ids, prng, day, liveAt }: DemoSeed): void {
 }
 
 /**
- * Broadcasts: one long over (it went live at its time and was ended an hour later), one upcoming
+ * Broadcasts: one per published episode, long over (each went live at its time and was ended an
+ * hour later), one upcoming
  * that goes live only when the operator starts the simulated encoder (DESIGN §8); returns how
  * many the gateway has.
  */
@@ -799,14 +800,17 @@ function seedBroadcasts(
       contentProductionId: ids[contentKey],
     });
   };
-  const ep3At = day(-28, 18);
-  broadcast(
-    'broadcast:ep3-live',
-    `${DEMO_SHOW} Live #3`,
-    ep3At,
-    { createdAt: day(-29, 10), liveAt: ep3At, endedAt: new Date(ep3At.getTime() + 3_600_000) },
-    'ep3',
-  );
+  // Each published episode went out live at 18:00 on its recording day, for an hour.
+  for (const ep of episodes.filter((spec) => spec.stage === 'Published')) {
+    const liveAt = day(ep.dayOffset, 18);
+    broadcast(
+      `broadcast:${ep.key}-live`,
+      `${DEMO_SHOW} Live #${ep.number}`,
+      liveAt,
+      { createdAt: day(ep.dayOffset - 1, 10), liveAt, endedAt: new Date(liveAt.getTime() + 3_600_000) },
+      ep.key,
+    );
+  }
   broadcast('broadcast:live-qa', 'Live Q&A: Ask the Studio', liveAt, { createdAt: now }, 'live-qa');
   return broadcasts;
 }

@@ -2,6 +2,8 @@ import { offerOf, type AreaContext, type AreaModule } from '../areas/area.js';
 import { analyticsHistory } from '../areas/analytics/module.js';
 import { seedDemoAnalytics } from './demo-analytics.js';
 import { seedDemoGuestHistory } from './demo-guest-history.js';
+import { seedDemoTakes } from './demo-takes.js';
+import { recorderHistory } from '../areas/recorder/module.js';
 import type { SandboxPeers } from './index.js';
 import { simulatedObsButtons } from './obs-buttons.js';
 import { rehearsalControls } from './rehearsal.js';
@@ -39,6 +41,7 @@ export function sandboxArea(ctx: AreaContext, peers: SandboxPeers): AreaModule {
           );
         }
       }
+      if (running('recorder')) seedDemoTakes(recorderHistory(ctx), peers.crm);
       const crm = ctx.peers.crm;
       if (running('guests') && crm) {
         try {

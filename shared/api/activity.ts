@@ -41,7 +41,8 @@ export const listActivity = defineContract({
   method: 'get',
   path: '/api/activity',
   tag: 'operational',
-  summary: 'Recent activity, newest first; by level, by type exactly, or by the start of the type.',
+  summary:
+    'Recent activity, newest first; by level, by type exactly or by the start of the type, and by text in the message.',
   auth: 'key',
   query: z.object({
     limit: queryInt(1, 500).default(100),
@@ -62,6 +63,11 @@ export const listActivity = defineContract({
         'must be the start of an event type: letters, digits, ".", "_" or "-"',
       )
       .optional(),
+    /**
+     * Messages holding this text, case ignored (in ASCII letters): a scan of the 14 days the log
+     * keeps, newest first, stopping at `limit` matches. `%` and `_` are themselves.
+     */
+    q: z.string().trim().min(2).max(100).optional(),
     beforeId: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
   }),
   response: z.object({ success: z.literal(true), data: z.array(storedActivityEvent) }),

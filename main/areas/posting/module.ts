@@ -117,7 +117,18 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
       }),
     webhooks: jobs.webhookHandlers(),
     catchUp: { SocialPost: jobs.catchUpHandler() },
-    offers: { quota: () => quota.snapshot() },
+    offers: {
+      quota: () => quota.snapshot(),
+      postsContaining: (text, limit) =>
+        repo.containing(text, limit).map((row) => ({
+          socialPostId: row.social_post_id,
+          ledgerId: row.id,
+          post: row.post,
+          state: row.state,
+          publishAt: row.publish_at,
+          platforms: row.platforms,
+        })),
+    },
     // Posts unconfirmed 10 min after their time (DESIGN §6.9).
     alarms: (now) => unconfirmedPostAlarms(repo, now),
     meet(all) {

@@ -1,3 +1,4 @@
+import { likeContaining } from '../../kernel/like-pattern.js';
 import type { PlatformKey } from '../../../shared/platforms.js';
 import type { Statement } from 'better-sqlite3';
 import { mappedRows, type Db } from '../../kernel/db.js';
@@ -333,6 +334,11 @@ export function createPostingRepo(db: Db) {
       'SELECT * FROM social_post_ledger WHERE body_hash IS NULL ORDER BY id LIMIT 500',
     ),
   );
+  const containing = ledgerRows(
+    db.prepare<[string, number], LedgerDbRow>(
+      "SELECT * FROM social_post_ledger WHERE active = 1 AND post LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?",
+    ),
+  );
   const setBodyHash = db.prepare<[string, number]>(
     'UPDATE social_post_ledger SET body_hash = ? WHERE id = ? AND body_hash IS NULL',
   );
@@ -567,6 +573,8 @@ export function createPostingRepo(db: Db) {
       return filled;
     },
     scheduledFromCrm: () => scheduledFromCrm.all(),
+    /** Active rows whose text contains `text` (ASCII case ignored), newest first: a bounded scan for search. */
+    containing: (text: string, limit: number) => containing.all(likeContaining(text), limit),
     transaction,
   };
 }

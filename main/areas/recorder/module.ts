@@ -33,7 +33,39 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     stop: () => ctx.peers.obs?.stop(),
     offers: {
       take: (id) => repo.take(id),
+      takesNamed: (text, limit) => repo.named(text, limit),
       recorderPeer: () => (ctx.peers.obs ? recorderPeerReading(ctx.peers.obs, ctx.now()) : null),
     },
   };
 }
+
+/** A take recorded before the bridge knew of it, as the sandbox seeds its demo (DESIGN §8). */
+export interface PastTake {
+  name: string;
+  startedAt: string;
+  durationMs: number;
+  marks: Array<{ label: string; offsetMs: number }>;
+}
+
+/** The recorder's takes for the sandbox's demo history: seeded only into an empty table (once per data dir). */
+export function recorderHistory(ctx: AreaContext) {
+  const repo = ctx.repo(createRecorderRepo);
+  return {
+    isEmpty: () => repo.takes(1).length === 0,
+    addPastTake(take: PastTake): void {
+      const open = repo.startTake({
+        name: take.name,
+        baseName: take.name,
+        filePath: null,
+        startedAt: take.startedAt,
+      });
+      const stoppedAt = new Date(Date.parse(take.startedAt) + take.durationMs).toISOString();
+      repo.stopTake(open.id, { filePath: null, stoppedAt, durationMs: take.durationMs, seen: true });
+      for (const mark of take.marks) {
+        const at = new Date(Date.parse(take.startedAt) + mark.offsetMs).toISOString();
+        repo.addMark({ takeId: open.id, label: mark.label, at, offsetMs: mark.offsetMs });
+      }
+    },
+  };
+}
+export type RecorderHistory = ReturnType<typeof recorderHistory>;

@@ -1,3 +1,4 @@
+import { likeContaining } from '../../kernel/like-pattern.js';
 import type { RecorderMark, RecorderTake } from '../../../shared/api/recorder.js';
 import type { Db } from '../../kernel/db.js';
 import { frameRateOf } from '../../../shared/frame-rates.js';
@@ -100,6 +101,9 @@ export function createRecorderRepo(db: Db) {
   const insertMark = db.prepare<[number | null, string | null, string, number | null]>(
     'INSERT INTO recorder_marks (take_id, label, at, offset_ms) VALUES (?, ?, ?, ?)',
   );
+  const named = db.prepare<[string, number], TakeRow>(
+    "SELECT * FROM recorder_takes WHERE name LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?",
+  );
   const markById = db.prepare<[number], MarkRow>('SELECT * FROM recorder_marks WHERE id = ?');
   const takeById = db.prepare<[number], TakeRow>('SELECT * FROM recorder_takes WHERE id = ?');
   const marksOfTake = db.prepare<[number], MarkRow>(
@@ -192,6 +196,10 @@ export function createRecorderRepo(db: Db) {
         marks.set(row.take_id!, list);
       }
       return rows.map((row) => toTake(row, marks.get(row.id) ?? []));
+    },
+    /** Takes whose name contains `text` (a space also matches `_`; ASCII case ignored), newest first, without marks. */
+    named(text: string, limit: number): RecorderTake[] {
+      return named.all(likeContaining(text, { spaceIsAnyOne: true }), limit).map((row) => toTake(row, []));
     },
     /** One take with its marks in order; null when there is no such take. */
     take(id: number): RecorderTake | null {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { columnLabels } from '../components/column-labels.js';
 import type { StoredActivityEvent } from '../../../shared/api/activity.js';
 import { activityLevel } from '../../../shared/api/activity.js';
@@ -8,10 +8,13 @@ import type { ActivityFilter, Job } from './api.js';
 import {
   acceptsEvent,
   applyActivityFilters,
+  isMessageText,
   isTypePrefix,
   jobStatuses,
+  MESSAGE_TEXT_MAX,
   readActivityFilters,
 } from './filters.js';
+import { useSettledText } from './use-settled-text.js';
 import { useSearchParams } from '../hash-router.js';
 import { routeOfHash } from '../hash-route.js';
 import { useLiveActivity } from '../api/live/use-live-activity.js';
@@ -24,7 +27,6 @@ import { EmptyState, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
-import { useDebouncedValue } from '../use-debounced-value.js';
 
 export function ActivityPage() {
   return (
@@ -52,35 +54,23 @@ function paramsNow(): URLSearchParams {
 function EventsPanel() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readActivityFilters(params), [params]);
-  // The box follows the keys at once; the address (and the query) once typing pauses.
-  const [typeText, setTypeText] = useState(filters.type);
-  const typed = useDebouncedValue(typeText.trim());
-  const typeRefused = typed !== '' && !isTypePrefix(typed);
-  useEffect(() => {
-    if (typeRefused || typed === filters.type) return;
-    // Replace, not push: Back skips the letters typed and returns to the last filter chosen.
-    setParams(applyActivityFilters(paramsNow(), { type: typed }), { replace: true });
-    // Only a settled, new text writes the address; params/filters changing must not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, typeRefused]);
-  // The address changed by Back, a link or a reload: the box shows what is filtered. Adjusted
-  // while rendering (React's pattern for state that follows a prop), not in an effect.
-  const [addressType, setAddressType] = useState(filters.type);
-  if (addressType !== filters.type) {
-    setAddressType(filters.type);
-    if (filters.type !== typed) setTypeText(filters.type);
-  }
+  // Replace, not push: Back skips the letters typed and returns to the last filter chosen.
+  const writeFilter = (change: { type: string } | { q: string }) =>
+    setParams(applyActivityFilters(paramsNow(), change), { replace: true });
+  const type = useSettledText(filters.type, isTypePrefix, (typed) => writeFilter({ type: typed }));
+  const text = useSettledText(filters.q, isMessageText, (typed) => writeFilter({ q: typed }));
 
   const filter: ActivityFilter = useMemo(
     () => ({
       level: filters.level ?? undefined,
       typePrefix: filters.type === '' ? undefined : filters.type,
+      q: filters.q === '' ? undefined : filters.q,
     }),
-    [filters.level, filters.type],
+    [filters.level, filters.type, filters.q],
   );
   const events = useActivity(filter);
   const live = useLiveActivity();
-  const filtered = filters.level !== null || filters.type !== '';
+  const filtered = filters.level !== null || filters.type !== '' || filters.q !== '';
 
   const knownTypes = useMemo(() => {
     const types = new Set<string>(activityTypes);
@@ -122,12 +112,12 @@ function EventsPanel() {
             className="input mono"
             list="activity-types"
             placeholder="any type, or its start: posting, job.failed"
-            value={typeText}
-            onChange={(event) => setTypeText(event.target.value)}
-            aria-invalid={typeRefused}
-            aria-describedby={typeRefused ? 'activity-type-error' : undefined}
+            value={type.text}
+            onChange={(event) => type.setText(event.target.value)}
+            aria-invalid={type.refused}
+            aria-describedby={type.refused ? 'activity-type-error' : undefined}
           />
-          {typeRefused ? (
+          {type.refused ? (
             <span className="field-error" id="activity-type-error" role="alert">
               Event types hold only letters, digits and . _ -
             </span>
@@ -138,13 +128,25 @@ function EventsPanel() {
             ))}
           </datalist>
         </label>
-        {filtered || typeText !== '' ? (
+        <label className="filter filter-grow">
+          <span className="field-label">Text</span>
+          <input
+            className="input"
+            type="search"
+            placeholder="words in the message: a guest, a post, an episode"
+            maxLength={MESSAGE_TEXT_MAX}
+            value={text.text}
+            onChange={(event) => text.setText(event.target.value)}
+          />
+        </label>
+        {filtered || type.text !== '' || text.text !== '' ? (
           <button
             type="button"
             className="button button-ghost filter-clear"
             onClick={() => {
-              setTypeText('');
-              setParams(applyActivityFilters(paramsNow(), { level: null, type: '' }));
+              type.setText('');
+              text.setText('');
+              setParams(applyActivityFilters(paramsNow(), { level: null, type: '', q: '' }));
             }}
           >
             Clear filters
@@ -158,7 +160,7 @@ function EventsPanel() {
           if (rows.length === 0) {
             return filtered ? (
               <EmptyState title="No events match these filters">
-                Try another level or type, or clear the filters.
+                Try another level, type or text, or clear the filters.
               </EmptyState>
             ) : (
               <EmptyState title="No activity yet">

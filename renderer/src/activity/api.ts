@@ -10,6 +10,8 @@ export interface ActivityFilter {
   level?: ActivityLevel;
   /** The start of the event type: "posting" lists posting.scheduled, posting.cancelled… */
   typePrefix?: string;
+  /** Text the message holds. */
+  q?: string;
 }
 
 export type Job = ResponseOf<typeof listJobs>['data'][number];
@@ -28,7 +30,13 @@ export function activityQuery(filter: ActivityFilter = {}, pageSize: number = PA
     queryFn: ({ signal, pageParam }) =>
       callApi(listActivity, {
         signal,
-        query: { limit: pageSize, level: filter.level, typePrefix: filter.typePrefix, beforeId: pageParam },
+        query: {
+          limit: pageSize,
+          level: filter.level,
+          typePrefix: filter.typePrefix,
+          q: filter.q,
+          beforeId: pageParam,
+        },
       }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage) =>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useHealth } from '../api/transport/health.js';
+import { useSearchParams } from '../hash-router.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
@@ -15,7 +15,15 @@ import './guests.css';
 export function GuestsPage() {
   const health = useHealth();
   const guests = useGuests();
-  const [selected, setSelected] = useState<string | null>(null);
+  // The chosen guest is in the address (`#/guests?guest=<id>`): the header's search and links open it.
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('guest');
+  const setSelected = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('guest');
+    else next.set('guest', id);
+    setParams(next, { replace: true });
+  };
   return (
     <>
       <PageHeader

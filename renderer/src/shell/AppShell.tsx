@@ -9,6 +9,7 @@ import { LiveIndicator } from '../components/LiveIndicator.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
+import { HeaderSearch } from './HeaderSearch.js';
 import { OutageBanner } from './OutageBanner.js';
 import { bridgeStatus } from './bridge-status.js';
 import type { HealthResponse } from '../../../shared/api/health.js';
@@ -104,6 +105,7 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
           </span>
         ) : null}
       </div>
+      <HeaderSearch />
       <div className="topbar-status">
         <OnAir />
         <AlarmAlerts />

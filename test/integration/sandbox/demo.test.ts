@@ -72,6 +72,28 @@ describe('sandbox peers with demo data', () => {
     expect(crm.notifications().length).toBe(crm.list('Clip').length);
   });
 
+  it('tells one story per episode (issue #42.6): episodes 1 to 3 each have their guest, clips, posts, publish records and broadcast, linked and named alike', async () => {
+    const { crm, demo } = await start();
+    for (const n of [1, 2, 3]) {
+      const id = demo!.ids[`ep${n}`]!;
+      const production = crm.get('ContentProduction', id)!;
+      expect(production.name).toMatch(new RegExp(`^The Studio Hour #${n}: `));
+      const of = (entity: Parameters<typeof crm.list>[0]) =>
+        crm.list(entity).filter((record) => record.contentProductionId === id);
+      const [guest] = of('GuestBooking');
+      expect(guest?.id).toBe(production.guestBookingId);
+      expect(String(production.description)).toContain(String(guest?.name));
+      expect(of('Clip').length).toBeGreaterThan(0);
+      for (const clip of of('Clip')) expect(clip.name).toMatch(new RegExp(`^EP${n}: `));
+      expect(of('SocialPost').length).toBeGreaterThan(0);
+      expect(of('PlatformPublish').length).toBeGreaterThan(0);
+      const broadcasts = of('StreamhostBroadcast');
+      expect(broadcasts).toHaveLength(1);
+      expect(broadcasts[0]!.name).toBe(`The Studio Hour Live #${n}`);
+      expect(broadcasts[0]!.status).toBe('complete');
+    }
+  });
+
   it('published demo posts have analytics at the provider', async () => {
     const { crm, postsvc } = await start();
     const published = crm.list('SocialPost').find((p) => p.status === 'Published');

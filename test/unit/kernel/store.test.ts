@@ -106,7 +106,11 @@ describe('store (DESIGN §7)', () => {
         ...(filter.level ? { level: 'error' } : {}),
         ...(filter.type ? { type: 'webhook.failed' } : {}),
         ...(filter.beforeId ? { beforeId: 100 } : {}),
+        ...(filter.text ? { text: '%nadia%' } : {}),
       });
+    // Text (issue #42.3): a scan newest first that stops at the limit, never a sort of the whole log.
+    expect(plan({ type: false, level: false, beforeId: false, text: true })).not.toContain('TEMP B-TREE');
+    expect(plan({ type: true, level: false, beforeId: false, text: true })).toContain('activity_by_type');
     expect(plan({ type: true, level: false, beforeId: false })).toContain('activity_by_type');
     expect(plan({ type: true, level: false, beforeId: true })).toMatch(
       /activity_by_type \(type=\? AND id<\?\)/,

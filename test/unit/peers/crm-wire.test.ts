@@ -53,4 +53,25 @@ describe('listQuery', () => {
     expect(query.get('where[2][type]')).toBe('isNotNull');
     expect(query.has('where[2][value]')).toBe(false);
   });
+
+  it('writes an `or` group of clauses (contains, in) nested as EspoCRM reads them (search, issue #42.3)', () => {
+    const query = listQuery({
+      where: [
+        {
+          type: 'or',
+          value: [
+            { type: 'contains', attribute: 'name', value: '#12' },
+            { type: 'in', attribute: 'contentProductionId', value: ['p1', 'p2'] },
+          ],
+        },
+      ],
+    });
+    expect(query.get('where[0][type]')).toBe('or');
+    expect(query.has('where[0][attribute]')).toBe(false);
+    expect(query.get('where[0][value][0][type]')).toBe('contains');
+    expect(query.get('where[0][value][0][attribute]')).toBe('name');
+    expect(query.get('where[0][value][0][value]')).toBe('#12');
+    expect(query.get('where[0][value][1][type]')).toBe('in');
+    expect(query.getAll('where[0][value][1][value][]')).toEqual(['p1', 'p2']);
+  });
 });
