@@ -63,7 +63,7 @@ test('content metrics say when they were last received and that Collect now does
   await page.goto('/#/analytics');
   const source = page.getByTestId('content-source');
   await expect(source).toContainText('None received yet');
-  await expect(source).toContainText('POST /analytics/content-ingest');
+  await expect(source).toContainText('the studio’s automation (n8n) sends');
   await expect(source).toContainText('Collect now does not fetch these');
 
   const sent = await request.post('/analytics/content-ingest', {

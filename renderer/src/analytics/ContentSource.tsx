@@ -3,8 +3,9 @@ import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useCollectionRuns } from './queries.js';
 
 /**
- * Content metrics are sent to the bridge, never fetched (spec §4.2): the panel says when they last
- * arrived and that Collect now does not refresh them (issue #41.4).
+ * Content metrics are sent to the bridge (POST /analytics/content-ingest, spec §4.2), never
+ * fetched: the panel says when they last arrived and that Collect now does not refresh them (issue
+ * #41.4), in words, without the API path (the words-in-forms decision).
  */
 export function ContentSource() {
   const runs = useCollectionRuns();
@@ -22,8 +23,8 @@ export function ContentSource() {
       ) : (
         <>
           None received yet{sandbox ? ' (the figures below are the sandbox’s demo data)' : ''}: the studio’s
-          automation sends each episode’s numbers to POST /analytics/content-ingest. Collect now does not
-          fetch these.
+          automation (n8n) sends each episode’s numbers to the bridge once it is published. Collect now does
+          not fetch these.
         </>
       )}
     </p>
