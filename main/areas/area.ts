@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RouteContract } from '../../shared/api/contract.js';
 import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
 import type { Alarm, CatchUpStatus, HealthResponse, PeerHealth } from '../../shared/api/health.js';
+import type { PublishedPosts } from '../../shared/api/analytics.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
 import type { Caption } from '../../shared/caption-rules.js';
 import type { BridgeConfig } from '../config/config.js';
@@ -75,6 +76,10 @@ export interface AreaOffers {
   lastCatchUp(): CatchUpStatus | null;
   /** Analytics: a provider post's latest collected likes, comments and shares (posting's history view). */
   latestPostNumbers(postsvcId: string): { likes: number; comments: number; shares: number };
+  /** Analytics: the provider's published posts as collections measured them (issue #41.4). */
+  measuredPosts(): { postsvcIds: string[]; asOf: string | null };
+  /** Posting: the published posts and how many of them Posts lists; null when Posts cannot say (no CRM answer). */
+  publishedPosts(): Promise<PublishedPosts | null>;
   /** Recorder: OBS's state from the recorder's connection, for /health; null when no OBS is configured. */
   recorderPeer(): RecorderPeerReading | null;
   /** Recorder: a take with its marks (clips pins clips on them); null when unknown. */

@@ -221,6 +221,24 @@ export const collectionRun = z.object({
 });
 export type CollectionRun = z.infer<typeof collectionRun>;
 
+/**
+ * The published posts, defined once (issue #41.4): the posts the posting provider reported
+ * published to a collection (Analytics measures each of them). Posts lists those this bridge or a
+ * CRM SocialPost sent; the rest were published at the provider by other means (its own app,
+ * another tool), so they are on Analytics and not on Posts.
+ */
+export const publishedPosts = z.object({
+  /** Published at the provider, as collections found them. */
+  atProvider: z.number().int(),
+  /** Of them, the posts listed on Posts (sent by this bridge or a CRM SocialPost). */
+  onPosts: z.number().int(),
+  /** Provider post ids of those published outside this bridge and the CRM. */
+  elsewhere: z.array(z.string()),
+  /** When a collection last read the provider's posts; null: never. */
+  asOf: z.string().nullable(),
+});
+export type PublishedPosts = z.infer<typeof publishedPosts>;
+
 export const listCollectionRuns = defineContract({
   method: 'get',
   path: '/analytics/runs',
@@ -238,6 +256,13 @@ export const listCollectionRuns = defineContract({
       posts: z.string().nullable(),
       content: z.string().nullable(),
     }),
+    /**
+     * When content metrics last arrived by POST /analytics/content-ingest (spec §4.2: a
+     * collection does not fetch them); null: none received yet.
+     */
+    contentReceived: z.string().nullable(),
+    /** The published posts and how many of them Posts lists; null: Posts could not be read (no CRM answer). */
+    published: publishedPosts.nullable(),
   }),
 });
 export type LastCollected = z.infer<typeof listCollectionRuns.response>['lastCollected'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishedPosts } from './analytics.js';
 import { platformKeys } from '../platforms.js';
 import { ISO_DATE_TIME } from '../time-bounds.js';
 import { SPACE } from '../portable-pattern.js';
@@ -299,6 +300,8 @@ export const listPosts = defineContract({
     crmError: z.string().nullable(),
     /** Why the CRM could not be read, when it failed (issue #30: said in words on the dashboard). */
     crmFailure: peerFailure.nullable().optional(),
+    /** The published posts (defined once, shared/api/analytics.ts); null with `from`/`to` or without the CRM. */
+    published: publishedPosts.nullable(),
   }),
 });
 

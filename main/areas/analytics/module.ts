@@ -1,4 +1,4 @@
-import type { AreaContext, AreaModule } from '../area.js';
+import { offerOf, type AreaContext, type AreaModule } from '../area.js';
 import { Collector } from './collector.js';
 import { createAnalyticsRepo, type AnalyticsRepo } from './repo.js';
 import { analyticsRoutes } from './routes.js';
@@ -12,6 +12,7 @@ export interface AnalyticsTuning {
 
 /** Analytics (spec §1.2, §1.7, §4.2; DESIGN §6.5): the store, the six-hourly collector, content ingest. */
 export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): AreaModule {
+  let areas: readonly AreaModule[] = [];
   const repo = ctx.repo(createAnalyticsRepo);
   const collector = new Collector({
     repo,
@@ -34,8 +35,17 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
 
   return {
     name: 'analytics',
-    routes: (mount) => analyticsRoutes(mount, ctx, { repo, collector }),
+    routes: (mount) =>
+      analyticsRoutes(mount, ctx, {
+        repo,
+        collector,
+        publishedPosts: async () => (await offerOf(areas, 'publishedPosts')?.()) ?? null,
+      }),
+    meet(all) {
+      areas = all;
+    },
     offers: {
+      measuredPosts: () => ({ postsvcIds: repo.measuredPostIds(), asOf: repo.lastCollected().posts }),
       latestPostNumbers: (postsvcId) => repo.latestPostNumbers(postsvcId),
       lastCollection() {
         const run = repo.lastRun();

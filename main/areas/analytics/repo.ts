@@ -40,6 +40,8 @@ export interface ContentMetricWrite {
   comments: number;
   shares: number;
   collected_at: string;
+  /** When POST /analytics/content-ingest received it; null for rows nothing sent (the sandbox's demo). */
+  received_at?: string | null;
 }
 
 /** A post as top-posts reads it back: its latest snapshot, exactly as written. */
@@ -179,11 +181,11 @@ export function createAnalyticsRepo(db: Db) {
   };
   const latestOfPost = db.prepare<{ postsvcId: string }, TopPostRecord>(q.latestOfPost);
 
-  const insertContent = db.prepare<ContentMetricWrite>(
+  const insertContent = db.prepare<ContentMetricWrite & { received_at: string | null }>(
     `INSERT INTO content_metrics (content_id, content_name, platform, platform_content_id, views, watch_hours,
-       likes, comments, shares, collected_at)
+       likes, comments, shares, collected_at, received_at)
      VALUES (:content_id, :content_name, :platform, :platform_content_id, :views, :watch_hours, :likes,
-       :comments, :shares, :collected_at)`,
+       :comments, :shares, :collected_at, :received_at)`,
   );
   type ContentFilter = {
     contentId: string | null;
@@ -221,6 +223,10 @@ export function createAnalyticsRepo(db: Db) {
             (SELECT MAX(collected_at) FROM post_performance) AS posts,
             (SELECT MAX(collected_at) FROM content_metrics) AS content`,
   );
+  const lastReceived = db.prepare<[], { at: string | null }>(
+    'SELECT MAX(received_at) AS at FROM content_metrics',
+  );
+  const measuredIds = db.prepare<[], { postsvc_id: string }>('SELECT DISTINCT postsvc_id FROM post_latest');
   const running = db.prepare<[], RunRow>(q.running);
   const abandonRun = db.prepare<{ id: number; finished_at: string; error: string }>(
     `UPDATE collection_runs SET status = 'failed', finished_at = :finished_at, error_code = 'COLLECTION_FAILED',
@@ -266,7 +272,7 @@ export function createAnalyticsRepo(db: Db) {
       return latestOfPost.all({ postsvcId });
     },
     insertContentMetric(row: ContentMetricWrite): number {
-      return Number(insertContent.run(row).lastInsertRowid);
+      return Number(insertContent.run({ ...row, received_at: row.received_at ?? null }).lastInsertRowid);
     },
     contentMetrics(filter: {
       contentId?: string;
@@ -316,6 +322,10 @@ export function createAnalyticsRepo(db: Db) {
     },
     /** When each metric's table was last written. */
     lastCollected: () => lastCollected.get()!,
+    /** When content metrics last arrived by the ingest route; null: never. */
+    lastContentReceived: () => lastReceived.get()?.at ?? null,
+    /** Every provider post a collection measured (each is one the provider reported published). */
+    measuredPostIds: () => measuredIds.all().map((row) => row.postsvc_id),
     lastSuccessfulRun(): CollectionRun | null {
       const row = lastSucceeded.get();
       return row ? toRun(row) : null;
@@ -356,7 +366,8 @@ export function createAnalyticsRepo(db: Db) {
         for (const row of data.social ?? []) upsertSocial.run(row);
         for (const row of data.followers ?? []) upsertFollowers.run(row);
         for (const row of data.posts ?? []) insertSnapshot.run({ ...row, run_id: null });
-        for (const row of data.content ?? []) insertContent.run(row);
+        for (const row of data.content ?? [])
+          insertContent.run({ ...row, received_at: row.received_at ?? null });
       },
     ),
   };

@@ -14,6 +14,7 @@ export function analyticsReports(repo: AnalyticsRepo) {
     contentMetrics: named('reading content metrics', repo.contentMetrics),
     runs: named('reading collection runs', repo.runs),
     lastCollected: named('reading collection times', repo.lastCollected),
+    lastContentReceived: named('reading content receipts', repo.lastContentReceived),
   };
 }
 

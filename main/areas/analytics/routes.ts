@@ -6,6 +6,7 @@ import {
   ingestContentMetrics,
   listCollectionRuns,
   startCollection,
+  type PublishedPosts,
 } from '../../../shared/api/analytics.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { AreaContext, Mount } from '../area.js';
@@ -24,7 +25,16 @@ function dateRange(query: { startDate?: string | undefined; endDate?: string | u
 export function analyticsRoutes(
   mount: Mount,
   ctx: AreaContext,
-  { repo, collector }: { repo: AnalyticsRepo; collector: Collector },
+  {
+    repo,
+    collector,
+    publishedPosts,
+  }: {
+    repo: AnalyticsRepo;
+    collector: Collector;
+    /** Posting's published posts (issue #41.4); null when posting does not run or cannot say. */
+    publishedPosts: () => Promise<PublishedPosts | null>;
+  },
 ): void {
   const reports = analyticsReports(repo);
   mount(getSocialMetrics, ({ query }) => {
@@ -74,6 +84,7 @@ export function analyticsRoutes(
       comments: body.comments,
       shares: body.shares,
       collected_at: body.collectedAt ? new Date(body.collectedAt).toISOString() : ctx.now().toISOString(),
+      received_at: ctx.now().toISOString(),
     });
     return {
       success: true,
@@ -95,9 +106,11 @@ export function analyticsRoutes(
     return { success: true, data };
   });
 
-  mount(listCollectionRuns, ({ query }) => ({
+  mount(listCollectionRuns, async ({ query }) => ({
     success: true,
     data: reports.runs(query.limit),
     lastCollected: reports.lastCollected(),
+    contentReceived: reports.lastContentReceived(),
+    published: await publishedPosts(),
   }));
 }

@@ -13,6 +13,7 @@ import { postingRoutes } from './routes.js';
 import { postRules } from './post-rules.js';
 import { SocialPostRecords } from './social-post-record.js';
 import { postsNear } from './spacing.js';
+import { listWithPublished } from './published-posts.js';
 
 /** After the start (and the first screens it serves): twitter-text's loading takes a core for ~0.1 s. */
 const RULES_PRELOAD_DELAY_MS = 5_000;
@@ -34,6 +35,7 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
   const quota = new QuotaTracker(repo, ctx.config, ctx.now);
   const plan = () => quota.plan();
   const client = ctx.peers.postsvc;
+  const measured = () => offerOf(areas, 'measuredPosts')?.() ?? null;
   const records = ctx.peers.crm ? new SocialPostRecords(ctx.peers.crm) : null;
   const engine = client
     ? new PostingEngine({
@@ -114,6 +116,7 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
         provider,
         confirmations,
         runAndWait: (id) => jobs.runAndWait(id, 8_000),
+        measured,
       }),
     webhooks: jobs.webhookHandlers(),
     catchUp: { SocialPost: jobs.catchUpHandler() },
@@ -128,6 +131,10 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
           publishAt: row.publish_at,
           platforms: row.platforms,
         })),
+      async publishedPosts() {
+        const list = await listWithPublished({ repo, records, now: ctx.now, measured }, { limit: 1000 });
+        return list.published;
+      },
     },
     // Posts unconfirmed 10 min after their time (DESIGN §6.9).
     alarms: (now) => unconfirmedPostAlarms(repo, now),

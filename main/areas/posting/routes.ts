@@ -27,7 +27,8 @@ import {
   type CrmPostDeps,
 } from './crm-posts.js';
 import type { PostingEngine } from './engine.js';
-import { confirmationOf, ledgerStatus, listPostViews } from './posts-view.js';
+import { confirmationOf, ledgerStatus } from './posts-view.js';
+import { listWithPublished, type MeasuredPosts } from './published-posts.js';
 import type { ProviderPosts } from './provider-posts.js';
 import type { PostConfirmations } from './confirmations.js';
 import type { QuotaTracker } from './quota.js';
@@ -49,6 +50,8 @@ export interface PostingRouteDeps {
   confirmations: PostConfirmations | null;
   /** Runs a SocialPost's one job (joining it if it waits or runs) and waits for the run that answers. */
   runAndWait: (socialPostId: string) => Promise<RunOutcome | undefined>;
+  /** The provider's published posts as collections measured them; null when analytics does not run. */
+  measured: () => MeasuredPosts | null;
 }
 
 const need = <T>(value: T | null): T => {
@@ -97,7 +100,10 @@ export function postingRoutes(mount: Mount, ctx: AreaContext, deps: PostingRoute
   mount(syncPosts, async () => ({ success: true, ...(await need(provider).sync()) }));
   mount(listPosts, async ({ query }) => ({
     success: true,
-    ...(await listPostViews({ repo, records: deps.records, now: ctx.now }, query)),
+    ...(await listWithPublished(
+      { repo, records: deps.records, now: ctx.now, measured: deps.measured },
+      query,
+    )),
     quota: quota.snapshot(),
   }));
   mount(previewPost, async ({ body }) => {

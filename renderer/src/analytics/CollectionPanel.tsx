@@ -1,4 +1,4 @@
-import type { CollectionProgress, CollectionRun } from '../../../shared/api/analytics.js';
+import type { CollectionProgress, CollectionRun, PublishedPosts } from '../../../shared/api/analytics.js';
 import { columnLabels } from '../components/column-labels.js';
 import { ApiError, errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
@@ -9,6 +9,7 @@ import { formatDuration, useNow } from '../format.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { adviceFor, waitingWords } from '../api/words.js';
 import { platformLabel } from './format.js';
+import { PublishedSplit } from './PublishedSplit.js';
 import { useCollectionLive, useCollectionRuns, useStartCollection } from './queries.js';
 
 const statusTone: Record<CollectionRun['status'], Tone> = {
@@ -81,7 +82,7 @@ export function CollectionPanel() {
           }
           return (
             <>
-              {last ? <LastRun run={last} /> : null}
+              {last ? <LastRun run={last} published={data.published} /> : null}
               <RecentRuns runs={data.data.slice(0, 5)} />
             </>
           );
@@ -123,7 +124,7 @@ function RunProgress({ run, progress }: { run: CollectionRun; progress: Collecti
   );
 }
 
-function LastRun({ run }: { run: CollectionRun }) {
+function LastRun({ run, published }: { run: CollectionRun; published: PublishedPosts | null }) {
   const now = useNow(10_000);
   const tookS =
     run.finished_at !== null ? (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000 : null;
@@ -158,6 +159,7 @@ function LastRun({ run }: { run: CollectionRun }) {
         {run.posts_collected} of {run.posts_seen} published posts measured
         {run.posts_failed > 0 ? `, ${run.posts_failed} failed` : ''}
       </p>
+      <PublishedSplit published={published} />
       {run.status === 'failed' ? (
         <p className="last-run-advice" data-testid="last-run-advice">
           {adviceFor(run.error_code ?? 'COLLECTION_FAILED', 500)}

@@ -11,7 +11,7 @@ import { platformColor } from '../chart-palette.js';
 import { formatCompact, formatDay, formatHours, formatWhole, platformLabel } from './format.js';
 import { useContentMetrics } from './queries.js';
 import { platformsIn } from './series.js';
-import { LastCollected } from './LastCollected.js';
+import { ContentSource } from './ContentSource.js';
 
 const csvColumns: CsvColumn<ContentMetricRow>[] = [
   { label: 'content_id', value: (r) => r.content_id },
@@ -56,11 +56,11 @@ export function ContentPanel({ start, end }: { start: string; end: string }) {
       actions={
         <>
           {content.isFetching && !content.isPending ? <Spinner /> : null}
-          <LastCollected metric="content" />
           <ExportCsvButton filename={csvFilename('content', start, end)} columns={csvColumns} rows={sorted} />
         </>
       }
     >
+      <ContentSource />
       <QueryContent query={content} what="content metrics" skeletonLines={5}>
         {() =>
           rows.length === 0 ? (

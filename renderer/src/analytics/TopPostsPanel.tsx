@@ -9,7 +9,7 @@ import type { CsvColumn } from './csv.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { PlatformTag } from './PlatformTag.js';
 import { formatRate, formatWhole } from './format.js';
-import { useTopPosts } from './queries.js';
+import { useCollectionRuns, useTopPosts } from './queries.js';
 import { LastCollected } from './LastCollected.js';
 
 const metricLabel: Record<TopPostMetric, string> = {
@@ -46,6 +46,8 @@ export function TopPostsPanel({
   const [limit, setLimit] = useState<number>(10);
   const posts = useTopPosts(metric, limit, platform);
   const rows = (posts.data?.data ?? []).map((row, index) => ({ ...row, rank: index + 1 }));
+  // Posts published at the provider by other means: ranked here, absent from Posts (issue #41.4).
+  const elsewhere = new Set(useCollectionRuns().data?.published?.elsewhere ?? []);
 
   return (
     <Panel
@@ -127,6 +129,14 @@ export function TopPostsPanel({
                     <tr key={`${row.postsvc_id}/${row.platform}`}>
                       <td className="num muted">{row.rank}</td>
                       <td className="post-text" title={row.content}>
+                        {elsewhere.has(row.postsvc_id) ? (
+                          <span
+                            className="top-post-elsewhere"
+                            title="Published at the provider outside this bridge and the CRM: it is not on Posts."
+                          >
+                            not on Posts
+                          </span>
+                        ) : null}
                         {row.content}
                       </td>
                       <td>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import {
   workflowOfStage,
@@ -26,6 +26,16 @@ const isWorkflowStage = (stage: string): stage is WorkflowStage =>
 /** One guest: details, moving the stage in the CRM, and the timeline of what happened. */
 export function GuestDetail({ guestId }: { guestId: string | null }) {
   const timeline = useGuestTimeline(guestId);
+  const ref = useRef<HTMLElement>(null);
+  // Picked in the pipeline, the details may open far below the tap (~930 px at 390 px wide): bring them into view.
+  useEffect(() => {
+    const panel = ref.current;
+    if (guestId === null || !panel) return;
+    const { top } = panel.getBoundingClientRect();
+    if (top >= 0 && top <= window.innerHeight * 0.6) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  }, [guestId]);
   if (guestId === null) {
     return (
       <Panel title="Guest" testId="guest-detail">
@@ -37,7 +47,12 @@ export function GuestDetail({ guestId }: { guestId: string | null }) {
     );
   }
   return (
-    <Panel title={timeline.data?.guest.name ?? 'Guest'} testId="guest-detail">
+    <Panel
+      ref={ref}
+      title={timeline.data?.guest.name ?? 'Guest'}
+      testId="guest-detail"
+      className="guest-detail"
+    >
       <QueryContent query={timeline} what="the guest" skeletonLines={6}>
         {(data) => <GuestBody data={data} />}
       </QueryContent>

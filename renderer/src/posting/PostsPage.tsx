@@ -9,6 +9,7 @@ import { PostList } from './PostList.js';
 import { QuotaMeter } from './QuotaMeter.js';
 import { SyncButton } from './SyncButton.js';
 import { CrmUnreadNote } from './CrmUnreadNote.js';
+import { PublishedElsewhereNote } from './PublishedElsewhereNote.js';
 import './posts.css';
 
 export function PostsPage() {
@@ -55,6 +56,7 @@ export function PostsPage() {
           {(data) => (
             <>
               <CrmUnreadNote crmError={data.crmError} crmFailure={data.crmFailure} />
+              <PublishedElsewhereNote published={data.published} />
               <PostList posts={data.data} />
             </>
           )}

@@ -8,6 +8,7 @@ import {
   monthDays,
   neighbourTarget,
   postsByDay,
+  postTitle,
   whyNotMovable,
 } from '../../../renderer/src/posting/calendar/model.js';
 
@@ -118,5 +119,31 @@ describe('calendar model', () => {
     expect(
       judgeMove({ post: p, at: at(2026, 12, 3, 9) }, { now, posts: [p], quotaLeft: 0, plan: 'free' }),
     ).toMatchObject({ kind: 'refused', reason: expect.stringMatching(/quota is used up/) });
+  });
+});
+
+describe('postTitle (issue #41.5: a move dialog named the post cut mid-word)', () => {
+  it('is the CRM name when the post has one', () => {
+    expect(postTitle({ name: 'Reminder · Microblog', post: 'Next week: Nadia Haddad on radio' })).toBe(
+      'Reminder · Microblog',
+    );
+  });
+  it('is a short text whole', () => {
+    expect(postTitle({ name: null, post: 'Studio tour: the new panels' })).toBe(
+      'Studio tour: the new panels',
+    );
+  });
+  it('ends a long text on a whole word, marked as going on', () => {
+    const text = 'Live Q&A this week! Bring your questions about running a small studio.';
+    expect(text.slice(0, 40)).toBe('Live Q&A this week! Bring your questions');
+    expect(postTitle({ name: null, post: `${text.slice(0, 38)}xyz more` })).toBe(
+      'Live Q&A this week! Bring your…',
+    );
+    expect(
+      postTitle({ name: null, post: 'Editing is writing. David Mensah on paper edits and pacing' }),
+    ).toBe('Editing is writing. David Mensah on…');
+  });
+  it('cuts a text without spaces where it must', () => {
+    expect(postTitle({ name: null, post: 'x'.repeat(60) })).toBe(`${'x'.repeat(40)}…`);
   });
 });

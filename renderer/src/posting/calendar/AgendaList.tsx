@@ -46,7 +46,6 @@ export function AgendaList({
               {dayFormat.format(day)}
               {key === today ? <span className="cal-today-label">Today</span> : null}
               <span className="muted small">
-                {' '}
                 · {items.length} post{items.length === 1 ? '' : 's'}
               </span>
             </h3>

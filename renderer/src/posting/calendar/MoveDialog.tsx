@@ -4,6 +4,7 @@ import { formatLocal, formatUtc } from '../../format.js';
 import { platformLabel } from '../status.js';
 import { ApiError } from '../../api/transport/client.js';
 import { refusalWords, warningWords } from '../post-words.js';
+import { postTitle } from './model.js';
 
 /**
  * The one question a drop asks, saying what the move costs. On premium and business the post is
@@ -39,7 +40,7 @@ export function MoveDialog({
   const where = post.platforms.map(platformLabel).join(', ');
   return (
     <ConfirmDialog
-      title={`Move “${post.name ?? post.post.slice(0, 40)}” to ${formatLocal(iso)}?`}
+      title={`Move “${postTitle(post)}” to ${formatLocal(iso)}?`}
       confirmLabel="Move it"
       pendingLabel="Moving…"
       pending={pending}

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/transport/client.js';
 import { refusalWords, warningWords } from '../post-words.js';
 import { platformLabel } from '../status.js';
 import { fromLocalInput, toLocalInput } from '../time.js';
-import { judgeMove } from './model.js';
+import { judgeMove, postTitle } from './model.js';
 import { MoveCost } from './MoveDialog.js';
 
 /**
@@ -50,7 +50,7 @@ export function MoveToDialog({
           : null;
   return (
     <ConfirmDialog
-      title={`Move “${post.name ?? post.post.slice(0, 40)}” to…`}
+      title={`Move “${postTitle(post)}” to…`}
       confirmLabel="Move it"
       pendingLabel="Moving…"
       pending={pending}

@@ -65,6 +65,19 @@ export function whyNotMovable(post: PostView, now: number): string | null {
 }
 
 /** The 42 days (six Monday-first weeks) of the month holding `month`, in local time. */
+/**
+ * The post as a move dialog's title names it: its CRM name, else its text up to ~40 characters
+ * ending on a whole word (issue #41.5: "…questions ab" read as a cut-off title).
+ */
+export function postTitle(post: Pick<PostView, 'name' | 'post'>, max = 40): string {
+  if (post.name) return post.name;
+  const text = post.post.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const end = cut.lastIndexOf(' ');
+  return `${(end > max / 2 ? cut.slice(0, end) : text.slice(0, max)).replace(/[\s,.:;!?·—–-]+$/, '')}…`;
+}
+
 export function monthDays(month: Date): Date[] {
   const first = startOfWeek(new Date(month.getFullYear(), month.getMonth(), 1));
   return Array.from({ length: 42 }, (_, i) => addDays(first, i));
