@@ -96,6 +96,10 @@ export interface ClipToRender {
   startTime: number;
   endTime: number;
   hookQuote: string;
+  /** The analysis's production (ContentProduction id). */
+  contentProductionId: string;
+  /** The CRM Draft Clip made from this suggestion; null: none yet. */
+  draftClipId: string | null;
   /** Its cues from the in, by the caption rules, with lines of `lineChars`. */
   captions(lineChars: number): Caption[];
 }

@@ -103,6 +103,11 @@ export class ClipAnalyses {
     this.repo.saveDraft(analysis.id, n, draftClipId, this.now().toISOString());
   }
 
+  /** The Draft Clip made from suggestion `n`, if any. */
+  draftOf(id: string, n: number): string | null {
+    return this.repo.reviews(id).get(n)?.draftClipId ?? null;
+  }
+
   /** Kept past its 30 days while a render of it is (DESIGN §6.10): its in/out and captions stay at hand. */
   keepUntil(id: string, until: string): void {
     this.repo.keepUntil(id, until);

@@ -20,6 +20,7 @@ import { previewFrame } from './preview-frame.js';
 import type { RenderFiles } from './render-files.js';
 import { clipWords, lengthWords, TAKE_TOLERANCE_S, type RenderRuns } from './render-run.js';
 import type { MediaInfo } from './media-info.js';
+import type { RenderReadiness } from './make-ready.js';
 import type { RendersRepo, StoredRender } from './repo.js';
 import { readTakeFile, TakeFileError } from './take-file.js';
 
@@ -32,6 +33,7 @@ export interface RendersDeps {
   tools: MediaTools;
   /** The clips area's offers (its in/out, take and cues; keeping the analysis). */
   clips: Pick<AreaOffers, 'clipToRender' | 'keepAnalysisUntil'>;
+  readiness: RenderReadiness;
   jobs: JobQueue;
   transaction: Transaction;
   activity: ActivityLog;
@@ -143,6 +145,12 @@ export class Renders {
         },
       );
     } else if (render.state === 'rendering') this.deps.runs.cancel(id);
+    return this.get(id);
+  }
+
+  /** Make ready (issue #44.1): queued as a job, refused in words before any work. */
+  makeReady(id: string): RenderRecord {
+    this.deps.readiness.ask(this.found(id));
     return this.get(id);
   }
 
@@ -261,6 +269,13 @@ export class Renders {
       startedAt: render.startedAt,
       finishedAt: render.finishedAt,
       expiresAt: render.expiresAt,
+      ready: render.ready && this.readyOf(render.id, render.ready),
     };
+  }
+
+  private readyOf(id: string, ready: NonNullable<StoredRender['ready']>): RenderRecord['ready'] {
+    const media = this.deps.repo.media(id);
+    const expiries = media.map((item) => item.expiresAt).sort();
+    return { ...ready, media, expiresAt: expiries[0] ?? null };
   }
 }
