@@ -19,7 +19,10 @@ let otherEpisodeId: string;
 
 beforeAll(async () => {
   crm = await startSandboxCrm();
-  bridge = await startTestBridge({ CRM_URL: crm.url, CRM_API_KEY: crm.apiKey }, { areas: ['clips', 'health'] });
+  bridge = await startTestBridge(
+    { CRM_URL: crm.url, CRM_API_KEY: crm.apiKey },
+    { areas: ['clips', 'health'] },
+  );
   episodeId = crm.create('ContentProduction', { name: 'Ep 44: Kept', showName: 'Show' }).id;
   otherEpisodeId = crm.create('ContentProduction', { name: 'Ep 45: Other', showName: 'Show' }).id;
 });
@@ -46,7 +49,9 @@ describe('work that is kept', () => {
       body: { edge: 'out', sentences: 1 },
     });
     expect(nudged.status, JSON.stringify(nudged.body)).toBe(200);
-    const draft = await bridge.call('POST', `/clips/analyses/${first.analysisId}/clips/1/draft`, { body: {} });
+    const draft = await bridge.call('POST', `/clips/analyses/${first.analysisId}/clips/1/draft`, {
+      body: {},
+    });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
     draftId = draft.body.id as string;
 
@@ -69,13 +74,17 @@ describe('work that is kept', () => {
     expect(back.body.kept[0].draft).toMatchObject({ clipId: draftId, analysisId: first.analysisId, n: 1 });
     const drafts = () => crm.list('Clip').filter((clip) => clip.contentProductionId === episodeId).length;
     const before = drafts();
-    const second = await bridge.call('POST', `/clips/analyses/${again.analysisId}/clips/1/draft`, { body: {} });
+    const second = await bridge.call('POST', `/clips/analyses/${again.analysisId}/clips/1/draft`, {
+      body: {},
+    });
     expect(second.status).toBe(409);
     expect(second.body.error).toContain(draftId);
     expect(second.body.error).toMatch(/same moment/);
     expect(drafts()).toBe(before);
     // The same suggestion of the same analysis asked again is the same draft (a retry after a timeout).
-    const repeat = await bridge.call('POST', `/clips/analyses/${first.analysisId}/clips/1/draft`, { body: {} });
+    const repeat = await bridge.call('POST', `/clips/analyses/${first.analysisId}/clips/1/draft`, {
+      body: {},
+    });
     expect(repeat.status).toBe(200);
     expect(repeat.body).toMatchObject({ id: draftId, created: false });
   });
