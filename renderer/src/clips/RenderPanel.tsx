@@ -13,6 +13,7 @@ import { Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { ClipRef } from './api.js';
 import { CropPicker } from './CropPicker.js';
+import { ReadyPanel } from './ReadyPanel.js';
 import {
   useCancelRender,
   useClipRenders,
@@ -174,7 +175,10 @@ function RenderState({
       ) : render.state === 'cancelled' ? (
         <p className="small muted">Render of {range} cancelled.</p>
       ) : (
-        <RenderPreview render={render} />
+        <>
+          <RenderPreview render={render} />
+          {render.files.length > 0 ? <ReadyPanel clipRef={clipRef} render={render} /> : null}
+        </>
       )}
       {outOfDate && render.state === 'done' ? (
         <p className="cl-fit-warning" role="status">
