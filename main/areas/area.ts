@@ -85,6 +85,16 @@ export interface AreaOffers {
   clipToRender(analysisId: string, n: number): ClipToRender;
   /** Clips: keeps the analysis at least until `until` (ISO): analyses with renders outlive their 30 days. */
   keepAnalysisUntil(analysisId: string, until: string): void;
+  /** Renders: what a clip's media URL at the provider is (made ready), for posting's checks; null: not one of ours. */
+  clipMedia(accessUrl: string): ClipMedia | null;
+}
+
+/** A rendered clip's file at the provider's media store (issue #44.1): until when it is served, how long, which picture. */
+export interface ClipMedia {
+  expiresAt: string;
+  durationS: number;
+  /** 9:16, 1:1 or 16:9; null for the thumbnail. */
+  ratio: '9:16' | '1:1' | '16:9' | null;
 }
 
 /** A suggestion as the renders area needs it (DESIGN §6.10): its reviewed in/out, its take, its cues. */

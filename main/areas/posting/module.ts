@@ -69,6 +69,7 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
         now: ctx.now,
         plan,
         nearby,
+        clipMedia: (url) => offerOf(areas, 'clipMedia')?.(url) ?? null,
         reconcileLater: (row, delayMs) => jobs.reconcileLater(row, delayMs),
         withLane,
       })

@@ -109,5 +109,6 @@ export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaM
     meet(all) {
       areas = all;
     },
+    offers: { clipMedia: (accessUrl) => renders.clipMedia(accessUrl) },
   };
 }

@@ -6,7 +6,7 @@ import {
   type RenderingSetup,
   type RenderRecord,
 } from '../../../shared/api/renders.js';
-import type { AreaOffers } from '../area.js';
+import type { AreaOffers, ClipMedia } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -40,6 +40,12 @@ export interface RendersDeps {
   now: Clock;
   freeSpace: (dir: string) => Promise<number | null>;
 }
+
+const ratioOf: Record<RenderFormat, NonNullable<ClipMedia['ratio']>> = {
+  '9x16': '9:16',
+  '1x1': '1:1',
+  '16x9': '16:9',
+};
 
 const keptUntil = (from: Date) => new Date(from.getTime() + RENDER_KEPT_DAYS * 86_400_000).toISOString();
 
@@ -152,6 +158,20 @@ export class Renders {
   makeReady(id: string): RenderRecord {
     this.deps.readiness.ask(this.found(id));
     return this.get(id);
+  }
+
+  /** A media URL a make ready put at the provider, as posting checks it; null when it is not one. */
+  clipMedia(accessUrl: string): ClipMedia | null {
+    const found = this.deps.repo.mediaByUrl(accessUrl);
+    const render = found && this.deps.repo.get(found.renderId);
+    if (!found || !render) return null;
+    const { kind } = found.media;
+    return {
+      expiresAt: found.media.expiresAt,
+      durationS:
+        render.files.find((file) => file.format === kind)?.durationS ?? render.endTime - render.startTime,
+      ratio: kind === 'thumbnail' ? null : ratioOf[kind],
+    };
   }
 
   /** The file of a done render in one format; 404 naming what is missing. */

@@ -61,7 +61,7 @@ beforeAll(async () => {
       FFPROBE_PATH: ffprobe.path!,
     },
     {
-      areas: ['recorder', 'clips', 'renders', 'health'],
+      areas: ['recorder', 'clips', 'renders', 'posting', 'health'],
       now,
       tuning: { renders: { freeSpace: async () => Number.MAX_SAFE_INTEGER } },
     },
@@ -191,5 +191,43 @@ describe(`make ready${skipped}`, () => {
     } finally {
       postsvc.setPlan('premium');
     }
+  });
+
+  it("a post carrying the clip's media is checked by its expiry: scheduled before it, refused after it in words", async (context) => {
+    if (skipped) return context.skip();
+    const record = (await bridge.call('GET', `/api/renders/${render.id}`)).body.render as RenderRecord;
+    const portrait = record.ready!.media.find((m) => m.kind === '9x16')!;
+    const at = (days: number) => new Date(Date.parse(portrait.uploadedAt) + days * 86_400_000).toISOString();
+    const post = (scheduleDate: string, key: string) =>
+      bridge.call('POST', '/postsvc/schedule', {
+        body: {
+          post: 'Our costs stayed under five percent of sales.',
+          platforms: ['shortvideo'],
+          mediaUrls: [portrait.accessUrl],
+          scheduleDate,
+          idempotencyKey: key,
+        },
+      });
+    const late = await post(at(31), 'clip-ready-late-1');
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('INVALID_MEDIA');
+    expect(late.body.error).toContain('mediaUrls.0');
+    expect(late.body.error).toMatch(/served until/);
+    const ok = await post(at(2), 'clip-ready-ok-1');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(postsvc.posts().at(-1)?.mediaUrls).toEqual([portrait.accessUrl]);
+  });
+
+  it('the clip table (spec §2.3) judges a clip file per platform: a 1:1 file on a 9:16 platform is said, not refused', async (context) => {
+    if (skipped) return context.skip();
+    const record = (await bridge.call('GET', `/api/renders/${render.id}`)).body.render as RenderRecord;
+    const square = record.ready!.media.find((m) => m.kind === '1x1')!;
+    // The clip is 2 s: it fits everywhere; its 1:1 file on a 9:16 platform is said, not refused.
+    const preview = await bridge.call('POST', '/api/posts/preview', {
+      body: { post: 'Margins went past forty.', platforms: ['shortvideo'], mediaUrls: [square.accessUrl] },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.errors).toEqual([]);
+    expect(preview.body.warnings.join(' ')).toMatch(/Shortvideo: prefers 9:16/);
   });
 });
