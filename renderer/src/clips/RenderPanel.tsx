@@ -41,7 +41,7 @@ export function RenderPanel({
 }: {
   clipRef: ClipRef;
   /** The suggestion as reviewed now: a render of other in/out is said to be out of date. */
-  clip: { startTime: number; endTime: number };
+  clip: { startTime: number; endTime: number; hookQuote: string };
 }) {
   const renders = useClipRenders(clipRef);
   const start = useStartRender(clipRef);
@@ -125,7 +125,7 @@ function RenderState({
 }: {
   clipRef: ClipRef;
   render: RenderRecord;
-  clip: { startTime: number; endTime: number };
+  clip: { startTime: number; endTime: number; hookQuote: string };
 }) {
   const cancel = useCancelRender(clipRef);
   const progress = useRenderProgress(render);
@@ -177,7 +177,9 @@ function RenderState({
       ) : (
         <>
           <RenderPreview render={render} />
-          {render.files.length > 0 ? <ReadyPanel clipRef={clipRef} render={render} /> : null}
+          {render.files.length > 0 ? (
+            <ReadyPanel clipRef={clipRef} render={render} hookQuote={clip.hookQuote} />
+          ) : null}
         </>
       )}
       {outOfDate && render.state === 'done' ? (
