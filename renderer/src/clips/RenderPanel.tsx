@@ -175,12 +175,7 @@ function RenderState({
       ) : render.state === 'cancelled' ? (
         <p className="small muted">Render of {range} cancelled.</p>
       ) : (
-        <>
-          <RenderPreview render={render} />
-          {render.files.length > 0 ? (
-            <ReadyPanel clipRef={clipRef} render={render} hookQuote={clip.hookQuote} />
-          ) : null}
-        </>
+        <RenderPreview render={render} />
       )}
       {outOfDate && render.state === 'done' ? (
         <p className="cl-fit-warning" role="status">
@@ -194,6 +189,9 @@ function RenderState({
             <li key={note}>{note}</li>
           ))}
         </ul>
+      ) : null}
+      {render.state === 'done' && render.files.length > 0 ? (
+        <ReadyPanel clipRef={clipRef} render={render} hookQuote={clip.hookQuote} />
       ) : null}
     </div>
   );
