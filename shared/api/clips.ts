@@ -236,7 +236,6 @@ export const keptDraft = z.object({
   startTime: z.number(),
   endTime: z.number(),
 });
-export type KeptDraft = z.infer<typeof keptDraft>;
 
 export const listClipAnalyses = defineContract({
   method: 'get',
@@ -279,7 +278,6 @@ export const getClipAnalysis = defineContract({
     ),
   }),
 });
-export type ClipAnalysisAsLeft = z.infer<typeof getClipAnalysis.response>;
 
 /** How far one nudge moves an edge, in whole sentences. */
 export const MAX_NUDGE_SENTENCES = 20;

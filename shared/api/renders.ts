@@ -74,7 +74,6 @@ export const renderReady = z.object({
   askedAt: z.string(),
   readyAt: z.string().nullable(),
 });
-export type RenderReady = z.infer<typeof renderReady>;
 
 export const renderRecord = z.object({
   id: z.string(),
