@@ -13,7 +13,7 @@ export interface TakeFont {
 
 /**
  * FFmpeg's arguments for a simulated take: 640×360 at 15 fps, FFmpeg's test picture with the take's
- * running timecode drawn on it (the font is named relative to the working folder, its own, so no
+ * running timecode drawn on it, centred low so a 9:16 window keeps it (the font is named relative to the working folder, its own, so no
  * path needs escaping inside the filter) and a 440 Hz tone, made fast.
  */
 export function simulatedTakeArgs(file: string, seconds: number, font: TakeFont): string[] {
@@ -21,13 +21,13 @@ export function simulatedTakeArgs(file: string, seconds: number, font: TakeFont)
   const timecode = [
     `drawtext=fontfile=${font.file}`,
     `text='%{pts\\:hms}'`,
-    'x=16',
+    'x=(w-tw)/2',
     'y=h-th-16',
-    'fontsize=32',
+    'fontsize=24',
     'fontcolor=white',
     'box=1',
     'boxcolor=black@0.6',
-    'boxborderw=8',
+    'boxborderw=6',
   ].join(':');
   return [
     ...['-v', 'error', '-nostdin', '-y'],

@@ -98,7 +98,7 @@ describe(`the sandbox's simulated OBS${skipped}`, () => {
       { areas: ['recorder'], now },
     );
     const take = await sandboxTake(3, '20261203_Timecode', true);
-    // The timecode's box, bottom left (x 8–272, y 304–352 of 640×360), against the same box with none.
+    // The timecode's box, bottom centre (x 232–408, y 314–350 of 640×360), against the same place with none.
     const box = (seconds: number) =>
       execFileSync(
         ffmpeg.path!,
@@ -112,7 +112,7 @@ describe(`the sandbox's simulated OBS${skipped}`, () => {
           '-frames:v',
           '1',
           '-vf',
-          'crop=264:48:8:304',
+          'crop=176:36:232:314',
           '-f',
           'rawvideo',
           '-pix_fmt',
@@ -133,7 +133,7 @@ describe(`the sandbox's simulated OBS${skipped}`, () => {
         '-frames:v',
         '1',
         '-vf',
-        'crop=264:48:8:304',
+        'crop=176:36:232:314',
         '-f',
         'rawvideo',
         '-pix_fmt',
