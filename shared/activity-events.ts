@@ -3,7 +3,7 @@ import { collectionProgress, runStatuses } from './api/analytics.js';
 import { transcriptFormat } from './api/clips.js';
 import { workflowStage } from './api/guests.js';
 import { filenameStates } from './api/recorder.js';
-import { renderFormats, renderStates } from './api/renders.js';
+import { readyStates, renderFormats, renderStates } from './api/renders.js';
 import { webhookEvents } from './api/webhooks.js';
 
 /**
@@ -307,6 +307,14 @@ export const activityPayloads = {
   },
   /** How far a running render is (0–100) and the seconds left, from its speed so far (null: not known yet). */
   'render.progress': { renderId: z.string(), percent: count, etaS: count.nullable() },
+  /** Make ready (issue #44.1): queued, uploading (`done` of `total` files sent), ready or failed; the clip it writes. */
+  'render.ready': {
+    renderId: z.string(),
+    clipId: z.string(),
+    state: z.enum(readyStates),
+    done: count.optional(),
+    total: count.optional(),
+  },
 
   // --- recorder and settings ---
   /** `state`: where the name stands with the recorder (absent in history from before the recorder). */

@@ -94,6 +94,16 @@ export interface AreaOffers {
   clipToRender(analysisId: string, n: number): ClipToRender;
   /** Clips: keeps the analysis at least until `until` (ISO): analyses with renders outlive their 30 days. */
   keepAnalysisUntil(analysisId: string, until: string): void;
+  /** Renders: what a clip's media URL at the provider is (made ready), for posting's checks; null: not one of ours. */
+  clipMedia(accessUrl: string): ClipMedia | null;
+}
+
+/** A rendered clip's file at the provider's media store (issue #44.1): until when it is served, how long, which picture. */
+export interface ClipMedia {
+  expiresAt: string;
+  durationS: number;
+  /** 9:16, 1:1 or 16:9; null for the thumbnail. */
+  ratio: '9:16' | '1:1' | '16:9' | null;
 }
 
 /** A post as the posting ledger holds it (search): its CRM record when it has one, its text and state. */
@@ -117,6 +127,10 @@ export interface ClipToRender {
   startTime: number;
   endTime: number;
   hookQuote: string;
+  /** The analysis's production (ContentProduction id). */
+  contentProductionId: string;
+  /** The CRM Draft Clip made from this suggestion; null: none yet. */
+  draftClipId: string | null;
   /** Its cues from the in, by the caption rules, with lines of `lineChars`. */
   captions(lineChars: number): Caption[];
 }

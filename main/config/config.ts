@@ -92,6 +92,8 @@ export interface BridgeConfig {
   /** FFMPEG_PATH / FFPROBE_PATH (DESIGN §6.10); null: looked for on PATH, then the npm-shipped FFmpeg. */
   ffmpegPath: string | null;
   ffprobePath: string | null;
+  /** SANDBOX_TAKE_FILES: the simulated OBS writes a small real file per take when FFmpeg is there (DESIGN §8). */
+  sandboxTakeFiles: boolean;
   publishRoutes: PublishRouteTable;
   /**
    * Peers whose saved secret belongs to another origin than their address in force (the environment
@@ -136,6 +138,8 @@ export const configDescriptions: Record<ConfigKey, string> = {
   FFMPEG_PATH:
     'FFmpeg for clip renders (full path); default: ffmpeg on PATH, else the one shipped with the app',
   FFPROBE_PATH: 'ffprobe for reading takes (full path); default: ffprobe on PATH, else FFmpeg itself',
+  SANDBOX_TAKE_FILES:
+    'sandbox only: 1 (default) the simulated OBS writes a small real video file for each take when FFmpeg is there; 0: none (the tests, unless one asks)',
 };
 
 const SEALED_PREFIX = 'sealed:';
@@ -260,6 +264,7 @@ const rawConfigSchema = z.object({
     .default(0),
   FFMPEG_PATH: programPath,
   FFPROBE_PATH: programPath,
+  SANDBOX_TAKE_FILES: flag.default(true),
 });
 
 export function defaultDataDir(): string {
@@ -396,6 +401,7 @@ export function loadConfig({ env = process.env, secretStore }: LoadConfigOptions
     trustProxyHops: raw.BRIDGE_TRUST_PROXY,
     ffmpegPath: raw.FFMPEG_PATH ?? null,
     ffprobePath: raw.FFPROBE_PATH ?? null,
+    sandboxTakeFiles: raw.SANDBOX_TAKE_FILES,
     publishRoutes,
     refusedKeys: refused,
     loadNotes,

@@ -90,6 +90,14 @@ export const postMetrics = z.looseObject({
 });
 export type PostMetrics = z.infer<typeof postMetrics>;
 
+/** GET /media/uploadUrl: both URLs absolute http(s), the MIME type to PUT with. */
+export const uploadUrlAnswer = z.looseObject({
+  uploadUrl: z.url({ protocol: /^https?$/ }),
+  accessUrl: z.url({ protocol: /^https?$/ }),
+  contentType: z.string().min(1),
+});
+export type MediaUploadUrl = z.infer<typeof uploadUrlAnswer>;
+
 /** GET /user. */
 export const userAnswer = z.looseObject({ activeSocialAccounts: z.array(z.string()).default([]) });
 

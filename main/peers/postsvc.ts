@@ -12,7 +12,9 @@ import {
   postItemAnswer,
   postMetrics,
   socialMetrics,
+  uploadUrlAnswer,
   userAnswer,
+  type MediaUploadUrl,
   type PostMetrics,
   type ProviderHistoryItem,
   type ProviderPlatformError,
@@ -381,6 +383,24 @@ export class PostsvcClient {
       if (platform) out[platform] = perPlatform(value, postMetrics);
     }
     return out;
+  }
+
+  /**
+   * GET /media/uploadUrl (Premium plans and up, DESIGN §5.2): where to PUT a file (once, within 30
+   * min, with the MIME type answered) and the URL that serves it for 30 days. A read: retried.
+   */
+  async mediaUploadUrl(
+    fileName: string,
+    contentType: 'mp4' | 'mov' | 'png' | 'jpg',
+    signal?: AbortSignal,
+  ): Promise<MediaUploadUrl> {
+    const response = await this.send(this.http, {
+      method: 'GET',
+      path: '/media/uploadUrl',
+      query: { fileName, contentType },
+      ...(signal ? { signal } : {}),
+    });
+    return this.http.parse(response.body, uploadUrlAnswer, { method: 'GET', path: '/media/uploadUrl' });
   }
 
   /** GET /user: the provider's health check; the platforms linked to the profile. */

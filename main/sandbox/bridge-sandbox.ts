@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AreaContext, AreaModule } from '../areas/area.js';
 import type { BridgeConfig } from '../config/config.js';
-import { locateMediaTools } from '../kernel/media-tools.js';
-import { startSandboxPeers, type SandboxPeers } from './index.js';
+import { locateMediaTools, outsideAsar } from '../kernel/media-tools.js';
+import { startSandboxPeers, type SandboxObsOptions, type SandboxPeers } from './index.js';
 import { sandboxArea } from './module.js';
 
 /** The sandbox of a running bridge: its simulated peers, and the area that serves /api/sandbox/*. */
@@ -66,11 +67,20 @@ function useSandboxPeers(config: BridgeConfig, sandbox: SandboxPeers, webhookSec
   if (!config.recorder && !config.recorderOff) config.recorder = { url: sandbox.obs.url, simulated: true };
 }
 
+/** The timecode's font: the one shipped for captions (dejavu-fonts-ttf), outside a packaged app's archive. */
+const TIMECODE_FONT = 'DejaVuSans-Bold.ttf';
+
 /**
  * The simulated OBS writes a small real file per take when FFmpeg is there (DESIGN §8), in the data
- * dir, so the sandbox can rehearse renders.
+ * dir, so the sandbox can rehearse renders; SANDBOX_TAKE_FILES=0 (the tests, unless one asks) turns it off.
  */
-function simulatedObsFiles(config: BridgeConfig): { recordingDir: string; ffmpeg?: string } {
-  const ffmpeg = locateMediaTools(config).ffmpeg?.path;
-  return { recordingDir: path.join(config.dataDir, 'sandbox-recordings'), ...(ffmpeg ? { ffmpeg } : {}) };
+function simulatedObsFiles(config: BridgeConfig): SandboxObsOptions {
+  const recordingDir = path.join(config.dataDir, 'sandbox-recordings');
+  const ffmpeg = config.sandboxTakeFiles ? locateMediaTools(config).ffmpeg?.path : undefined;
+  if (!ffmpeg) return { recordingDir };
+  const fontFile = createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${TIMECODE_FONT}`);
+  return {
+    recordingDir,
+    takeFiles: { ffmpeg, font: { dir: outsideAsar(path.dirname(fontFile)), file: TIMECODE_FONT } },
+  };
 }

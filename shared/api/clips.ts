@@ -202,7 +202,7 @@ export const draftFromAnalysis = defineContract({
   path: '/clips/analyses/:analysisId/clips/:n/draft',
   tag: 'clips',
   summary:
-    "Create a Draft Clip in the CRM from suggestion n of a stored analysis, as reviewed: its in/out, duration and hookQuote; the in/out and the draft's id are kept beside the analysis. A repeat answers the existing draft.",
+    "Create a Draft Clip in the CRM from suggestion n of a stored analysis, as reviewed: its in/out, duration and hookQuote; the in/out and the draft's id are kept beside the analysis. A repeat answers the existing draft; a draft of the same moment made from another analysis is refused with 409, naming it.",
   auth: 'key',
   params: analysisClipParams,
   body: z.object({
@@ -227,6 +227,57 @@ export const reviewedClip = z.object({
   nudged: z.boolean(),
 });
 export type ReviewedClip = z.infer<typeof reviewedClip>;
+
+/** A Draft Clip made from a suggestion: where (analysis, suggestion n) and of which moment. */
+export const keptDraft = z.object({
+  clipId: z.string(),
+  analysisId: z.string(),
+  n: z.number().int(),
+  startTime: z.number(),
+  endTime: z.number(),
+});
+
+export const listClipAnalyses = defineContract({
+  method: 'get',
+  path: '/clips/analyses',
+  tag: 'clips',
+  summary:
+    "Recent stored analyses, newest first (all, or one production's): their take, when, how many suggestions, and the Draft Clips made from them (issue #44.3: the Clips page reopens one as it was left).",
+  auth: 'key',
+  query: z.object({
+    contentProductionId: z.string().min(1).max(64).optional(),
+    limit: queryInt(1, 100).default(20),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    analyses: z.array(
+      z.object({
+        analysisId: z.string(),
+        contentProductionId: z.string(),
+        take: z.object({ id: z.number().int(), name: z.string(), fileName: z.string() }).nullable(),
+        createdAt: z.string(),
+        expiresAt: z.string(),
+        suggestions: z.number().int(),
+        drafts: z.array(keptDraft),
+      }),
+    ),
+  }),
+});
+
+export const getClipAnalysis = defineContract({
+  method: 'get',
+  path: '/clips/analyses/:analysisId',
+  tag: 'clips',
+  summary:
+    'A stored analysis as it was left: what POST /clips/analyze answered, and per suggestion its review (in/out as nudged; null: never touched) and its draft — its own, or one made of the same moment from another analysis (then a second draft is refused with 409).',
+  auth: 'key',
+  params: z.object({ analysisId }),
+  response: analyzeClips.response.extend({
+    kept: z.array(
+      z.object({ n: z.number().int(), reviewed: reviewedClip.nullable(), draft: keptDraft.nullable() }),
+    ),
+  }),
+});
 
 /** How far one nudge moves an edge, in whole sentences. */
 export const MAX_NUDGE_SENTENCES = 20;

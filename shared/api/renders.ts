@@ -39,6 +39,42 @@ export const renderFile = z.object({
 });
 export type RenderFile = z.infer<typeof renderFile>;
 
+/** Make ready (issue #44.1): where it stands. queued and uploading: a job runs it. */
+export const readyStates = ['queued', 'uploading', 'ready', 'failed'] as const;
+export type ReadyState = (typeof readyStates)[number];
+/** What goes to the provider's media store: each format's file and a frame of it as the thumbnail. */
+export const readyMediaKinds = [...renderFormats, 'thumbnail'] as const;
+export type ReadyMediaKind = (typeof readyMediaKinds)[number];
+
+/** How long the provider's access URLs serve their media (DESIGN §5.2). */
+export const MEDIA_KEPT_DAYS = 30;
+
+export const readyMedia = z.object({
+  kind: z.enum(readyMediaKinds),
+  /** Served by the provider to anyone who has it, until `expiresAt`: what the Clip and a post's mediaUrls carry. */
+  accessUrl: z.string(),
+  bytes: z.number().int(),
+  uploadedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type ReadyMedia = z.infer<typeof readyMedia>;
+
+export const renderReady = z.object({
+  state: z.enum(readyStates),
+  /** The CRM Clip written Ready: the draft made from the same suggestion. */
+  clipId: z.string(),
+  /** Why it failed, in words (state failed). */
+  error: z.string().nullable(),
+  /** While uploading: files sent so far of all. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  /** Uploaded and checked (HEAD) by the last make ready that got that far. */
+  media: z.array(readyMedia),
+  /** The earliest of the media's expiries: after it a post must not carry them (make ready again). */
+  expiresAt: z.string().nullable(),
+  askedAt: z.string(),
+  readyAt: z.string().nullable(),
+});
+
 export const renderRecord = z.object({
   id: z.string(),
   analysisId: z.string(),
@@ -73,6 +109,8 @@ export const renderRecord = z.object({
   finishedAt: z.string().nullable(),
   /** When the files are deleted (done renders); null otherwise. */
   expiresAt: z.string().nullable(),
+  /** Make ready: the files at the provider and the CRM Clip written Ready; null: never asked. */
+  ready: renderReady.nullable(),
 });
 export type RenderRecord = z.infer<typeof renderRecord>;
 
@@ -177,6 +215,24 @@ export const getClipFrame = defineContract({
   query: mediaQuery,
   response: z.string().meta({ format: 'binary' }),
   responseType: 'image/jpeg',
+});
+
+export const makeRenderReady = defineContract({
+  method: 'post',
+  path: '/api/renders/:renderId/ready',
+  tag: 'renders',
+  summary:
+    "Make a done render ready (issue #44.1): each file and a frame of it (the thumbnail) uploaded to the posting provider's media store (upload URL, one presigned PUT, HEAD of the access URL), then the CRM Clip drafted from the same suggestion written Ready with its video URL per format and thumbnailUrl. A job: progress on GET /api/renders/{id} and /events. Refused in words when the render is not done, the suggestion has no draft clip, or the provider's plan is free (media uploads need Premium and up). The access URLs serve 30 days: asking again uploads anew.",
+  auth: 'key',
+  params: z.object({ renderId }),
+  body: z.object({}),
+  response: z.object({ success: z.literal(true), render: renderRecord }),
+  otherResponses: {
+    202: {
+      description: 'queued (or already running): the render with its ready state',
+      schema: z.object({ success: z.literal(true), render: renderRecord }),
+    },
+  },
 });
 
 const mediaTool = z.object({

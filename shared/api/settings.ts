@@ -30,6 +30,7 @@ export const configKeys = [
   'BRIDGE_TRUST_PROXY',
   'FFMPEG_PATH',
   'FFPROBE_PATH',
+  'SANDBOX_TAKE_FILES',
 ] as const;
 export type ConfigKey = (typeof configKeys)[number];
 

@@ -61,6 +61,8 @@ export async function startBridge(
     BRIDGE_DATA_DIR: dataDir,
     BRIDGE_API_KEY: apiKey,
     BRIDGE_SANDBOX: '1',
+    // The simulated OBS writes no take files in tests unless a spec asks (DESIGN §8).
+    SANDBOX_TAKE_FILES: '0',
     ...options.env,
   });
   if (options.configFile) {

@@ -25,7 +25,11 @@ export const test = base.extend<{ dashboard: Page }, { bridge: BridgeUnderTest }
     async ({}, use, workerInfo) => {
       // The premium plan's 100 posts a day: the specs together schedule more than the free plan's 10.
       const running = await startBridge(`e2e-${randomBytes(16).toString('hex')}`, {
-        env: { POSTSVC_PLAN: 'premium' },
+        // The renders tier records takes with real files (the simulated OBS's, DESIGN §8).
+        env: {
+          POSTSVC_PLAN: 'premium',
+          ...(process.env.E2E_RENDERS === '1' ? { SANDBOX_TAKE_FILES: '1' } : {}),
+        },
         logName: `bridge-worker-${workerInfo.workerIndex}.log`,
       });
       try {

@@ -24,15 +24,15 @@ function chromiumPath(): string {
 }
 
 /**
- * The renders spec encodes 1080p video for minutes: it is a tier of its own, run alone after the
+ * The renders and clip-ready specs encode 1080p video: they are a tier of their own, run alone after the
  * others (scripts/test.mjs, `npm run test:e2e:renders`), so that its FFmpeg does not starve them.
  */
 const rendersOnly = process.env.E2E_RENDERS === '1';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: rendersOnly ? '**/renders.spec.ts' : '**/*.spec.ts',
-  testIgnore: rendersOnly ? [] : ['**/renders.spec.ts'],
+  testMatch: rendersOnly ? ['**/renders.spec.ts', '**/clip-ready.spec.ts'] : '**/*.spec.ts',
+  testIgnore: rendersOnly ? [] : ['**/renders.spec.ts', '**/clip-ready.spec.ts'],
   outputDir: '../../test-results/e2e',
   // Each worker starts its own bridge (fixtures.ts) and runs its spec files one at a time.
   workers: 1,

@@ -45,6 +45,8 @@ export async function startTestBridge(
       BRIDGE_DATA_DIR: dataDir,
       BRIDGE_API_KEY: TEST_API_KEY,
       BRIDGE_SANDBOX: '0',
+      // The sandbox's simulated OBS writes no take files in tests unless a test asks (DESIGN §8).
+      SANDBOX_TAKE_FILES: '0',
       ...env,
     },
   });

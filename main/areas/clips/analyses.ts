@@ -4,7 +4,7 @@ import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { AnalysisOutcome } from './runner.js';
-import type { ClipsRepo, StoredAnalysis } from './repo.js';
+import type { AnalysisSummary, ClipsRepo, KeptDraft, StoredAnalysis } from './repo.js';
 import { describeReview, nudgeSpan, NudgeError, type SentenceSpan } from './review.js';
 
 /** How long an analysis is kept for exports and review (DESIGN §6.6). */
@@ -101,6 +101,56 @@ export class ClipAnalyses {
     const span = this.span(analysis, n);
     this.keep(analysis.id, n, span, this.clip(analysis, n));
     this.repo.saveDraft(analysis.id, n, draftClipId, this.now().toISOString());
+  }
+
+  /** Recent analyses (all, or a production's), newest first, each with the drafts made from it. */
+  recent(filter: {
+    contentProductionId?: string | undefined;
+    limit: number;
+  }): Array<AnalysisSummary & { drafts: KeptDraft[] }> {
+    return this.repo
+      .recent(filter, this.now().toISOString())
+      .map((summary) => ({ ...summary, drafts: this.repo.drafts(summary.id) }));
+  }
+
+  /**
+   * Each suggestion as the operator left it: its review (null: never touched) and its draft — its
+   * own, or one made of the same moment from another analysis (issue #44.3).
+   */
+  kept(
+    analysis: StoredAnalysis,
+  ): Array<{ n: number; reviewed: ReviewedClip | null; draft: KeptDraft | null }> {
+    const reviews = this.repo.reviews(analysis.id);
+    const own = new Map(this.repo.drafts(analysis.id).map((draft) => [draft.n, draft]));
+    return analysis.windows.map((_window, i) => {
+      const n = i + 1;
+      const reviewed = reviews.has(n) ? this.clip(analysis, n) : null;
+      return { n, reviewed, draft: own.get(n) ?? this.sameMoment(analysis, n) };
+    });
+  }
+
+  /**
+   * A draft made of the same moment from another suggestion: the production's same take (or both
+   * without one), overlapping by at least half of the shorter clip. The oldest such draft.
+   */
+  sameMoment(analysis: StoredAnalysis, n: number): KeptDraft | null {
+    const { startTime, endTime } = this.clip(analysis, n);
+    const drafts = this.repo.draftsOverlapping(
+      { contentProductionId: analysis.contentProductionId, takeId: analysis.takeId, startTime, endTime },
+      this.now().toISOString(),
+    );
+    return (
+      drafts.find((draft) => {
+        if (draft.analysisId === analysis.id && draft.n === n) return false;
+        const overlap = Math.min(endTime, draft.endTime) - Math.max(startTime, draft.startTime);
+        return overlap >= Math.min(endTime - startTime, draft.endTime - draft.startTime) / 2;
+      }) ?? null
+    );
+  }
+
+  /** The Draft Clip made from suggestion `n`, if any. */
+  draftOf(id: string, n: number): string | null {
+    return this.repo.reviews(id).get(n)?.draftClipId ?? null;
   }
 
   /** Kept past its 30 days while a render of it is (DESIGN §6.10): its in/out and captions stay at hand. */

@@ -22,6 +22,8 @@ export function clipToRender(
     startTime: reviewed.startTime,
     endTime: reviewed.endTime,
     hookQuote: reviewed.hookQuote,
+    contentProductionId: analysis.contentProductionId,
+    draftClipId: analyses.draftOf(analysis.id, n),
     captions: (lineChars) =>
       clipCaptions(analysis.sentences, span.from, span.to, captionRules({ lineChars }), {
         in: reviewed.startTime,

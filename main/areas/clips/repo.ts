@@ -53,7 +53,53 @@ interface ReviewRow {
   draft_clip_id: string | null;
 }
 
-/** Stored clip analyses and their reviews (migrations 021, 022). JSON parsed here, once. */
+/** An analysis as the recent list shows it. */
+export interface AnalysisSummary {
+  id: string;
+  contentProductionId: string;
+  take: RecorderTake | null;
+  takeFileName: string | null;
+  createdAt: string;
+  expiresAt: string;
+  suggestions: number;
+}
+
+/** A Draft Clip made from a suggestion, where it was made and of which moment. */
+export interface KeptDraft {
+  analysisId: string;
+  n: number;
+  clipId: string;
+  startTime: number;
+  endTime: number;
+}
+
+interface SummaryRow {
+  id: string;
+  content_production_id: string;
+  take_json: string | null;
+  take_file_name: string | null;
+  created_at: string;
+  expires_at: string;
+  suggestions: number;
+}
+
+interface DraftRow {
+  analysis_id: string;
+  clip_number: number;
+  draft_clip_id: string;
+  start_time: number;
+  end_time: number;
+}
+
+const draftFromRow = (row: DraftRow): KeptDraft => ({
+  analysisId: row.analysis_id,
+  n: row.clip_number,
+  clipId: row.draft_clip_id,
+  startTime: row.start_time,
+  endTime: row.end_time,
+});
+
+/** Stored clip analyses and their reviews (migrations 021, 022, 031). JSON parsed here, once. */
 export function createClipsRepo(db: Db) {
   const insert = db.prepare<
     [string, string, number | null, string | null, string | null, string, string, string, string, string]
@@ -82,6 +128,27 @@ export function createClipsRepo(db: Db) {
     'DELETE FROM clip_reviews WHERE analysis_id IN (SELECT id FROM clip_analyses WHERE expires_at <= ?)',
   );
   const prune = db.prepare<[string]>('DELETE FROM clip_analyses WHERE expires_at <= ?');
+  const summaryColumns = `id, content_production_id, take_json, take_file_name, created_at, expires_at,
+    json_array_length(windows_json) AS suggestions`;
+  const recent = db.prepare<[string, number], SummaryRow>(
+    `SELECT ${summaryColumns} FROM clip_analyses WHERE expires_at > ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+  );
+  const recentOf = db.prepare<[string, string, number], SummaryRow>(
+    `SELECT ${summaryColumns} FROM clip_analyses WHERE content_production_id = ? AND expires_at > ?
+     ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+  );
+  const draftsOf = db.prepare<[string], DraftRow>(
+    `SELECT analysis_id, clip_number, draft_clip_id, start_time, end_time FROM clip_reviews
+     WHERE analysis_id = ? AND draft_clip_id IS NOT NULL ORDER BY clip_number`,
+  );
+  // The drafts of a production's moment: same take (or both without one), overlapping in time.
+  const draftsOverlapping = db.prepare<[string, number | null, number, number, string], DraftRow>(
+    `SELECT r.analysis_id, r.clip_number, r.draft_clip_id, r.start_time, r.end_time
+     FROM clip_analyses a JOIN clip_reviews r ON r.analysis_id = a.id
+     WHERE a.content_production_id = ? AND a.take_id IS ? AND r.draft_clip_id IS NOT NULL
+       AND r.start_time < ? AND r.end_time > ? AND a.expires_at > ?
+     ORDER BY a.created_at, r.clip_number`,
+  );
   const keepUntil = db.prepare<[string, string, string]>(
     'UPDATE clip_analyses SET expires_at = ? WHERE id = ? AND expires_at < ?',
   );
@@ -139,6 +206,38 @@ export function createClipsRepo(db: Db) {
     /** Records the Draft Clip made from a reviewed suggestion (its row exists: saveReview first). */
     saveDraft(id: string, n: number, draftClipId: string, at: string): void {
       setDraft.run(draftClipId, at, id, n);
+    },
+    /** Analyses not expired at `now`, newest first: all, or one production's. */
+    recent(
+      filter: { contentProductionId?: string | undefined; limit: number },
+      now: string,
+    ): AnalysisSummary[] {
+      const rows =
+        filter.contentProductionId === undefined
+          ? recent.all(now, filter.limit)
+          : recentOf.all(filter.contentProductionId, now, filter.limit);
+      return rows.map((row) => ({
+        id: row.id,
+        contentProductionId: row.content_production_id,
+        take: row.take_json === null ? null : (JSON.parse(row.take_json) as RecorderTake),
+        takeFileName: row.take_file_name,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        suggestions: row.suggestions,
+      }));
+    },
+    /** The drafts made from an analysis's suggestions. */
+    drafts(id: string): KeptDraft[] {
+      return draftsOf.all(id).map(draftFromRow);
+    },
+    /** Drafts of a production's take (null: made without one) overlapping [startTime, endTime), oldest first. */
+    draftsOverlapping(
+      moment: { contentProductionId: string; takeId: number | null; startTime: number; endTime: number },
+      now: string,
+    ): KeptDraft[] {
+      return draftsOverlapping
+        .all(moment.contentProductionId, moment.takeId, moment.endTime, moment.startTime, now)
+        .map(draftFromRow);
     },
     /** Keeps an analysis at least until `until` (its renders', DESIGN §6.10); never shortens it. */
     keepUntil(id: string, until: string): void {

@@ -6,6 +6,8 @@ import {
   getAnalysisExports,
   getAnalysisOtio,
   getAnalysisXml,
+  getClipAnalysis,
+  listClipAnalyses,
   getClipSrt,
   getClipVtt,
   getTimelineSrt,
@@ -13,6 +15,7 @@ import {
   listCrmContent,
   nudgeClip,
 } from '../../../shared/api/clips.js';
+import { formatClipTime } from '../../../shared/api/clips.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { clipNameQuoted, misfitMessage } from '../../../shared/clip-fit.js';
 import { AppError } from '../../kernel/app-error.js';
@@ -163,6 +166,13 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
   mount(draftFromAnalysis, async ({ params, body }) => {
     const stored = analyses.load(params.analysisId);
     const reviewed = analyses.clip(stored, params.n);
+    const same =
+      analyses.draftOf(stored.id, params.n) === null ? analyses.sameMoment(stored, params.n) : null;
+    if (same)
+      throw AppError.conflict(
+        `suggestion ${params.n} (${formatClipTime(reviewed.startTime)}–${formatClipTime(reviewed.endTime)}) is the same moment as draft clip ${same.clipId}, made from suggestion ${same.n} of analysis ${same.analysisId} (${formatClipTime(same.startTime)}–${formatClipTime(same.endTime)}): open that one instead of making a second draft`,
+        { clipId: same.clipId, analysisId: same.analysisId, n: same.n },
+      );
     const answer = await draft({
       contentProductionId: stored.contentProductionId,
       hookQuote: reviewed.hookQuote,
@@ -173,6 +183,27 @@ export function clipsRoutes(mount: Mount, ctx: AreaContext, deps: ClipsRouteDeps
     });
     analyses.keepDraft(stored, params.n, answer.id);
     return answer;
+  });
+
+  mount(listClipAnalyses, ({ query }) => ({
+    success: true,
+    analyses: analyses.recent(query).map((summary) => ({
+      analysisId: summary.id,
+      contentProductionId: summary.contentProductionId,
+      take:
+        summary.take && summary.takeFileName !== null
+          ? { id: summary.take.id, name: summary.take.name, fileName: summary.takeFileName }
+          : null,
+      createdAt: summary.createdAt,
+      expiresAt: summary.expiresAt,
+      suggestions: summary.suggestions,
+      drafts: summary.drafts,
+    })),
+  }));
+
+  mount(getClipAnalysis, ({ params }) => {
+    const stored = analyses.load(params.analysisId);
+    return { success: true, ...stored.answer, expiresAt: stored.expiresAt, kept: analyses.kept(stored) };
   });
 
   mount(listCrmContent, async ({ query }) => {

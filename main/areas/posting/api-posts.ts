@@ -11,6 +11,8 @@ import { capitalize, named } from '../../kernel/activity/subjects.js';
 import { AppError } from '../../kernel/app-error.js';
 import { followUpLane, type Lane } from '../../kernel/jobs/lane.js';
 import type { PostResult } from '../../peers/postsvc.js';
+import type { ClipMedia } from '../area.js';
+import { clipMediaIssues } from './clip-media.js';
 import { changeOf, refuseNearPost, tooCloseError, type ChangePreview, type PostEdit } from './crm-posts.js';
 import { MOVE_MARGIN_MS, timeChange } from './decide.js';
 import type { EngineResult, PostingEngine } from './engine.js';
@@ -39,6 +41,8 @@ export interface ApiPostingDeps {
   plan: () => PostsvcPlan;
   /** Posts going out within the spacing window of `at` (the ledger's and the CRM's), those excluded left out. */
   nearby: (at: number, exclude: { socialPostId?: string | null; id?: number }) => Promise<NearbyPost[]>;
+  /** The renders area's clip media made ready (their expiry, length, ratio); null for any other URL. */
+  clipMedia: (url: string) => ClipMedia | null;
   /** Called when a create's outcome is unknown: a job settles it from the provider's history later. */
   reconcileLater: (row: LedgerRow, delayMs: number) => void;
   /** Runs work holding a lane (JobQueue.withLane): the changes of one dashboard post take turns. */
@@ -72,7 +76,13 @@ export class ApiPosting {
         ? []
         : await this.deps.nearby(at, own ? { ...exclude, id: own.id } : exclude);
     const { reviewPost } = await postRules();
-    return reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
+    const review = reviewPost({ ...draft, scheduleDate: draft.scheduleDate ?? null }, { now, nearby });
+    const clips = clipMediaIssues(draft, Number.isNaN(at) ? now : new Date(at), this.deps.clipMedia);
+    return {
+      ...review,
+      errors: [...review.errors, ...clips.errors],
+      warnings: [...review.warnings, ...clips.warnings],
+    };
   }
 
   async schedule(

@@ -71,6 +71,7 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
         now: ctx.now,
         plan,
         nearby,
+        clipMedia: (url) => offerOf(areas, 'clipMedia')?.(url) ?? null,
         reconcileLater: (row, delayMs) => jobs.reconcileLater(row, delayMs),
         withLane,
       })

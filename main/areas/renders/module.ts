@@ -4,6 +4,7 @@ import { offerOf, type AreaContext, type AreaModule, type AreaOffers } from '../
 import { locateMediaTools, type MediaTools } from '../../kernel/media-tools.js';
 import { captionFontsDir } from './caption-font.js';
 import { freeBytes } from './free-space.js';
+import { READY_JOB, RenderReadiness } from './make-ready.js';
 import { RenderFiles } from './render-files.js';
 import { RenderRuns } from './render-run.js';
 import { RENDER_JOB, Renders } from './renders.js';
@@ -50,7 +51,21 @@ export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaM
     freeSpace,
     keepAnalysisUntil: (analysisId, until) => clips.keepAnalysisUntil(analysisId, until),
   });
+  const readiness = new RenderReadiness({
+    repo,
+    files,
+    tools,
+    crm: ctx.peers.crm,
+    postsvc: ctx.peers.postsvc,
+    plan: () => ctx.config.postsvc?.plan ?? ctx.config.postsvcPlan,
+    clips,
+    jobs: ctx.jobs,
+    transaction: ctx.transaction,
+    activity: ctx.activity,
+    now: ctx.now,
+  });
   const renders = new Renders({
+    readiness,
     repo,
     files,
     runs,
@@ -75,6 +90,16 @@ export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaM
       stopsAtOnce: true,
     },
   );
+  ctx.jobs.register<{ renderId: string }>(
+    READY_JOB,
+    ({ renderId }, { signal }) => readiness.run(renderId, signal),
+    {
+      describe: ({ renderId }) => `make ready of render ${renderId}`,
+      // Its failures are the ready state's, in words; the operator asks again (each time with new upload URLs).
+      maxAttempts: 1,
+      logDone: false,
+    },
+  );
   ctx.scheduler.every('renders pruning', PRUNE_EVERY_MS, () => renders.pruneExpired(), true);
   // What a crash left (parts, caption scripts, folders of renders not done), before the queue starts.
   files.sweep((id) => (repo.get(id)?.files.length ?? 0) > 0);
@@ -84,5 +109,6 @@ export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaM
     meet(all) {
       areas = all;
     },
+    offers: { clipMedia: (accessUrl) => renders.clipMedia(accessUrl) },
   };
 }

@@ -6,7 +6,7 @@ import {
   type RenderingSetup,
   type RenderRecord,
 } from '../../../shared/api/renders.js';
-import type { AreaOffers } from '../area.js';
+import type { AreaOffers, ClipMedia } from '../area.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -20,6 +20,7 @@ import { previewFrame } from './preview-frame.js';
 import type { RenderFiles } from './render-files.js';
 import { clipWords, lengthWords, TAKE_TOLERANCE_S, type RenderRuns } from './render-run.js';
 import type { MediaInfo } from './media-info.js';
+import type { RenderReadiness } from './make-ready.js';
 import type { RendersRepo, StoredRender } from './repo.js';
 import { readTakeFile, TakeFileError } from './take-file.js';
 
@@ -32,12 +33,19 @@ export interface RendersDeps {
   tools: MediaTools;
   /** The clips area's offers (its in/out, take and cues; keeping the analysis). */
   clips: Pick<AreaOffers, 'clipToRender' | 'keepAnalysisUntil'>;
+  readiness: RenderReadiness;
   jobs: JobQueue;
   transaction: Transaction;
   activity: ActivityLog;
   now: Clock;
   freeSpace: (dir: string) => Promise<number | null>;
 }
+
+const ratioOf: Record<RenderFormat, NonNullable<ClipMedia['ratio']>> = {
+  '9x16': '9:16',
+  '1x1': '1:1',
+  '16x9': '16:9',
+};
 
 const keptUntil = (from: Date) => new Date(from.getTime() + RENDER_KEPT_DAYS * 86_400_000).toISOString();
 
@@ -144,6 +152,26 @@ export class Renders {
       );
     } else if (render.state === 'rendering') this.deps.runs.cancel(id);
     return this.get(id);
+  }
+
+  /** Make ready (issue #44.1): queued as a job, refused in words before any work. */
+  makeReady(id: string): RenderRecord {
+    this.deps.readiness.ask(this.found(id));
+    return this.get(id);
+  }
+
+  /** A media URL a make ready put at the provider, as posting checks it; null when it is not one. */
+  clipMedia(accessUrl: string): ClipMedia | null {
+    const found = this.deps.repo.mediaByUrl(accessUrl);
+    const render = found && this.deps.repo.get(found.renderId);
+    if (!found || !render) return null;
+    const { kind } = found.media;
+    return {
+      expiresAt: found.media.expiresAt,
+      durationS:
+        render.files.find((file) => file.format === kind)?.durationS ?? render.endTime - render.startTime,
+      ratio: kind === 'thumbnail' ? null : ratioOf[kind],
+    };
   }
 
   /** The file of a done render in one format; 404 naming what is missing. */
@@ -261,6 +289,13 @@ export class Renders {
       startedAt: render.startedAt,
       finishedAt: render.finishedAt,
       expiresAt: render.expiresAt,
+      ready: render.ready && this.readyOf(render.id, render.ready),
     };
+  }
+
+  private readyOf(id: string, ready: NonNullable<StoredRender['ready']>): RenderRecord['ready'] {
+    const media = this.deps.repo.media(id);
+    const expiries = media.map((item) => item.expiresAt).sort();
+    return { ...ready, media, expiresAt: expiries[0] ?? null };
   }
 }

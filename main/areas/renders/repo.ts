@@ -1,4 +1,10 @@
-import type { RenderFormat, RenderState } from '../../../shared/api/renders.js';
+import type {
+  ReadyMedia,
+  ReadyMediaKind,
+  ReadyState,
+  RenderFormat,
+  RenderState,
+} from '../../../shared/api/renders.js';
 import type { Caption } from '../../../shared/caption-rules.js';
 import type { Db } from '../../kernel/db.js';
 
@@ -17,7 +23,17 @@ export interface RenderLoudness {
   targetLufs: number;
 }
 
-/** A render as asked for and as it went (migration 029). JSON parsed here, once. */
+/** Make ready as it stands (migration 030); its media are rows of their own. */
+export interface StoredReady {
+  state: ReadyState;
+  clipId: string;
+  error: string | null;
+  progress: { done: number; total: number } | null;
+  askedAt: string;
+  readyAt: string | null;
+}
+
+/** A render as asked for and as it went (migrations 029, 030). JSON parsed here, once. */
 export interface StoredRender {
   id: string;
   analysisId: string;
@@ -39,6 +55,7 @@ export interface StoredRender {
   startedAt: string | null;
   finishedAt: string | null;
   expiresAt: string | null;
+  ready: StoredReady | null;
 }
 
 interface RenderRow {
@@ -62,6 +79,16 @@ interface RenderRow {
   started_at: string | null;
   finished_at: string | null;
   expires_at: string | null;
+  ready_json: string | null;
+}
+
+interface MediaRow {
+  render_id: string;
+  kind: ReadyMediaKind;
+  access_url: string;
+  bytes: number;
+  uploaded_at: string;
+  expires_at: string;
 }
 
 function fromRow(row: RenderRow): StoredRender {
@@ -85,8 +112,17 @@ function fromRow(row: RenderRow): StoredRender {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     expiresAt: row.expires_at,
+    ready: row.ready_json === null ? null : (JSON.parse(row.ready_json) as StoredReady),
   };
 }
+
+const mediaFromRow = (row: MediaRow): ReadyMedia => ({
+  kind: row.kind,
+  accessUrl: row.access_url,
+  bytes: row.bytes,
+  uploadedAt: row.uploaded_at,
+  expiresAt: row.expires_at,
+});
 
 const bytesOf = (files: readonly WrittenFile[]) => files.reduce((sum, file) => sum + file.bytes, 0);
 
@@ -121,6 +157,19 @@ export function createRendersRepo(db: Db) {
     'UPDATE renders SET files_json = ?, bytes = ? WHERE id = ?',
   );
   const remove = db.prepare<[string]>('DELETE FROM renders WHERE id = ?');
+  const removeMedia = db.prepare<[string]>('DELETE FROM render_media WHERE render_id = ?');
+  const setReady = db.prepare<[string, string]>('UPDATE renders SET ready_json = ? WHERE id = ?');
+  const mediaOf = db.prepare<[string], MediaRow>(
+    'SELECT * FROM render_media WHERE render_id = ? ORDER BY rowid',
+  );
+  const mediaByUrl = db.prepare<[string], MediaRow>(
+    'SELECT * FROM render_media WHERE access_url = ? LIMIT 1',
+  );
+  const putMedia = db.prepare<[string, string, string, number, string, string]>(
+    `INSERT INTO render_media (render_id, kind, access_url, bytes, uploaded_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (render_id, kind) DO UPDATE SET access_url = excluded.access_url, bytes = excluded.bytes,
+       uploaded_at = excluded.uploaded_at, expires_at = excluded.expires_at`,
+  );
   const expired = db.prepare<[string], RenderRow>(
     'SELECT * FROM renders WHERE expires_at IS NOT NULL AND expires_at <= ?',
   );
@@ -141,6 +190,7 @@ export function createRendersRepo(db: Db) {
         | 'error'
         | 'restarts'
         | 'loudness'
+        | 'ready'
         | 'files'
         | 'startedAt'
         | 'finishedAt'
@@ -209,7 +259,23 @@ export function createRendersRepo(db: Db) {
       setFiles.run(JSON.stringify(files), bytesOf(files), id);
     },
     remove(id: string): void {
+      removeMedia.run(id);
       remove.run(id);
+    },
+    setReady(id: string, ready: StoredReady): void {
+      setReady.run(JSON.stringify(ready), id);
+    },
+    /** The media a make ready put in the provider's store, in the order uploaded. */
+    media(id: string): ReadyMedia[] {
+      return mediaOf.all(id).map(mediaFromRow);
+    },
+    putMedia(id: string, media: ReadyMedia): void {
+      putMedia.run(id, media.kind, media.accessUrl, media.bytes, media.uploadedAt, media.expiresAt);
+    },
+    /** Which render's media an access URL serves, if any of ours. */
+    mediaByUrl(accessUrl: string): { renderId: string; media: ReadyMedia } | null {
+      const row = mediaByUrl.get(accessUrl);
+      return row ? { renderId: row.render_id, media: mediaFromRow(row) } : null;
     },
     /** Done renders whose files are past their keeping. */
     expired(now: string): StoredRender[] {

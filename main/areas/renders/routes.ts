@@ -5,6 +5,7 @@ import {
   getRenderFile,
   getRenderingSetup,
   listRenders,
+  makeRenderReady,
   startRender,
 } from '../../../shared/api/renders.js';
 import { fileReply, reply, type Mount } from '../area.js';
@@ -23,6 +24,9 @@ export function rendersRoutes(mount: Mount, renders: Renders): void {
   mount(cancelRender, ({ params }) => ({ success: true, render: renders.cancel(params.renderId) }));
   mount(getClipFrame, async ({ params }) =>
     fileReply(await renders.frame(params.analysisId, params.n), { type: 'image/jpeg' }),
+  );
+  mount(makeRenderReady, ({ params }) =>
+    reply(202, { success: true as const, render: renders.makeReady(params.renderId) }),
   );
   mount(getRenderingSetup, async () => ({ success: true, ...(await renders.setup()) }));
 }

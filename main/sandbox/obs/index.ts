@@ -18,7 +18,7 @@ import {
   type Message,
 } from './protocol.js';
 import { RecordOutput, timecode } from './recording.js';
-import { writeSimulatedTake } from './take-file.js';
+import { writeSimulatedTake, type TakeFont } from './take-file.js';
 import type { HasWorld } from '../common/world.js';
 
 /**
@@ -46,8 +46,11 @@ export interface SandboxObsOptions {
    * the file by it, and STOPPED follows STOPPING by it (real time) while OBS finishes the file.
    */
   encoderDelayMs?: number;
-  /** Write a small real file for each take with this FFmpeg (the sandbox bridge's); none by default. */
-  ffmpeg?: string;
+  /**
+   * Write a small real file for each take with this FFmpeg (the sandbox bridge's), its timecode in
+   * this font; none by default.
+   */
+  takeFiles?: { ffmpeg: string; font: TakeFont };
 }
 
 /** Settings → Video, as GetVideoSettings answers it. */
@@ -445,7 +448,10 @@ export async function startSandboxObs(options: SandboxObsOptions = {}): Promise<
       written.add(path);
       // As OBS: STOPPED once the file is finished (the encoder's delay, or the simulated take's file written).
       finishing = { path, timer: undefined };
-      if (options.ffmpeg) void writeSimulatedTake(options.ffmpeg, path, seconds).then(finishStopping);
+      if (options.takeFiles)
+        void writeSimulatedTake(options.takeFiles.ffmpeg, options.takeFiles.font, path, seconds).then(
+          finishStopping,
+        );
       else if (stopOptions.finish !== 'later') finishing.timer = setTimeout(finishStopping, encoderDelayMs);
       return path;
     },

@@ -8,6 +8,7 @@ import type { HasWorld } from '../common/world.js';
 import { errorBody, errorCodes } from './errors.js';
 import { providerPlatforms, type ProviderPlatform } from './platforms.js';
 import { PostBook, type ImportedPost, type PostsvcPlan, type ProviderPost } from './posts.js';
+import { FILES_PREFIX, MediaStore, PRESIGNED_PREFIX, type StoredMedia } from './media.js';
 import { MinuteWindow } from './rate-limit.js';
 import { postsvcRouter } from './routes.js';
 
@@ -45,6 +46,10 @@ export interface SandboxPostsvc extends SandboxPeerBase, HasWorld {
   quota(): { plan: PostsvcPlan; limit: number; used: number; resetsAt: string };
   /** Seeding: a post made in the past (published, or scheduled if its date is still ahead). */
   importPost(post: ImportedPost): ProviderPost;
+  /** The media uploaded to the store (GET /media/uploadUrl, then the presigned PUT). */
+  media(): StoredMedia[];
+  /** The bytes an access URL serves; null when nothing was uploaded to it. */
+  mediaBytes(accessUrl: string): Buffer | null;
 }
 
 const failPlatformBody = z.strictObject({
@@ -72,6 +77,10 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
   const window = new MinuteWindow(limit, now);
   const suspendAfter = options.suspendAfter429s ?? 1000;
   const tooMany = { day: '', count: 0 };
+  let baseUrl = '';
+  const media = new MediaStore({ baseUrl: () => baseUrl, now, plan: () => book.plan });
+  // The store's bucket is not the provider's API: no key, no rate limit (as S3 behind Ayrshare).
+  const inBucket = (path: string) => path.startsWith(PRESIGNED_PREFIX) || path.startsWith(FILES_PREFIX);
 
   const recordCall: RequestHandler = (req, res, next) => {
     if (req.path.startsWith('/__sandbox')) return next();
@@ -88,7 +97,7 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
   };
 
   const rateLimit: RequestHandler = (req, res, next) => {
-    if (req.path.startsWith('/__sandbox')) return next();
+    if (req.path.startsWith('/__sandbox') || inBucket(req.path)) return next();
     if (tooMany.day === now().toISOString().slice(0, 10) && tooMany.count >= suspendAfter) {
       res
         .status(403)
@@ -129,12 +138,16 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
     controlKey: options.controlKey,
     beforeFaults: [recordCall, rateLimit],
     routes: (app) => {
+      app.use(media.bucketRouter());
       app.use(auth);
-      app.use(postsvcRouter({ book, now }));
+      app.use(postsvcRouter({ book, now, media }));
     },
     control: (router) => {
       router.get('/posts', (_req, res) => {
         res.json({ posts: book.all() });
+      });
+      router.get('/media', (_req, res) => {
+        res.json({ media: media.list() });
       });
       router.get('/calls', (_req, res) => {
         res.json({ calls });
@@ -165,8 +178,10 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
       failing: book.failingPlatforms(),
       posts: book.all().length,
       calls: calls.length,
+      media: media.list().length,
     }),
   });
+  baseUrl = peer.url;
 
   return {
     ...peer,
@@ -187,10 +202,13 @@ export async function startSandboxPostsvc(options: SandboxPostsvcOptions = {}): 
     },
     quota: () => book.quota(),
     importPost: (post) => book.import(post),
+    media: () => media.list(),
+    mediaBytes: (accessUrl) => media.bytesOf(accessUrl),
   };
 }
 
 export type { PostsvcPlan, ProviderPost, ImportedPost } from './posts.js';
+export type { StoredMedia } from './media.js';
 export type { ProviderPlatform } from './platforms.js';
 export { errorCodes as postsvcErrorCodes } from './errors.js';
 export { socialMetricsHistory } from './analytics.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { postAnalytics, socialAnalytics } from './analytics.js';
 import { errorBody, errorCodes, ProviderError } from './errors.js';
 import { isProviderPlatform, providerPlatforms, type ProviderPlatform } from './platforms.js';
+import type { MediaStore } from './media.js';
 import type { PostBook, ProviderPost } from './posts.js';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -11,6 +12,7 @@ const MAX_HISTORY = 1000;
 export interface PostsvcContext {
   book: PostBook;
   now: () => Date;
+  media: MediaStore;
 }
 
 // Other Ayrshare fields (hashtags, profileKeys, ...) are accepted and ignored.
@@ -177,6 +179,10 @@ export function postsvcRouter(ctx: PostsvcContext): Router {
       );
     }
     res.json({ status: 'success', id: post.id, ...out });
+  });
+
+  router.get('/media/uploadUrl', (req, res) => {
+    res.json(ctx.media.issue(new URLSearchParams(req.url.split('?')[1] ?? '')));
   });
 
   router.get('/user', (_req, res) => {

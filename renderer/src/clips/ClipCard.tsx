@@ -3,7 +3,8 @@ import type { ClipSignal, ReviewedClip, SuggestedClip } from '../../../shared/ap
 import { formatClipTime, getClipSrt, getClipVtt } from '../../../shared/api/clips.js';
 import { errorMessage } from '../api/transport/client.js';
 import { Spinner } from '../components/States.js';
-import { useCreateDraft, useNudgeClip } from './api.js';
+import { Link } from '../hash-router.js';
+import { useCreateDraft, useNudgeClip, type Kept } from './api.js';
 import { ExportButton } from './ExportButton.js';
 import { RenderPanel } from './RenderPanel.js';
 import { evidenceWords } from './signal-words.js';
@@ -42,18 +43,24 @@ export function ClipCard({
   analysisId,
   contentProductionId,
   estimated,
+  kept,
 }: {
   clip: SuggestedClip;
   rank: number;
   analysisId: string;
   contentProductionId: string;
   estimated: boolean;
+  /** As the operator left it (issue #44.3): the review, the draft made (here, or of the same moment elsewhere). */
+  kept: Kept | null;
 }) {
   const ref = { analysisId, n: rank };
   const draft = useCreateDraft(ref);
   const nudge = useNudgeClip(ref);
   // The suggestion as reviewed (nudged by whole sentences): what the exports and the draft take.
-  const [reviewed, setReviewed] = useState<ReviewedClip | null>(null);
+  const [reviewed, setReviewed] = useState<ReviewedClip | null>(kept?.reviewed ?? null);
+  const keptDraft = kept?.draft ?? null;
+  const elsewhere = keptDraft !== null && keptDraft.analysisId !== analysisId;
+  const drafted = draft.isSuccess || keptDraft !== null;
   const current = reviewed ?? clip;
   const percent = Math.round(clip.confidence * 100);
   const range = `${formatClipTime(current.startTime)}–${formatClipTime(current.endTime)}`;
@@ -147,7 +154,7 @@ export function ClipCard({
                 type="button"
                 className="button button-small"
                 aria-label={`${label}: one sentence ${word}`}
-                disabled={nudge.isPending || draft.isSuccess}
+                disabled={nudge.isPending || drafted}
                 onClick={() => move(edge, step)}
               >
                 {glyph}
@@ -180,9 +187,23 @@ export function ClipCard({
           label="WebVTT"
           title="Captions of this clip as WebVTT, timed from 0"
         />
+        {keptDraft && !draft.isSuccess ? (
+          <span className="field-success" role="status" data-testid="clip-draft-kept">
+            {elsewhere ? 'Same moment as draft clip ' : 'Draft clip '}
+            <span className="mono">{keptDraft.clipId}</span> · {formatClipTime(keptDraft.startTime)}–
+            {formatClipTime(keptDraft.endTime)}
+            {elsewhere ? (
+              <>
+                {' · '}
+                <Link to={`/clips?analysis=${keptDraft.analysisId}`}>open it (suggestion {keptDraft.n})</Link>
+              </>
+            ) : null}
+          </span>
+        ) : null}
         <button
           type="button"
           className="button button-small"
+          hidden={keptDraft !== null && !draft.isSuccess}
           disabled={draft.isPending || draft.isSuccess}
           onClick={() =>
             draft.mutate({

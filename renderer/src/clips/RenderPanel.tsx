@@ -13,6 +13,7 @@ import { Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { ClipRef } from './api.js';
 import { CropPicker } from './CropPicker.js';
+import { ReadyPanel } from './ReadyPanel.js';
 import {
   useCancelRender,
   useClipRenders,
@@ -40,7 +41,7 @@ export function RenderPanel({
 }: {
   clipRef: ClipRef;
   /** The suggestion as reviewed now: a render of other in/out is said to be out of date. */
-  clip: { startTime: number; endTime: number };
+  clip: { startTime: number; endTime: number; hookQuote: string };
 }) {
   const renders = useClipRenders(clipRef);
   const start = useStartRender(clipRef);
@@ -124,7 +125,7 @@ function RenderState({
 }: {
   clipRef: ClipRef;
   render: RenderRecord;
-  clip: { startTime: number; endTime: number };
+  clip: { startTime: number; endTime: number; hookQuote: string };
 }) {
   const cancel = useCancelRender(clipRef);
   const progress = useRenderProgress(render);
@@ -188,6 +189,9 @@ function RenderState({
             <li key={note}>{note}</li>
           ))}
         </ul>
+      ) : null}
+      {render.state === 'done' && render.files.length > 0 ? (
+        <ReadyPanel clipRef={clipRef} render={render} hookQuote={clip.hookQuote} />
       ) : null}
     </div>
   );

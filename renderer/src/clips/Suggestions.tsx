@@ -2,11 +2,11 @@ import { CLIP_MAX_S, CLIP_MIN_S, formatClipTime } from '../../../shared/api/clip
 import { ApiError } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
-import type { Analysis } from './api.js';
+import type { AnalysisAsLeft } from './api.js';
 import { ClipCard } from './ClipCard.js';
 import { EditorExports } from './EditorExports.js';
 
-const formatNames: Record<Analysis['format'], string> = {
+const formatNames: Record<AnalysisAsLeft['format'], string> = {
   srt: 'SRT',
   vtt: 'WebVTT',
   stamped: 'time-stamped lines',
@@ -21,9 +21,9 @@ export function Suggestions({
   error,
   onRetry,
 }: {
-  analysis: Analysis | undefined;
+  analysis: AnalysisAsLeft | undefined;
   /** Changes with every analysis, so the cards (and their draft buttons) start afresh. */
-  runKey: number;
+  runKey: string;
   pending: boolean;
   error: unknown;
   onRetry: () => void;
@@ -54,7 +54,7 @@ export function Suggestions({
   );
 }
 
-function Result({ analysis }: { analysis: Analysis }) {
+function Result({ analysis }: { analysis: AnalysisAsLeft }) {
   const estimated = analysis.timing === 'estimated';
   const { stats } = analysis;
   return (
@@ -101,6 +101,7 @@ function Result({ analysis }: { analysis: Analysis }) {
               analysisId={analysis.analysisId}
               contentProductionId={analysis.contentProductionId}
               estimated={estimated}
+              kept={analysis.kept[i] ?? null}
             />
           ))}
         </div>

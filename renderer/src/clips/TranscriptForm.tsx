@@ -6,6 +6,7 @@ import { Panel } from '../components/Panel.js';
 import { Spinner } from '../components/States.js';
 import type { AnalyzeInput } from './api.js';
 import { ContentPicker } from './ContentPicker.js';
+import { useKeptState } from './kept-state.js';
 import { TakePicker } from './TakePicker.js';
 import { readTranscriptFile, summarise, TRANSCRIPT_FILE_TYPES } from './transcript.js';
 
@@ -19,12 +20,12 @@ export function TranscriptForm({
   pending: boolean;
   onAnalyze: (body: AnalyzeInput) => void;
 }) {
-  const [contentId, setContentId] = useState('');
-  const [takeId, setTakeId] = useState<number | null>(null);
-  const [transcript, setTranscript] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [contentId, setContentId] = useKeptState('contentId', '');
+  const [takeId, setTakeId] = useKeptState<number | null>('takeId', null);
+  const [transcript, setTranscript] = useKeptState('transcript', '');
+  const [fileName, setFileName] = useKeptState<string | null>('fileName', null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [maxClips, setMaxClips] = useState(String(DEFAULT_MAX_CLIPS));
+  const [maxClips, setMaxClips] = useKeptState('maxClips', String(DEFAULT_MAX_CLIPS));
   const [dragging, setDragging] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);

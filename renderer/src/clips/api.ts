@@ -1,8 +1,10 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   analyzeClips,
   createDraftClip,
   draftFromAnalysis,
+  getClipAnalysis,
+  listClipAnalyses,
   listCrmContent,
   nudgeClip,
 } from '../../../shared/api/clips.js';
@@ -12,9 +14,13 @@ import { ApiError, callApi, fetchFile } from '../api/transport/client.js';
 
 export const clipKeys = {
   content: ['clips', 'content'] as const,
+  analyses: ['clips', 'analyses'] as const,
 };
 
 export type Analysis = ResponseOf<typeof analyzeClips>;
+/** A stored analysis as it was left: each suggestion's review and draft beside it. */
+export type AnalysisAsLeft = ResponseOf<typeof getClipAnalysis>;
+export type Kept = AnalysisAsLeft['kept'][number];
 export type AnalyzeInput = BodyOf<typeof analyzeClips>;
 export type DraftInput = BodyOf<typeof createDraftClip>;
 
@@ -40,8 +46,38 @@ export function useContentList() {
 
 /** POST /clips/analyze: runs on the bridge, offline; a 3 h transcript takes about a second. */
 export function useAnalyzeClips() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnalyzeInput) => callApi(analyzeClips, { body }),
+    onSuccess: (answer) => {
+      // Opened at once as left (nothing reviewed yet); the list gains it.
+      const { success, ...analysis } = answer;
+      queryClient.setQueryData([...clipKeys.analyses, answer.analysisId], {
+        success,
+        ...analysis,
+        kept: analysis.suggestedClips.map((_clip, i) => ({ n: i + 1, reviewed: null, draft: null })),
+      } satisfies AnalysisAsLeft);
+      void queryClient.invalidateQueries({ queryKey: clipKeys.analyses, exact: true });
+    },
+  });
+}
+
+/** GET /clips/analyses: the recent analyses, newest first, with their drafts. */
+export function useRecentAnalyses() {
+  return useQuery({
+    queryKey: clipKeys.analyses,
+    queryFn: ({ signal }) => callApi(listClipAnalyses, { signal, query: { limit: 10 } }),
+  });
+}
+
+/** GET /clips/analyses/{id}: one as it was left (reviews, drafts); none asked while `id` is null. */
+export function useAnalysisAsLeft(id: string | null) {
+  return useQuery({
+    queryKey: [...clipKeys.analyses, id],
+    queryFn: ({ signal }) => callApi(getClipAnalysis, { signal, params: { analysisId: id! } }),
+    enabled: id !== null,
+    // A 404 (expired, unknown) will not heal by asking again.
+    retry: (failureCount, error) => failureCount < 2 && error instanceof ApiError && error.isTransient,
   });
 }
 
@@ -53,7 +89,10 @@ export interface ClipRef {
 
 /** POST /clips/create-draft for one suggestion, or from the stored analysis as reviewed. */
 export function useCreateDraft(ref: ClipRef | null) {
+  const queryClient = useQueryClient();
   return useMutation({
+    // The analyses as left (theirs and the list's drafts) now hold this draft.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clipKeys.analyses }),
     mutationFn: (body: DraftInput) =>
       ref
         ? callApi(draftFromAnalysis, {
@@ -66,7 +105,9 @@ export function useCreateDraft(ref: ClipRef | null) {
 
 /** POST …/nudge: moves a suggestion's in or out by whole sentences. */
 export function useNudgeClip(ref: ClipRef) {
+  const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...clipKeys.analyses, ref.analysisId] }),
     mutationFn: (body: { edge: 'in' | 'out'; sentences: number }) =>
       callApi(nudgeClip, { params: { analysisId: ref.analysisId, n: ref.n }, body }),
   });

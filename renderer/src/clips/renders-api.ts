@@ -1,7 +1,13 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/api/contract.js';
-import { cancelRender, listRenders, startRender, type RenderRecord } from '../../../shared/api/renders.js';
+import {
+  cancelRender,
+  listRenders,
+  makeRenderReady,
+  startRender,
+  type RenderRecord,
+} from '../../../shared/api/renders.js';
 import { useApiKey } from '../api/auth/use-api-key.js';
 import { useLiveActivity } from '../api/live/use-live-activity.js';
 import { bridgeUrl, callApi } from '../api/transport/client.js';
@@ -35,6 +41,15 @@ export function useCancelRender(ref: ClipRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (renderId: string) => callApi(cancelRender, { params: { renderId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rendersOf(ref) }),
+  });
+}
+
+/** POST …/ready: the upload runs as a job; its steps come as render.ready events (event-invalidation.ts). */
+export function useMakeReady(ref: ClipRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (renderId: string) => callApi(makeRenderReady, { params: { renderId }, body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rendersOf(ref) }),
   });
 }

@@ -10,7 +10,14 @@ import { formatLocal, useNow } from '../format.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
 import { postFormNotes } from './post-form-notes.js';
 import { fieldNames, refusalWords, warningWords, type PostField } from './post-words.js';
-import { anHourAhead, splitLines, splitTags, type PostFormValues } from './post-form-values.js';
+import { useSearchParams } from '../hash-router.js';
+import {
+  anHourAhead,
+  prefilledForm,
+  splitLines,
+  splitTags,
+  type PostFormValues,
+} from './post-form-values.js';
 import { PostForm } from './PostForm.js';
 import { usePosts, usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
 import { fromLocalInput } from './time.js';
@@ -33,7 +40,9 @@ const emptyForm = (): PostFormValues => ({
  * twitter-text for microblog) while typing; spacing warnings come from the bridge's ledger.
  */
 export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
-  const [values, setValues] = useState(emptyForm);
+  const [params] = useSearchParams();
+  // A post from elsewhere (a clip made ready) arrives in the address; the form starts from it once.
+  const [values, setValues] = useState(() => prefilledForm(params, emptyForm()));
   const [last, setLast] = useState<Scheduled | null>(null);
   const [confirmingNow, setConfirmingNow] = useState(false);
   const idempotencyKey = useRef(newKey());

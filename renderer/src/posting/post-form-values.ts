@@ -1,4 +1,4 @@
-import type { PlatformKey } from '../../../shared/platforms.js';
+import { platformKeys, type PlatformKey } from '../../../shared/platforms.js';
 import { toLocalInput } from './time.js';
 
 /** What the operator edits in a post form (PostForm), as typed. */
@@ -30,4 +30,20 @@ export function anHourAhead(now: number = Date.now()): string {
   const inAnHour = new Date(now + 60 * 60_000);
   inAnHour.setMinutes(Math.ceil(inAnHour.getMinutes() / 15) * 15, 0, 0);
   return toLocalInput(inAnHour);
+}
+
+/**
+ * A composer opened with a post prefilled (issue #44.2: "Post this clip" on a clip made ready):
+ * `text`, `media` (one a line) and `platform` from the address; what is absent stays as it was.
+ */
+export function prefilledForm(params: URLSearchParams, form: PostFormValues): PostFormValues {
+  const platforms = params
+    .getAll('platform')
+    .filter((key): key is PlatformKey => (platformKeys as readonly string[]).includes(key));
+  return {
+    ...form,
+    ...(params.has('text') ? { text: params.get('text') ?? '' } : {}),
+    ...(params.has('media') ? { media: params.getAll('media').join('\n') } : {}),
+    ...(platforms.length > 0 ? { platforms } : {}),
+  };
 }

@@ -221,6 +221,13 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
     restarted: true,
   },
   'render.progress': { renderId: 'rn_AAAAAAAAAAAAAAAA', percent: 42, etaS: 31 },
+  'render.ready': {
+    renderId: 'rn_AAAAAAAAAAAAAAAA',
+    clipId: 'clip00000000000001',
+    state: 'uploading',
+    done: 1,
+    total: 3,
+  },
   'recorder.filename': { filename: '20260501_Episode_12' },
   'recorder.connected': { obsFilename: 'ep42', state: 'applied' },
   'recorder.disconnected': { error: 'Server stopping. (code 1001)' },

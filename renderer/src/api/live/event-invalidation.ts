@@ -97,6 +97,7 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   // A render's progress is read from the events themselves; its state changes refresh its lists.
   'render.state': [queryKeys.renders],
   'render.progress': [],
+  'render.ready': [queryKeys.renders],
 
   'recorder.filename': [queryKeys.recorderFilename, queryKeys.recorderStatus],
   'recorder.connected': [queryKeys.recorderFilename, queryKeys.recorderStatus],
