@@ -6,6 +6,7 @@ import { MarkPanel } from './MarkPanel.js';
 import { RecorderCard } from './RecorderCard.js';
 import { RecorderPanel } from './RecorderPanel.js';
 import { TakesPanel } from './TakesPanel.js';
+import './recorder.css';
 
 export function RecorderPage() {
   return (
@@ -23,7 +24,10 @@ export function RecorderPage() {
         </div>
         <Panel title="How it works">
           <ul className="plain-list">
-            <li>The bridge keeps the name in memory only: after a restart no name is set.</li>
+            <li>
+              The bridge keeps the name in memory only: after a restart it holds none, and the panel says
+              whether OBS kept it for the next recording.
+            </li>
             <li>
               With OBS connected (<code>RECORDER_OBS_URL</code>), a name is sent to OBS and read back; a name
               a take already used gets <code>_T02</code>, <code>_T03</code>… so no file is overwritten.
