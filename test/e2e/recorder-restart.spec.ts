@@ -28,6 +28,7 @@ test('the recorder panel says the name was cleared when the bridge restarted, an
     API_KEY_STORAGE_KEY,
     key,
   ] as const);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${own.url}/#/recorder`);
   const current = page.getByTestId('recorder-current');
   await expect(current).toContainText('EP12_interview');

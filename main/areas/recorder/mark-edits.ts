@@ -10,7 +10,8 @@ const quoted = (label: string | null) => (label === null ? 'no label' : `"${labe
  * exports and clip analyses (the clips area's `take` offer), so they follow at once.
  */
 export function markEdits(repo: RecorderRepo, activity: ActivityLog) {
-  const notFound = (id: number) => AppError.notFound(`markId: there is no mark ${id} (deleted, or never made)`);
+  const notFound = (id: number) =>
+    AppError.notFound(`markId: there is no mark ${id} (deleted, or never made)`);
   const existing = (id: number): RecorderMark => {
     const mark = repo.mark(id);
     if (!mark) throw notFound(id);

@@ -101,7 +101,9 @@ export function createRecorderRepo(db: Db) {
     'INSERT INTO recorder_marks (take_id, label, at, offset_ms) VALUES (?, ?, ?, ?)',
   );
   const markById = db.prepare<[number], MarkRow>('SELECT * FROM recorder_marks WHERE id = ?');
-  const setMarkLabel = db.prepare<[string | null, number]>('UPDATE recorder_marks SET label = ? WHERE id = ?');
+  const setMarkLabel = db.prepare<[string | null, number]>(
+    'UPDATE recorder_marks SET label = ? WHERE id = ?',
+  );
   const deleteMark = db.prepare<[number]>('DELETE FROM recorder_marks WHERE id = ?');
   const takeById = db.prepare<[number], TakeRow>('SELECT * FROM recorder_takes WHERE id = ?');
   const marksOfTake = db.prepare<[number], MarkRow>(

@@ -3,6 +3,7 @@ import { bridgeLabel } from '../api/transport/desktop.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { MarkPanel } from './MarkPanel.js';
+import { OnAirWarning } from './OnAirWarning.js';
 import { RecorderCard } from './RecorderCard.js';
 import { RecorderPanel } from './RecorderPanel.js';
 import { TakesPanel } from './TakesPanel.js';
@@ -15,6 +16,7 @@ export function RecorderPage() {
         title="Recorder"
         description="The filename OBS will use for its next recording, its takes and the moments marked in them."
       />
+      <OnAirWarning />
       <div className="grid grid-2-1">
         <div className="grid grid-stack">
           <RecorderPanel title="Filename" />

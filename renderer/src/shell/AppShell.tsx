@@ -10,6 +10,7 @@ import { StatusPill } from '../components/StatusPill.js';
 import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
 import { OutageBanner } from './OutageBanner.js';
+import { RecIndicator } from './RecIndicator.js';
 import { bridgeStatus } from './bridge-status.js';
 import type { HealthResponse } from '../../../shared/api/health.js';
 import { pageAt, pages } from './routes.js';
@@ -106,6 +107,7 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
       </div>
       <div className="topbar-status">
         <OnAir />
+        <RecIndicator />
         <AlarmAlerts />
         <NotifyToggle />
         <LiveIndicator />

@@ -58,9 +58,9 @@ afterAll(async () => {
 });
 
 const take = async () =>
-  ((await bridge.call('GET', '/api/recorder/takes')).body.takes as Array<{ id: number; marks: unknown[] }>).find(
-    (t) => t.id === takeId,
-  )!;
+  (
+    (await bridge.call('GET', '/api/recorder/takes')).body.takes as Array<{ id: number; marks: unknown[] }>
+  ).find((t) => t.id === takeId)!;
 
 describe('renaming a mark', () => {
   it('renames it; the take, the activity and the EDL use the new label', async () => {
@@ -68,7 +68,12 @@ describe('renaming a mark', () => {
       body: { label: '  the big reveal ', previousLabel: 'first' },
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.mark).toMatchObject({ id: marks.first, label: 'the big reveal', takeId, offsetS: 20 });
+    expect(renamed.body.mark).toMatchObject({
+      id: marks.first,
+      label: 'the big reveal',
+      takeId,
+      offsetS: 20,
+    });
     expect((await take()).marks).toContainEqual(expect.objectContaining({ label: 'the big reveal' }));
 
     const analysis = await bridge.call('POST', '/clips/analyze', {
@@ -125,8 +130,8 @@ describe('deleting a mark', () => {
     const analysis = await bridge.call('POST', '/clips/analyze', {
       body: { contentProductionId: episodeId, transcript: interview, maxClips: 3, takeId },
     });
-    const pinnedBy = (analysis.body.suggestedClips as Array<{ marks: Array<{ id: number }> }>).flatMap((clip) =>
-      clip.marks.map((mark) => mark.id),
+    const pinnedBy = (analysis.body.suggestedClips as Array<{ marks: Array<{ id: number }> }>).flatMap(
+      (clip) => clip.marks.map((mark) => mark.id),
     );
     expect(pinnedBy).not.toContain(marks.second);
     expect(pinnedBy).toContain(marks.first);

@@ -117,7 +117,10 @@ describe('the line when no name is held (DESIGN §6.7, issue #41.2)', () => {
   });
 
   it('asks for the name again when OBS has not said, or with no recorder', () => {
-    expect(line('ep42', null)).toMatchObject({ ok: false, sentence: expect.stringContaining('may not be named ep42') });
+    expect(line('ep42', null)).toMatchObject({
+      ok: false,
+      sentence: expect.stringContaining('may not be named ep42'),
+    });
     expect(line('ep42', null, false)).toMatchObject({
       ok: false,
       sentence: expect.stringContaining('set it again before the next recording'),
