@@ -16,7 +16,8 @@ import {
   useStartSandboxEncoder,
 } from './api.js';
 import type { BroadcastList as BroadcastListData } from './api.js';
-import { broadcastTone, endedWords, formatViewers, sortBroadcasts } from './format.js';
+import { broadcastTone, sortBroadcasts } from './format.js';
+import { endedWords, formatViewers } from './viewer-words.js';
 import { LocalTime } from '../components/LocalTime.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */

@@ -1,6 +1,4 @@
-import type { BroadcastRun, ListedBroadcast } from '../../../shared/api/broadcasts.js';
 import type { PublishState } from '../../../shared/api/publishing.js';
-import { formatDuration, formatLocal } from '../format.js';
 import type { Tone } from '../components/StatusPill.js';
 
 /** Host statuses (DESIGN §5.3): live is the one to watch; revoked is the only bad end. */
@@ -74,11 +72,6 @@ export function maskKey(value: string): string {
   return value.length > 8 ? `••••${value.slice(-4)}` : '••••';
 }
 
-const viewers = new Intl.NumberFormat();
-export function formatViewers(count: number): string {
-  return viewers.format(count);
-}
-
 /**
  * Control-room order: live first, then what starts soonest, then the rest by most recent start.
  * Finished broadcasts (complete, revoked) go last whatever their date.
@@ -99,29 +92,4 @@ export function sortBroadcasts<T extends { status: string | null; scheduledAt: s
     if (byRank !== 0) return byRank;
     return rank(a) === 1 ? time(a) - time(b) : time(b) - time(a);
   });
-}
-
-/** Reads this far apart, the bridge saw the end as it happened (a sync every 5 s while live). */
-const END_SEEN_WITHIN_MS = 60_000;
-
-/**
- * An ended broadcast in one line (issue #41.3): "Ended Tue, Dec 1, 10:58 PM · ran 13 min 2 s ·
- * peak 1,137 viewers · average 842". The end is "by" a time when the bridge was away as it ended
- * (then the run is at least until it was last seen live). Null without a run: the bridge never saw
- * it live, so it has no figures of it.
- */
-export function endedWords(record: Pick<ListedBroadcast, 'startedAt'>, run: BroadcastRun): string | null {
-  if (run.endedAt === null) return null;
-  const lastLive = Date.parse(run.lastLiveAt);
-  const seen = Date.parse(run.endedAt) - lastLive <= END_SEEN_WITHIN_MS;
-  const start = Date.parse(record.startedAt ?? run.firstLiveAt);
-  const end = seen ? Date.parse(run.endedAt) : lastLive;
-  const ran = Number.isNaN(start) ? null : formatDuration((end - start) / 1000);
-  const viewers = run.peakViewers === 1 ? 'viewer' : 'viewers';
-  return [
-    `Ended ${seen ? '' : 'by '}${formatLocal(run.endedAt)}`,
-    ...(ran ? [`ran ${seen ? '' : 'at least '}${ran}`] : []),
-    `peak ${formatViewers(run.peakViewers)} ${viewers}`,
-    `average ${formatViewers(run.averageViewers)}`,
-  ].join(' · ');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endedWords } from '../../../renderer/src/broadcasts/format.js';
+import { endedWords } from '../../../renderer/src/broadcasts/viewer-words.js';
 
 /** Issue #41.3: an ended broadcast in one line, from what the bridge saw of it live. */
 const run = {
