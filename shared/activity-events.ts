@@ -323,7 +323,12 @@ export const activityPayloads = {
   'recorder.disconnected': { error: z.string() },
   /** A take started (`stopped` false) or stopped (with the file OBS wrote). */
   'recorder.take': { takeId: count, name: z.string(), filePath: nullableText, stopped: z.boolean() },
-  'recorder.mark': { markId: count, takeId: count.nullable() },
+  /** A mark made, or (`change`) renamed or deleted later. */
+  'recorder.mark': {
+    markId: count,
+    takeId: count.nullable(),
+    change: z.enum(['renamed', 'deleted']).optional(),
+  },
   /** The config keys written (the values may be secrets and are not recorded). */
   'settings.updated': { keys: z.array(z.string()) },
 } as const satisfies Record<string, z.ZodRawShape | null>;

@@ -1,12 +1,60 @@
+/** Where the next recording's name stands while the bridge holds none (DESIGN §6.7: memory only). */
+export interface NoNameHeld {
+  /** The name a restart cleared (from the activity log); null when none was set before it. */
+  cleared: string | null;
+  /** When the bridge (re)started, formatted for the reader (the dashboard's local time). */
+  time: string;
+  /** The name OBS will use, as read back from it; null: no recorder, or not read yet. */
+  obsFilename: string | null;
+  /** A recorder (OBS) is configured. */
+  recorder: boolean;
+}
+
 /**
- * The sentence the dashboard shows when the held name is gone (DESIGN §6.7: memory only, cleared
- * at a restart), with the name OBS will use when a recorder told it. One wording for every panel
- * that shows it (the recorder panel, the live panel): "cleared when the bridge restarted at <time>".
- * `time` comes formatted for the reader (the dashboard's local time).
+ * One sentence for the dashboard when the bridge holds no name (issue #41.2): whether the next
+ * recording will be named right, and what to do when not. `ok` false: the operator must act.
  */
-export function clearedLine(time: string, obsFilename: string | null, now = new Date()): string {
-  const cleared = `cleared when the bridge restarted at ${time}`;
-  return obsFilename === null ? cleared : `${cleared}; OBS will use ${obsNameWords(obsFilename, now)}`;
+export function noNameLine(state: NoNameHeld, now = new Date()): { ok: boolean; sentence: string } {
+  const { cleared, time, obsFilename, recorder } = state;
+  if (!recorder) {
+    return cleared === null
+      ? { ok: true, sentence: `No filename is set since the bridge started at ${time}.` }
+      : {
+          ok: false,
+          sentence: `No filename is held for the device: ${cleared} was cleared when the bridge restarted at ${time}; set it again before the next recording.`,
+        };
+  }
+  if (obsFilename === null) {
+    return {
+      ok: false,
+      sentence:
+        cleared === null
+          ? `OBS has not said which name it will use, and none is set since the bridge started at ${time}: set one before recording.`
+          : `The next recording may not be named ${cleared}: the bridge forgot it when it restarted at ${time} and OBS has not said which name it holds; set it again before recording.`,
+    };
+  }
+  if (cleared === null) {
+    return {
+      ok: true,
+      sentence: `The next recording ${willBeNamed(obsFilename, now)}, OBS's own setting: no name was set since the bridge started at ${time}.`,
+    };
+  }
+  if (obsFilename === cleared) {
+    return {
+      ok: true,
+      sentence: `The next recording will be named ${cleared}: OBS kept it when the bridge restarted at ${time}.`,
+    };
+  }
+  return {
+    ok: false,
+    sentence: `The next recording ${willBeNamed(obsFilename, now)}, not ${cleared}, which the bridge forgot when it restarted at ${time}: set it again before recording.`,
+  };
+}
+
+/** "will be named ep42", or for OBS's own dated format "will get OBS's own date-and-time name (like …)". */
+function willBeNamed(obsFilename: string, now: Date): string {
+  const words = obsNameWords(obsFilename, now);
+  return words === obsFilename ? `will be named ${words}` : `will get OBS's ${words.replace(/^its /, '')}`;
 }
 
 /** OBS's filename formatting specifiers (its "Filename Formatting" setting) and what each becomes. */

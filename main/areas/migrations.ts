@@ -1,5 +1,6 @@
 import type { Migration } from '../kernel/migrations/index.js';
 import { migrations as analytics } from './analytics/migrations/index.js';
+import { migrations as broadcasts } from './broadcasts/migrations/index.js';
 import { migrations as clips } from './clips/migrations/index.js';
 import { migrations as guests } from './guests/migrations/index.js';
 import { migrations as posting } from './posting/migrations/index.js';
@@ -14,6 +15,7 @@ import { migrations as webhooks } from './webhooks/migrations/index.js';
  */
 export const areaMigrations: readonly Migration[] = [
   ...analytics,
+  ...broadcasts,
   ...clips,
   ...guests,
   ...posting,

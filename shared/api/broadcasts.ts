@@ -143,6 +143,29 @@ export const broadcastRecord = z.object({
 });
 export type BroadcastRecord = z.infer<typeof broadcastRecord>;
 
+/**
+ * What the bridge saw of a broadcast while it was live (issue #41.3): the host reports neither an
+ * end time nor viewers once it ends. Sampled at each sync (every 5 s while live); the average is
+ * weighted by time, a sample standing for at most a minute.
+ */
+export const broadcastRun = z.object({
+  /** The first read that found it live. */
+  firstLiveAt: z.string(),
+  /** The last read that found it live. */
+  lastLiveAt: z.string(),
+  /** The first read that found it finished (within a sync of its end when close to lastLiveAt); null: not yet. */
+  endedAt: z.string().nullable(),
+  peakViewers: z.number().int(),
+  averageViewers: z.number().int(),
+  /** Live reads the figures come from. */
+  samples: z.number().int(),
+});
+export type BroadcastRun = z.infer<typeof broadcastRun>;
+
+/** A record of the list: its run when the bridge saw it live (null: never, e.g. it ran before the bridge watched). */
+export const listedBroadcast = broadcastRecord.extend({ run: broadcastRun.nullable() });
+export type ListedBroadcast = z.infer<typeof listedBroadcast>;
+
 export const autoSyncState = z.object({
   /** Whether the automatic sync is running (some broadcast is not complete). */
   active: z.boolean(),
@@ -157,9 +180,9 @@ export const listBroadcasts = defineContract({
   path: '/api/broadcasts',
   tag: 'broadcasts',
   summary:
-    'StreamhostBroadcast records from the CRM, newest scheduled first, and the state of the automatic sync (every 5 s from 10 min before a start until complete, else 30 s).',
+    'StreamhostBroadcast records from the CRM, newest scheduled first, each with what the bridge saw of it live (peak and average viewers, when it ended), and the state of the automatic sync (every 5 s from 10 min before a start until complete, else 30 s).',
   auth: 'key',
-  response: z.object({ success: z.literal(true), data: z.array(broadcastRecord), autoSync: autoSyncState }),
+  response: z.object({ success: z.literal(true), data: z.array(listedBroadcast), autoSync: autoSyncState }),
 });
 
 /** Host statuses after which a broadcast changes no more (DESIGN §5.3). */

@@ -178,6 +178,42 @@ export const addRecorderMark = defineContract({
   }),
 });
 
+/** A mark by its id (from GET /api/recorder/takes). */
+const markParams = z.object({
+  markId: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(Number.MAX_SAFE_INTEGER, 'is not a mark id'),
+});
+
+export const renameRecorderMark = defineContract({
+  method: 'put',
+  path: '/api/recorder/marks/:markId',
+  tag: 'recorder',
+  summary:
+    "Rename a mark (an empty label leaves it unlabelled): editor exports and later clip analyses use the new label. 404 NOT_FOUND for no such mark; with `previousLabel`, 409 CONFLICT when the mark's label is no longer that one (renamed meanwhile), naming the label it has.",
+  auth: 'key',
+  params: markParams,
+  body: z.object({
+    label: z.string().trim().max(200),
+    /** The label as the client showed it (null: none): guards against overwriting a rename made meanwhile. */
+    previousLabel: z.string().max(200).nullable().optional(),
+  }),
+  response: z.object({ success: z.literal(true), mark: recorderMark }),
+});
+
+export const deleteRecorderMark = defineContract({
+  method: 'delete',
+  path: '/api/recorder/marks/:markId',
+  tag: 'recorder',
+  summary:
+    'Delete a mark: it no longer pins a clip in later analyses nor shows in editor exports. 404 NOT_FOUND for no such mark (or one already deleted).',
+  auth: 'key',
+  params: markParams,
+  response: z.object({ success: z.literal(true), deleted: recorderMark }),
+});
+
 export const nextProduction = defineContract({
   method: 'get',
   path: '/api/recorder/next-production',

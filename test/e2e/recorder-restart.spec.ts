@@ -3,7 +3,10 @@ import { startBridge } from './bridge-process.js';
 import type { RunningBridge } from './bridge-process.js';
 import { expect, screenshot, test } from './fixtures.js';
 
-/** Issue 23 point 5 (DESIGN §6.7): after a restart the recorder panel says what the restart cleared. */
+/**
+ * Issue 23 point 5 (DESIGN §6.7): after a restart the recorder panel says what the restart cleared;
+ * issue 41.2: in one sentence that says whether the next recording is named right (OBS kept it).
+ */
 let own: RunningBridge | undefined;
 test.afterAll(async () => {
   await own?.stop();
@@ -25,9 +28,16 @@ test('the recorder panel says the name was cleared when the bridge restarted, an
     API_KEY_STORAGE_KEY,
     key,
   ] as const);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${own.url}/#/recorder`);
   const current = page.getByTestId('recorder-current');
   await expect(current).toContainText('EP12_interview');
-  await expect(current).toContainText('was cleared when the bridge restarted at');
+  await expect(current).toContainText('restarted at');
   await screenshot(page, 'recorder-cleared-by-restart');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(current).toBeVisible();
+  await screenshot(page, 'recorder-cleared-by-restart-390');
+  // One sentence, no "No filename set … OBS will use" contradiction: OBS kept the name.
+  await expect(current).toHaveText(/^The next recording will be named EP12_interview: OBS kept it [^.;]+\.$/);
+  await expect(current).not.toContainText('No filename set');
 });

@@ -1,4 +1,5 @@
 import type { AreaContext, AreaModule } from '../area.js';
+import { createBroadcastRunsRepo } from './repo.js';
 import { broadcastsRoutes } from './routes.js';
 import { BroadcastService } from './service.js';
 
@@ -17,6 +18,7 @@ export function broadcastsArea(ctx: AreaContext, tuning: BroadcastsTuning = {}):
     crm: ctx.peers.crm,
     gateway: ctx.peers.gateway,
     activity: ctx.activity,
+    runs: ctx.repo(createBroadcastRunsRepo),
     jobs: ctx.jobs,
     logger: ctx.logger,
     now: ctx.now,

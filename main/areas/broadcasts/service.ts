@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type {
   AutoSyncState,
-  BroadcastRecord,
+  ListedBroadcast,
   RemoteBroadcast,
   SyncResult,
 } from '../../../shared/api/broadcasts.js';
@@ -23,6 +23,7 @@ import {
   mapPool,
   toBroadcastRecord,
 } from './records.js';
+import type { BroadcastRunsRepo } from './repo.js';
 
 export const BROADCAST_RECORD_JOB = 'broadcasts.record';
 /** Gateway reads in flight during a sync (the client also rate-limits itself). */
@@ -35,6 +36,8 @@ export interface BroadcastServiceDeps {
   crm: CrmClient | null;
   gateway: GatewayClient | null;
   activity: ActivityLog;
+  /** Viewers sampled at each read while live, and when the bridge saw each end (issue #41.3). */
+  runs: BroadcastRunsRepo;
   jobs: JobQueue;
   logger: Logger;
   now: () => Date;
@@ -200,12 +203,16 @@ export class BroadcastService {
     }
   }
 
-  async list(): Promise<BroadcastRecord[]> {
+  async list(): Promise<ListedBroadcast[]> {
     const records = await this.crm().listAll('StreamhostBroadcast', {
       orderBy: 'scheduledAt',
       order: 'desc',
     });
-    return records.map(toBroadcastRecord);
+    const runs = this.deps.runs.runs();
+    return records.map(toBroadcastRecord).map((record) => ({
+      ...record,
+      run: (record.streamhostId !== null ? runs.get(record.streamhostId) : undefined) ?? null,
+    }));
   }
 
   autoSyncState(): AutoSyncState {
@@ -262,6 +269,7 @@ export class BroadcastService {
 
   private async endAtHost(broadcastId: string): Promise<{ status: string; message: string }> {
     const remote = await this.status(broadcastId);
+    this.sample(broadcastId, remote);
     if (remote.status === 'revoked') {
       throw AppError.conflict(`broadcastId: broadcast ${broadcastId} was deleted at the host`);
     }
@@ -281,6 +289,7 @@ export class BroadcastService {
       }
     }
     const after = await this.status(broadcastId);
+    this.sample(broadcastId, after);
     const records = this.deps.crm
       ? (
           await this.deps.crm.listAll('StreamhostBroadcast', {
@@ -338,6 +347,7 @@ export class BroadcastService {
       ),
     );
     const remoteById = new Map(hostIds.map((id, i) => [id, reads[i]!]));
+    for (const [id, read] of remoteById) if (read.ok) this.sample(id, read.remote);
 
     const failures: { id: string; name: string; error: string }[] = [];
     const outcomes = await mapPool(records, SYNC_CONCURRENCY, async (record) => {
@@ -446,6 +456,13 @@ export class BroadcastService {
     if (found) return { recordId: found.id };
     const record = await crm.create('StreamhostBroadcast', attributes);
     return { recordId: record.id };
+  }
+
+  /** A read of the host: a live one is a viewer sample, the first finished one after those its end. */
+  private sample(streamhostId: string, remote: RemoteBroadcast): void {
+    const at = this.deps.now();
+    if (remote.status === 'live') this.deps.runs.sampleLive(streamhostId, remote.viewerCount, at);
+    else if (!isActiveBroadcast(remote.status)) this.deps.runs.ended(streamhostId, at);
   }
 
   /** Some broadcast is inside its close watch now (read every 5 s). */

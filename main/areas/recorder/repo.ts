@@ -105,6 +105,10 @@ export function createRecorderRepo(db: Db) {
     "SELECT * FROM recorder_takes WHERE name LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?",
   );
   const markById = db.prepare<[number], MarkRow>('SELECT * FROM recorder_marks WHERE id = ?');
+  const setMarkLabel = db.prepare<[string | null, number]>(
+    'UPDATE recorder_marks SET label = ? WHERE id = ?',
+  );
+  const deleteMark = db.prepare<[number]>('DELETE FROM recorder_marks WHERE id = ?');
   const takeById = db.prepare<[number], TakeRow>('SELECT * FROM recorder_takes WHERE id = ?');
   const marksOfTake = db.prepare<[number], MarkRow>(
     'SELECT * FROM recorder_marks WHERE take_id = ? ORDER BY id',
@@ -217,6 +221,25 @@ export function createRecorderRepo(db: Db) {
     }): RecorderMark {
       const id = Number(insertMark.run(mark.takeId, mark.label, mark.at, mark.offsetMs).lastInsertRowid);
       return toMark(markById.get(id)!);
+    },
+    /** Null: no such mark. */
+    mark(id: number): RecorderMark | null {
+      const row = markById.get(id);
+      return row ? toMark(row) : null;
+    },
+    /** The mark as renamed; null: no such mark. */
+    renameMark(id: number, label: string | null): RecorderMark | null {
+      if (setMarkLabel.run(label, id).changes === 0) return null;
+      return toMark(markById.get(id)!);
+    },
+    /** The mark deleted; null: no such mark. */
+    deleteMark(id: number): RecorderMark | null {
+      return db.transaction(() => {
+        const row = markById.get(id);
+        if (!row) return null;
+        deleteMark.run(id);
+        return toMark(row);
+      })();
     },
   };
 }

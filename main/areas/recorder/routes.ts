@@ -1,13 +1,16 @@
 import {
   addRecorderMark,
+  deleteRecorderMark,
   getRecorderFilename,
   getRecorderStatus,
   listRecorderTakes,
   nextProduction,
+  renameRecorderMark,
   setRecorderFilename,
 } from '../../../shared/api/recorder.js';
 import type { AreaContext, Mount } from '../area.js';
 import { AppError } from '../../kernel/app-error.js';
+import { markEdits } from './mark-edits.js';
 import { nextProduction as readNextProduction } from './next-production.js';
 import type { Recorder } from './recorder.js';
 import type { RecorderRepo } from './repo.js';
@@ -16,8 +19,9 @@ export function recorderRoutes(
   mount: Mount,
   recorder: Recorder,
   repo: RecorderRepo,
-  ctx: Pick<AreaContext, 'peers' | 'now'>,
+  ctx: Pick<AreaContext, 'peers' | 'now' | 'activity'>,
 ): void {
+  const marks = markEdits(repo, ctx.activity);
   mount(setRecorderFilename, async ({ body }) => ({
     success: true,
     ...(await recorder.setFilename(body.filename)),
@@ -33,6 +37,11 @@ export function recorderRoutes(
     success: true,
     ...(await recorder.mark(body.label ? body.label : null)),
   }));
+  mount(renameRecorderMark, ({ params, body }) => ({
+    success: true,
+    mark: marks.rename(params.markId, body.label, body.previousLabel),
+  }));
+  mount(deleteRecorderMark, ({ params }) => ({ success: true, deleted: marks.remove(params.markId) }));
   mount(nextProduction, async () => {
     const crm = ctx.peers.crm;
     if (!crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { columnLabels } from '../components/column-labels.js';
-import type { BroadcastRecord } from '../../../shared/api/broadcasts.js';
+import type { ListedBroadcast } from '../../../shared/api/broadcasts.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
-import { formatClock, useNow } from '../format.js';
+import { formatClock, formatLocal, useNow } from '../format.js';
 import { useHealth } from '../api/transport/health.js';
 import {
   useBroadcasts,
@@ -16,7 +16,8 @@ import {
   useStartSandboxEncoder,
 } from './api.js';
 import type { BroadcastList as BroadcastListData } from './api.js';
-import { broadcastTone, formatViewers, sortBroadcasts } from './format.js';
+import { broadcastTone, sortBroadcasts } from './format.js';
+import { endedWords, formatViewers } from './viewer-words.js';
 import { LocalTime } from '../components/LocalTime.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
@@ -46,7 +47,7 @@ export function BroadcastList() {
   );
 }
 
-function BroadcastTable({ records }: { records: readonly BroadcastRecord[] }) {
+function BroadcastTable({ records }: { records: readonly ListedBroadcast[] }) {
   const now = useNow(30_000);
   return (
     <div className="table-wrap">
@@ -54,7 +55,7 @@ function BroadcastTable({ records }: { records: readonly BroadcastRecord[] }) {
         <thead>
           <tr>
             <th>Broadcast</th>
-            <th>Starts</th>
+            <th>When</th>
             <th>Status</th>
             <th className="num">Viewers</th>
             <th>Links</th>
@@ -70,7 +71,7 @@ function BroadcastTable({ records }: { records: readonly BroadcastRecord[] }) {
   );
 }
 
-function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number }) {
+function BroadcastRow({ record, now }: { record: ListedBroadcast; now: number }) {
   const live = record.status === 'live';
   const hostId = record.streamhostId;
   return (
@@ -85,7 +86,9 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
         </div>
       </td>
       <td>
-        {record.scheduledAt ? (
+        {record.status === 'complete' ? (
+          <EndedWhen record={record} />
+        ) : record.scheduledAt ? (
           <LocalTime iso={record.scheduledAt} relativeTo={now} className="bc-when" />
         ) : (
           <span className="muted">—</span>
@@ -98,7 +101,22 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
         {live && hostId ? <StreamHealth broadcastId={hostId} /> : null}
       </td>
       <td className="num mono" data-testid="broadcast-viewers">
-        {formatViewers(record.viewerCount)}
+        {record.status === 'complete' ? (
+          record.run ? (
+            <span title="The most viewers at once while it was live">
+              {formatViewers(record.run.peakViewers)} <span className="muted small">peak</span>
+            </span>
+          ) : (
+            <span className="muted" title="The bridge did not see it live">
+              —
+            </span>
+          )
+        ) : (
+          formatViewers(record.viewerCount)
+        )}
+        {live && record.run ? (
+          <div className="muted small">peak {formatViewers(record.run.peakViewers)}</div>
+        ) : null}
       </td>
       <td className="bc-links">
         <div>
@@ -126,8 +144,29 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
   );
 }
 
+/**
+ * A complete broadcast: when it ended, how long it ran, peak and average viewers, as the bridge
+ * saw it live (the host then reports 0 viewers and no end); said so when the bridge never saw it live.
+ */
+function EndedWhen({ record }: { record: ListedBroadcast }) {
+  const words = record.run ? endedWords(record, record.run) : null;
+  if (words) {
+    return (
+      <div className="bc-ended" data-testid="broadcast-ended">
+        {words}
+      </div>
+    );
+  }
+  return (
+    <div className="bc-ended" data-testid="broadcast-ended">
+      Ended{record.startedAt ? ` · started ${formatLocal(record.startedAt)}` : ''}
+      <div className="muted small">The bridge did not see it live: no viewer figures.</div>
+    </div>
+  );
+}
+
 /** End (DESIGN §5.3): the host's transition to complete; the broadcast stays listed. */
-function EndAction({ record, broadcastId }: { record: BroadcastRecord; broadcastId: string }) {
+function EndAction({ record, broadcastId }: { record: ListedBroadcast; broadcastId: string }) {
   const [confirming, setConfirming] = useState(false);
   const end = useEndBroadcast();
   return (
@@ -169,7 +208,7 @@ function DeleteAction({
   broadcastId,
   live,
 }: {
-  record: BroadcastRecord;
+  record: ListedBroadcast;
   broadcastId: string;
   live: boolean;
 }) {
@@ -214,7 +253,7 @@ function DeleteAction({
 }
 
 /** Sandbox mode: the simulated encoder that takes a broadcast live (nothing goes live by itself). */
-function SandboxEncoder({ record, broadcastId }: { record: BroadcastRecord; broadcastId: string }) {
+function SandboxEncoder({ record, broadcastId }: { record: ListedBroadcast; broadcastId: string }) {
   const sandbox = useHealth().data?.sandbox === true;
   const start = useStartSandboxEncoder();
   if (!sandbox || !['created', 'ready', 'testing'].includes(record.status ?? '')) return null;

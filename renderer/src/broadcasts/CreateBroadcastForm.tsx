@@ -246,7 +246,7 @@ export function CreateBroadcastForm() {
           ) : null}
         </div>
         {create.isError ? <CreateError error={create.error} /> : null}
-        {create.isSuccess ? <Created result={create.data} /> : null}
+        {create.isSuccess ? <Created result={create.data} startsAt={create.variables.scheduledAt} /> : null}
       </form>
     </Panel>
   );
@@ -316,11 +316,13 @@ function CreateError({ error }: { error: unknown }) {
   );
 }
 
-function Created({ result }: { result: CreatedBroadcast }) {
+/** Created: when it starts (what the operator set, not the moment it was created), and its pages. */
+function Created({ result, startsAt }: { result: CreatedBroadcast; startsAt: string }) {
   return (
     <div className="bc-result bc-result-ok" role="status" data-testid="create-broadcast-done">
       <strong>Broadcast created</strong> at the host
-      {result.recordId ? ' and in the CRM' : ''} ({formatDateTime(new Date().toISOString())}).{' '}
+      {result.recordId ? ' and in the CRM' : ''}: it starts {formatDateTime(startsAt)} ({formatUtc(startsAt)}
+      ).{' '}
       <a href={result.embedUrl} target="_blank" rel="noreferrer">
         Embed
       </a>{' '}

@@ -1,19 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { listBroadcasts } from '../../../shared/api/broadcasts.js';
-import { callApi } from '../api/transport/client.js';
-import { broadcastKeys } from './api.js';
+import { useLiveBroadcasts } from './api.js';
 
-/**
- * The header's ON AIR sign while any broadcast is live. It shares the broadcast list's query
- * without polling it: `broadcast.status`, `broadcast.created` and `broadcast.deleted` events
- * refresh the list (api/live/event-invalidation.ts).
- */
+/** The header's ON AIR sign while any broadcast is live. */
 export function OnAir() {
-  const broadcasts = useQuery({
-    queryKey: broadcastKeys.list,
-    queryFn: ({ signal }) => callApi(listBroadcasts, { signal }),
-  });
-  const live = broadcasts.data?.data.filter((record) => record.status === 'live') ?? [];
+  const live = useLiveBroadcasts();
   if (live.length === 0) return null;
   const names = live.map((record) => record.name).join(', ');
   return (

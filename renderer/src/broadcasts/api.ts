@@ -7,7 +7,7 @@ import {
   listBroadcasts,
   syncBroadcasts,
 } from '../../../shared/api/broadcasts.js';
-import type { CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
+import type { BroadcastRecord, CreateBroadcastInput } from '../../../shared/api/broadcasts.js';
 import type { ResponseOf } from '../../../shared/api/contract.js';
 import { listPublishing, retryPublish } from '../../../shared/api/publishing.js';
 import { startSandboxEncoder } from '../../../shared/api/sandbox.js';
@@ -37,6 +37,19 @@ export function useBroadcasts() {
     queryFn: ({ signal }) => callApi(listBroadcasts, { signal }),
     refetchInterval: POLL_MS,
   });
+}
+
+/**
+ * The broadcasts live now, for the header (ON AIR, the recorder's warning). Shares the list's query
+ * without polling it: `broadcast.status`, `broadcast.created` and `broadcast.deleted` events
+ * refresh the list (api/live/event-invalidation.ts).
+ */
+export function useLiveBroadcasts(): BroadcastRecord[] {
+  const broadcasts = useQuery({
+    queryKey: broadcastKeys.list,
+    queryFn: ({ signal }) => callApi(listBroadcasts, { signal }),
+  });
+  return broadcasts.data?.data.filter((record) => record.status === 'live') ?? [];
 }
 
 /** GET /streamhost/status/:id while a row is open: stream health and start time from the host. */

@@ -72,11 +72,6 @@ export function maskKey(value: string): string {
   return value.length > 8 ? `••••${value.slice(-4)}` : '••••';
 }
 
-const viewers = new Intl.NumberFormat();
-export function formatViewers(count: number): string {
-  return viewers.format(count);
-}
-
 /**
  * Control-room order: live first, then what starts soonest, then the rest by most recent start.
  * Finished broadcasts (complete, revoked) go last whatever their date.

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Panel } from '../components/Panel.js';
 import { ErrorText, Spinner } from '../components/States.js';
 import { position } from './TakesPanel.js';
-import { useAddMark } from './api.js';
+import type { RecorderStatus } from '../../../shared/api/recorder.js';
+import { useAddMark, useRecorderStatus } from './api.js';
 
 /**
  * "That was a good moment": a mark at the take's position (or the wall clock with no take). The
@@ -11,6 +12,8 @@ import { useAddMark } from './api.js';
 export function MarkPanel() {
   const [label, setLabel] = useState('');
   const add = useAddMark();
+  const status = useRecorderStatus().data;
+  const now = status ? whatAMarkIsNow(status) : null;
   const latest = useRef<() => void>(() => undefined);
   // The key handler is installed once and calls the latest render's mark (its label, its pending state).
   useEffect(() => {
@@ -54,10 +57,24 @@ export function MarkPanel() {
             autoComplete="off"
             onChange={(event) => setLabel(event.target.value)}
           />
-          <button type="submit" className="button button-primary" disabled={add.isPending}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={add.isPending}
+            aria-describedby={now ? 'mark-now' : undefined}
+          >
             {add.isPending ? <Spinner label="Marking…" /> : 'Mark'}
           </button>
         </div>
+        {now ? (
+          <span
+            id="mark-now"
+            className={now.inTake ? 'muted small' : 'mark-now-loose small'}
+            data-testid="mark-now"
+          >
+            {now.words}
+          </span>
+        ) : null}
         <span className="muted small">
           Press <kbd>M</kbd> anywhere on this page to mark without a label.
         </span>
@@ -76,4 +93,18 @@ export function MarkPanel() {
       ) : null}
     </Panel>
   );
+}
+
+/** What a mark made now becomes, said at the button before it is pressed (issue #41.2). */
+function whatAMarkIsNow({ connection, recording }: RecorderStatus): { inTake: boolean; words: string } {
+  if (!connection.configured)
+    return { inTake: false, words: 'No recorder is configured: a mark keeps only the time of day.' };
+  if (!connection.connected)
+    return { inTake: false, words: 'OBS is not connected: a mark keeps only the time of day, in no take.' };
+  if (!recording.active)
+    return { inTake: false, words: 'Nothing is recording: a mark keeps only the time of day, in no take.' };
+  return {
+    inTake: true,
+    words: `Recording${recording.paused ? ' (paused)' : ''}: a mark lands in take ${recording.takeName ?? 'unknown'} at its position.`,
+  };
 }

@@ -3,9 +3,11 @@ import { bridgeLabel } from '../api/transport/desktop.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { MarkPanel } from './MarkPanel.js';
+import { OnAirWarning } from './OnAirWarning.js';
 import { RecorderCard } from './RecorderCard.js';
 import { RecorderPanel } from './RecorderPanel.js';
 import { TakesPanel } from './TakesPanel.js';
+import './recorder.css';
 
 export function RecorderPage() {
   return (
@@ -14,6 +16,7 @@ export function RecorderPage() {
         title="Recorder"
         description="The filename OBS will use for its next recording, its takes and the moments marked in them."
       />
+      <OnAirWarning />
       <div className="grid grid-2-1">
         <div className="grid grid-stack">
           <RecorderPanel title="Filename" />
@@ -23,7 +26,10 @@ export function RecorderPage() {
         </div>
         <Panel title="How it works">
           <ul className="plain-list">
-            <li>The bridge keeps the name in memory only: after a restart no name is set.</li>
+            <li>
+              The bridge keeps the name in memory only: after a restart it holds none, and the panel says
+              whether OBS kept it for the next recording.
+            </li>
             <li>
               With OBS connected (<code>RECORDER_OBS_URL</code>), a name is sent to OBS and read back; a name
               a take already used gets <code>_T02</code>, <code>_T03</code>… so no file is overwritten.

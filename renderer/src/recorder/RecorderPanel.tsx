@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { checkRecorderFilename, MAX_FILENAME_BYTES } from '../../../shared/recorder-filename.js';
 import type { FilenameState, RecorderFilenameStatus } from '../../../shared/api/recorder.js';
-import { clearedLine, obsNameWords } from '../../../shared/recorder-status.js';
+import { noNameLine, obsNameWords } from '../../../shared/recorder-status.js';
 import { useRecorderFilename, useRecorderStatus, useSetRecorderFilename } from './api.js';
 import { formatDateTime, formatLocal, formatRelative, useNow } from '../format.js';
 import { Panel } from '../components/Panel.js';
@@ -17,7 +17,8 @@ import { isOutageError } from '../api/outage/outage-recovery.js';
  */
 export function RecorderPanel({ title = 'Recorder', footer }: { title?: string; footer?: ReactNode }) {
   const current = useRecorderFilename();
-  const recorder = useRecorderStatus().data?.connection.configured ?? false;
+  // Until the status answers, a name OBS read back means a recorder is there.
+  const recorder = useRecorderStatus().data?.connection.configured ?? current.data?.obsFilename != null;
   return (
     <Panel
       title={title}
@@ -25,7 +26,7 @@ export function RecorderPanel({ title = 'Recorder', footer }: { title?: string; 
       actions={current.isFetching && !current.isPending ? <Spinner /> : null}
     >
       <QueryContent query={current} what="the recorder filename" skeletonLines={2}>
-        {(data) => <CurrentFilename status={data} />}
+        {(data) => <CurrentFilename status={data} recorder={recorder} />}
       </QueryContent>
       <FilenameForm recorder={recorder} current={current.data?.filename ?? null} />
       {footer}
@@ -48,29 +49,18 @@ const stateWords: Record<FilenameState, { tone: Tone; label: string; detail: str
   },
 };
 
-function CurrentFilename({ status }: { status: Omit<RecorderFilenameStatus, 'success'> }) {
+type FilenameStatus = Omit<RecorderFilenameStatus, 'success'>;
+
+function CurrentFilename({ status, recorder }: { status: FilenameStatus; recorder: boolean }) {
   // Every second: a name the bridge changes itself (a take's _T02) must not read "set in 17 s".
   const now = useNow(1_000);
-  const { filename, setAt, state, failure, obsFilename, clearedAt, clearedByRestart, requested } = status;
+  const { filename, setAt, state, failure, obsFilename, requested } = status;
   const words = state ? stateWords[state] : null;
   return (
     <div className="recorder-current">
       <span className="field-label">Next recording</span>
-      {filename === null && clearedByRestart ? (
-        <p className="recorder-none" data-testid="recorder-current">
-          No filename set: <code>{clearedByRestart.filename}</code> was{' '}
-          <span title={formatDateTime(clearedByRestart.clearedAt)}>
-            {clearedLine(formatLocal(clearedByRestart.clearedAt), obsFilename)}
-          </span>{' '}
-          (names are held in memory only). Set it again before the next recording.
-        </p>
-      ) : filename === null ? (
-        <p className="recorder-none" data-testid="recorder-current">
-          {clearedAt
-            ? `No filename set: ${clearedLine(formatLocal(clearedAt), obsFilename)}.`
-            : 'No filename set.'}
-          {clearedAt && obsFilename === null ? ' The recorder will use its own default name.' : null}
-        </p>
+      {filename === null ? (
+        <NoName status={status} recorder={recorder} />
       ) : (
         <p className="recorder-name mono" data-testid="recorder-current">
           {filename}
@@ -101,6 +91,34 @@ function CurrentFilename({ status }: { status: Omit<RecorderFilenameStatus, 'suc
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** No name held (a restart cleared it): one sentence, whether the next recording is named right. */
+function NoName({ status, recorder }: { status: FilenameStatus; recorder: boolean }) {
+  const { clearedAt, clearedByRestart, obsFilename } = status;
+  const since = clearedByRestart?.clearedAt ?? clearedAt;
+  if (since === null) {
+    return (
+      <p className="recorder-none" data-testid="recorder-current">
+        No filename set.
+      </p>
+    );
+  }
+  const line = noNameLine({
+    cleared: clearedByRestart?.filename ?? null,
+    time: formatLocal(since),
+    obsFilename,
+    recorder,
+  });
+  return (
+    <p
+      className={line.ok ? 'recorder-none' : 'recorder-none recorder-none-act'}
+      data-testid="recorder-current"
+      title={`The bridge keeps the name in memory only (since ${formatDateTime(since)})`}
+    >
+      {line.sentence}
+    </p>
   );
 }
 

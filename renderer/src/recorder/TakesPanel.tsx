@@ -1,10 +1,11 @@
-import type { RecorderMark, RecorderTake } from '../../../shared/api/recorder.js';
+import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatClock, formatDateTime, formatLocal } from '../format.js';
 import { useRecorderTakes } from './api.js';
+import { MarkItem } from './MarkItem.js';
 
 /** Takes newest first, each with its file and marks; marks made with no take below. */
 export function TakesPanel() {
@@ -29,10 +30,7 @@ export function TakesPanel() {
                   <h3 className="subheading">Marks with no take</h3>
                   <ul className="mark-list" data-testid="loose-marks">
                     {data.looseMarks.map((mark) => (
-                      <li key={mark.id}>
-                        <span className="mark-time">{formatLocal(mark.at)}</span>
-                        <span>{mark.label ?? 'mark'}</span>
-                      </li>
+                      <MarkItem key={mark.id} mark={mark} time={formatLocal(mark.at)} />
                     ))}
                   </ul>
                 </>
@@ -83,19 +81,10 @@ function TakeItem({ take }: { take: RecorderTake }) {
       {take.marks.length > 0 ? (
         <ul className="mark-list">
           {take.marks.map((mark) => (
-            <MarkItem key={mark.id} mark={mark} />
+            <MarkItem key={mark.id} mark={mark} time={mark.offsetS === null ? '–' : position(mark.offsetS)} />
           ))}
         </ul>
       ) : null}
-    </li>
-  );
-}
-
-function MarkItem({ mark }: { mark: RecorderMark }) {
-  return (
-    <li title={formatDateTime(mark.at)}>
-      <span className="mark-time mono">{mark.offsetS === null ? '–' : position(mark.offsetS)}</span>
-      <span>{mark.label ?? 'mark'}</span>
     </li>
   );
 }

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addRecorderMark,
+  deleteRecorderMark,
   getRecorderFilename,
   getRecorderStatus,
   listRecorderTakes,
+  renameRecorderMark,
   setRecorderFilename,
 } from '../../../shared/api/recorder.js';
 import { driveSimulatedObs } from '../../../shared/api/sandbox.js';
@@ -64,6 +66,28 @@ export function useAddMark() {
   return useMutation({
     mutationFn: (label: string) => callApi(addRecorderMark, { body: label ? { label } : {} }),
     onSuccess: refresh,
+  });
+}
+
+/** PUT /api/recorder/marks/:markId: 409 when someone renamed it since `previousLabel` was shown. */
+export function useRenameMark() {
+  const refresh = useRecorderRefresh();
+  return useMutation({
+    mutationFn: (edit: { markId: number; label: string; previousLabel: string | null }) =>
+      callApi(renameRecorderMark, {
+        params: { markId: edit.markId },
+        body: { label: edit.label, previousLabel: edit.previousLabel },
+      }),
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/recorder/marks/:markId. */
+export function useDeleteMark() {
+  const refresh = useRecorderRefresh();
+  return useMutation({
+    mutationFn: (markId: number) => callApi(deleteRecorderMark, { params: { markId } }),
+    onSettled: refresh,
   });
 }
 

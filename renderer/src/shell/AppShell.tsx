@@ -11,6 +11,7 @@ import { AlarmAlerts } from '../alarms/AlarmAlerts.js';
 import { NavLink, useRoute } from '../hash-router.js';
 import { HeaderSearch } from './HeaderSearch.js';
 import { OutageBanner } from './OutageBanner.js';
+import { RecIndicator } from './RecIndicator.js';
 import { bridgeStatus } from './bridge-status.js';
 import type { HealthResponse } from '../../../shared/api/health.js';
 import { pageAt, pages } from './routes.js';
@@ -108,6 +109,7 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
       <HeaderSearch />
       <div className="topbar-status">
         <OnAir />
+        <RecIndicator />
         <AlarmAlerts />
         <NotifyToggle />
         <LiveIndicator />

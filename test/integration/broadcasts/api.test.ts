@@ -368,3 +368,62 @@ describe('POST /streamhost/end-broadcast', () => {
     expect(crm.get('StreamhostBroadcast', body.recordId)).toBeDefined();
   });
 });
+
+describe('what the bridge keeps of a broadcast it watched live (issue #41.3)', () => {
+  it('keeps its peak and average viewers and when it ended, though the host reports 0 viewers and no end', async () => {
+    clock = START;
+    const { body } = await create({ name: 'Watched' });
+    gateway.startEncoder(body.broadcastId);
+    const viewers: number[] = [];
+    const read = async () =>
+      viewers.push(
+        (await bridge.call('GET', `/streamhost/status/${body.broadcastId}`)).body.broadcast
+          .viewerCount as number,
+      );
+    // The host's viewers climb for two minutes after it goes live: each read is a sample.
+    for (const step of [10, 60, 60]) {
+      clock += step * 1000;
+      await read();
+      expect((await bridge.call('POST', '/streamhost/sync')).status).toBe(200);
+    }
+    clock += 2000;
+    await read();
+    const ended = await bridge.call('POST', '/streamhost/end-broadcast', {
+      body: { broadcastId: body.broadcastId },
+    });
+    expect(ended.status).toBe(200);
+
+    const listed = (await bridge.call('GET', '/api/broadcasts')).body.data as Array<Record<string, unknown>>;
+    const record = listed.find((r) => r.streamhostId === body.broadcastId)!;
+    expect(record.status).toBe('complete');
+    expect(record.viewerCount).toBe(0);
+    const run = record.run as {
+      peakViewers: number;
+      averageViewers: number;
+      endedAt: string;
+      firstLiveAt: string;
+      lastLiveAt: string;
+      samples: number;
+    };
+    expect(run.peakViewers).toBe(Math.max(...viewers));
+    expect(run.peakViewers).toBeGreaterThan(0);
+    // Weighted by time: each sample stands until the next (10 s, 70 s, 130 s live; ended at 132 s).
+    const [v1, v2, v3] = viewers as [number, number, number, number];
+    expect(run.averageViewers).toBe(Math.round((60 * v1 + 60 * v2 + 2 * v3) / 122));
+    expect(run.samples).toBeGreaterThanOrEqual(4);
+    expect(run.firstLiveAt).toBe(new Date(START + 10_000).toISOString());
+    expect(run.lastLiveAt).toBe(new Date(clock).toISOString());
+    expect(run.endedAt).toBe(new Date(clock).toISOString());
+
+    // Read again once finished: the figures stay as they were.
+    await bridge.call('POST', '/streamhost/sync');
+    const again = (await bridge.call('GET', '/api/broadcasts')).body.data as Array<Record<string, unknown>>;
+    expect(again.find((r) => r.streamhostId === body.broadcastId)!.run).toEqual(run);
+  });
+
+  it('a broadcast never seen live has no run', async () => {
+    const { body } = await create({ name: 'Never live' });
+    const listed = (await bridge.call('GET', '/api/broadcasts')).body.data as Array<Record<string, unknown>>;
+    expect(listed.find((r) => r.streamhostId === body.broadcastId)!.run).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconnectDelayMs } from '../../../main/peers/obs.js';
-import { clearedLine, obsNameWords } from '../../../shared/recorder-status.js';
+import { noNameLine, obsNameWords } from '../../../shared/recorder-status.js';
 import {
   checkRecorderFilename,
   MAX_FILENAME_BYTES,
@@ -77,19 +77,57 @@ describe('reconnecting to OBS', () => {
   });
 });
 
-describe('the cleared line (DESIGN §6.7, shared with the live panel)', () => {
-  it('says when the name was cleared, and what OBS will use when known', () => {
-    expect(clearedLine('09:15', null)).toBe('cleared when the bridge restarted at 09:15');
-    expect(clearedLine('09:15', 'ep42_T02')).toBe(
-      'cleared when the bridge restarted at 09:15; OBS will use ep42_T02',
+describe('the line when no name is held (DESIGN §6.7, issue #41.2)', () => {
+  const at = new Date(2026, 11, 2, 14, 5, 9);
+  const line = (cleared: string | null, obsFilename: string | null, recorder = true) =>
+    noNameLine({ cleared, time: '09:15', obsFilename, recorder }, at);
+
+  it('says the next recording is named right when OBS kept the name the restart cleared', () => {
+    expect(line('ep42_T02', 'ep42_T02')).toEqual({
+      ok: true,
+      sentence: 'The next recording will be named ep42_T02: OBS kept it when the bridge restarted at 09:15.',
+    });
+  });
+
+  it('says what OBS will use instead, and to set the name again, when OBS holds another', () => {
+    expect(line('ep42_T02', 'other')).toEqual({
+      ok: false,
+      sentence:
+        'The next recording will be named other, not ep42_T02, which the bridge forgot when it restarted at 09:15: set it again before recording.',
+    });
+    expect(line('ep42_T02', '%CCYY-%MM-%DD %hh-%mm-%ss').sentence).toContain(
+      "OBS's own date-and-time name (like 2026-12-02 14-05-09), not ep42_T02",
     );
   });
 
-  it("says OBS's own format as words, with the example it gives (issue #40.4)", () => {
-    const at = new Date(2026, 11, 2, 14, 5, 9);
-    expect(clearedLine('09:15', '%CCYY-%MM-%DD %hh-%mm-%ss', at)).toBe(
-      'cleared when the bridge restarted at 09:15; OBS will use its own date-and-time name (like 2026-12-02 14-05-09)',
-    );
+  it('never says "no filename set" and "OBS will use" in one breath', () => {
+    for (const [cleared, obs, recorder] of [
+      ['ep42', 'ep42', true],
+      ['ep42', 'x', true],
+      ['ep42', null, true],
+      [null, 'x', true],
+      [null, null, true],
+      ['ep42', null, false],
+      [null, null, false],
+    ] as const) {
+      const { sentence } = line(cleared, obs, recorder);
+      expect(sentence.split('. ').length, sentence).toBe(1);
+      expect(sentence).not.toMatch(/No filename set:.*will use/);
+    }
+  });
+
+  it('asks for the name again when OBS has not said, or with no recorder', () => {
+    expect(line('ep42', null)).toMatchObject({
+      ok: false,
+      sentence: expect.stringContaining('may not be named ep42'),
+    });
+    expect(line('ep42', null, false)).toMatchObject({
+      ok: false,
+      sentence: expect.stringContaining('set it again before the next recording'),
+    });
+  });
+
+  it("says OBS's own format as words", () => {
     expect(obsNameWords('%CCYY-%MM-%DD %hh-%mm-%ss', at)).not.toContain('%');
     expect(obsNameWords('ep42_T02', at)).toBe('ep42_T02');
   });
