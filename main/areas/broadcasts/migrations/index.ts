@@ -1,5 +1,5 @@
 import type { Migration } from '../../../kernel/migrations/index.js';
-import { broadcastRuns } from './030-broadcast-runs.js';
+import { broadcastRuns } from './034-broadcast-runs.js';
 
 /**
  * The broadcasts area's migrations, in the one numbering all areas and the kernel share: add the

@@ -6,7 +6,7 @@ import type { Migration } from '../../../kernel/migrations/index.js';
  * the average; `ended_at` when the bridge first reads it complete, after `last_live_at`.
  */
 export const broadcastRuns: Migration = {
-  version: 30,
+  version: 34,
   name: 'broadcast-runs',
   sql: `
     CREATE TABLE broadcast_runs (
