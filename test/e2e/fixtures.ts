@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 import { startBridge } from './bridge-process.js';
 
@@ -80,4 +80,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/**
+ * A sandbox rehearsal (POST /api/sandbox/rehearsal): `fault` on `peer` until put back with `none`.
+ * The bridge probes its peers right after, so /health says it at once.
+ */
+export async function rehearse(
+  request: APIRequestContext,
+  bridge: BridgeUnderTest,
+  peer: string,
+  fault: string,
+): Promise<void> {
+  const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+    data: { peer, fault },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** The screen around `what`, at 1280 and 390 px, to test/e2e/screenshots/<name>-<width>.png. */
+export async function shootAround(page: Page, name: string, what: Locator): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await what.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(screenshotDir, `${name}-${width}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -84,7 +84,11 @@ test('the CRM answering 500: Failing beside its latency; back: Reachable, its er
   await expect(card).toHaveAttribute('data-state', 'failing');
   await expect(card).toContainText('Failing');
   await expect(card).toContainText(/\d+ ms/);
-  await expect(card).toContainText('HTTP 500');
+  // Its last error in words (issue #40.2); the CRM's own "crm GET /…: HTTP 500" behind Details.
+  await expect(card.getByTestId('peer-error')).toHaveText(/^The CRM answers with errors\./);
+  expect(await card.innerText()).not.toMatch(/HTTP 500|GET \//);
+  await card.getByText('Details', { exact: true }).click();
+  await expect(card.getByTestId('peer-error-details')).toContainText('HTTP 500');
   // The provider may still be held back from the test before: the header names every peer not reachable.
   await expect(page.getByTestId('bridge-status')).toHaveText(/CRM · Failing|peers not reachable/);
   await expect(page.getByTestId('bridge-status')).not.toHaveText('Bridge OK');
@@ -99,8 +103,12 @@ test('the CRM answering 500: Failing beside its latency; back: Reachable, its er
   await rehearse(page, 'crm', 'none');
   await page.goto(`${own.url}/#/`);
   await expect(card).toHaveAttribute('data-state', 'reachable');
-  await expect(card.getByTestId('peer-past-error')).toContainText(/^Last error .+: .*HTTP 500/);
+  // Past, with its time; not red, not the raw call.
+  await expect(card.getByTestId('peer-past-error')).toContainText(
+    /^Last failed at \d{1,2}:\d{2}.*; it has answered since\./,
+  );
   await expect(card.locator('.peer-error')).toHaveCount(0);
+  expect(await card.innerText()).not.toMatch(/HTTP 500|GET \//);
   await shoot(page, 'back');
 });
 

@@ -16,6 +16,18 @@ test('the recorder panel says the name was cleared when the bridge restarted, an
   test.setTimeout(90_000);
   const key = `recorder-e2e-${Date.now()}-0123456789`;
   own = await startBridge(key, { logName: 'bridge-recorder-restart.log' });
+  await page.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [
+    API_KEY_STORAGE_KEY,
+    key,
+  ] as const);
+  // No name set yet: OBS's own name in words (issue #40.4), never its %CCYY-%MM-%DD format codes.
+  await page.goto(`${own.url}/#/recorder`);
+  await expect(page.getByTestId('recorder-current')).toContainText(
+    /OBS will use its own date-and-time name \(like \d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}\)/,
+  );
+  await expect(page.getByTestId('recorder-panel')).not.toContainText('%CCYY');
+  await screenshot(page, 'recorder-obs-own-name');
+
   const set = await page.request.post(`${own.url}/api/recorder/filename`, {
     headers: { Authorization: `Bearer ${key}` },
     data: { filename: 'EP12_interview' },
@@ -24,10 +36,6 @@ test('the recorder panel says the name was cleared when the bridge restarted, an
   await own.stopProcess();
   await own.startAgain();
 
-  await page.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [
-    API_KEY_STORAGE_KEY,
-    key,
-  ] as const);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${own.url}/#/recorder`);
   const current = page.getByTestId('recorder-current');

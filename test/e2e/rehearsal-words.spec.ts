@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test, type BridgeUnderTest } from './fixtures.js';
+import { expect, rehearse, test } from './fixtures.js';
 
 /**
  * Issue #30 (words; the sandbox panel's promise of what the operator will see): a peer that is
@@ -7,19 +6,6 @@ import { expect, test, type BridgeUnderTest } from './fixtures.js';
  * failed", whatever the peer. Each case is rehearsed on the shared sandbox bridge and always put
  * back. (Throttling is left to the integration test: its 60 s hold would reach later specs.)
  */
-async function rehearse(
-  request: APIRequestContext,
-  bridge: BridgeUnderTest,
-  peer: string,
-  fault: string,
-): Promise<void> {
-  const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
-    headers: { authorization: `Bearer ${bridge.key}` },
-    data: { peer, fault },
-  });
-  expect(answer.status()).toBe(200);
-}
-
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

@@ -1,37 +1,16 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, sandboxControlHeaders, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
+import { expect, rehearse, sandboxControlHeaders, screenshot, shootAround, test } from './fixtures.js';
 
 /**
  * Words, not codes (issue #40.4): what an operator sees is said in words; the bridge's own
  * message (its call and path), the HTTP status, the error code and the provider's ids sit behind
  * a "Details" disclosure, for whoever reads logs.
  */
-async function rehearse(
-  request: APIRequestContext,
-  bridge: BridgeUnderTest,
-  peer: string,
-  fault: string,
-): Promise<void> {
-  const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
-    headers: { authorization: `Bearer ${bridge.key}` },
-    data: { peer, fault },
-  });
-  expect(answer.status()).toBe(200);
-}
 
 /** The text a person sees (a closed disclosure's content is not rendered). */
 async function seen(locator: Locator): Promise<string> {
   return locator.innerText();
-}
-
-/** The screen around `what`, at 1280 and 390 px. */
-async function shoot(page: Page, name: string, what: Locator): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await what.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test/e2e/screenshots/${name}-${width}.png`, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const codes = /HTTP \d{3}|CRM_ERROR|GET \/|crm GET|The bridge said/;
@@ -49,7 +28,7 @@ test('a failing CRM: the Guests page says it in words; the call, status and code
     const failed = page.getByRole('alert').filter({ hasText: /Couldn.t load the guests/ });
     await expect(failed).toContainText('The CRM is failing', { timeout: 45_000 });
     expect(await seen(failed)).not.toMatch(codes);
-    await shoot(page, 'words-crm-failing-guests', failed);
+    await shootAround(page, 'words-crm-failing-guests', failed);
 
     await failed.getByText('Details', { exact: true }).click();
     const details = failed.getByTestId('error-details');
@@ -77,7 +56,7 @@ test('a scheduled post: the success banner says when and where, the provider id 
   const banner = page.getByTestId('schedule-success');
   await expect(banner).toContainText('Scheduled');
   expect(await seen(banner)).not.toContain('Provider id');
-  await shoot(page, 'words-post-scheduled', banner);
+  await shootAround(page, 'words-post-scheduled', banner);
 
   await banner.getByText('Details', { exact: true }).click();
   await expect(banner.getByTestId('success-details')).toContainText('Provider id');
@@ -94,7 +73,7 @@ test("a publish the gateway refused: its reason in words, the gateway's code and
   const reason = failed.getByTestId('publish-api-response');
   await expect(reason).toContainText('Altvideo rejected the upload: the account token has expired');
   expect(await seen(reason)).not.toMatch(/AUTH_ERROR|\(401\)/);
-  await shoot(page, 'words-publish-failed', reason);
+  await shootAround(page, 'words-publish-failed', reason);
 
   await reason.getByText('Details', { exact: true }).click();
   await expect(reason).toContainText('AUTH_ERROR');
@@ -147,7 +126,7 @@ test('a collection held back by a throttling provider says what it waits on (iss
   await expect(waiting).toContainText(
     /Waiting for the posting provider: it is limiting how often the bridge may ask, until \d{1,2}:\d{2}/,
   );
-  await shoot(page, 'words-collection-waiting', page.getByTestId('collection-panel'));
+  await shootAround(page, 'words-collection-waiting', page.getByTestId('collection-panel'));
   await expect(page.getByTestId('last-run')).toContainText(/Succeeded|Partly failed/, { timeout: 30_000 });
 });
 
@@ -170,5 +149,53 @@ test('the CRM back: the Guests page loads again by itself, no old error left red
     timeout: 30_000,
   });
   await expect(page.getByTestId('guests-board').or(page.getByText('Guests by stage')).first()).toBeVisible();
-  await shoot(page, 'words-crm-back-guests', page.getByRole('heading', { name: 'Guests', level: 1 }));
+  await shootAround(page, 'words-crm-back-guests', page.getByRole('heading', { name: 'Guests', level: 1 }));
+});
+
+test("a clip's emotion is said as a tone, never as its AFINN score (issue #40.4)", async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/clips');
+  const picker = page.getByLabel('Content record', { exact: true });
+  await expect(picker.locator('option').nth(1)).toBeAttached();
+  await picker.selectOption({ index: 1 });
+  await page
+    .getByLabel('Transcript', { exact: true })
+    .fill(readFileSync(new URL('../fixtures/transcripts/interview.txt', import.meta.url), 'utf8'));
+  await page.getByRole('button', { name: 'Suggest clips' }).click();
+  const cards = page.getByTestId('clips-suggestions').getByTestId('clip-card');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await card.getByText('What scored').click();
+  const suggestions = page.getByTestId('clips-suggestions');
+  await expect(suggestions).toContainText(/(negative|positive|neutral) tone/);
+  expect(await seen(suggestions)).not.toContain('AFINN');
+  await shootAround(page, 'words-clip-tone', suggestions.locator('.cl-signals').first());
+});
+
+test('the clips page: a content list that could not be refreshed says so in words (issue #40.4)', async ({
+  dashboard: page,
+  request,
+  bridge,
+}) => {
+  // The bridge tries the CRM three times and the page asks three times before it shows an error.
+  test.setTimeout(90_000);
+  await page.clock.install();
+  await page.goto('/#/clips');
+  const picker = page.getByLabel('Content record', { exact: true });
+  await expect(picker.locator('option').nth(1)).toBeAttached();
+  await rehearse(request, bridge, 'crm', 'fail');
+  try {
+    // The list is old enough to be asked again when the window comes back to the front.
+    await page.clock.fastForward(10_000);
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    const line = page.getByTestId('content-refresh-error');
+    await expect(line).toContainText('The list could not be refreshed. The CRM is failing', {
+      timeout: 45_000,
+    });
+    expect(await seen(line)).not.toMatch(codes);
+    await expect(picker.locator('option').nth(1)).toBeAttached();
+    await shootAround(page, 'words-clips-refresh-failed', line);
+  } finally {
+    await rehearse(request, bridge, 'crm', 'none');
+  }
 });

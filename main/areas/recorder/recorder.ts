@@ -1,5 +1,6 @@
 import type { RecorderFilenameSet, RecorderMark, RecorderStatus } from '../../../shared/api/recorder.js';
 import { checkRecorderFilename, nextFreeTakeName } from '../../../shared/recorder-filename.js';
+import { obsNameWords } from '../../../shared/recorder-status.js';
 import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import { AppError } from '../../kernel/app-error.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -299,7 +300,7 @@ export class Recorder {
     activity.record(
       'recorder.connected',
       problems.length > 0 ? 'warn' : 'info',
-      `connected to OBS at ${obs.url}; next recording: ${after.obsFilename ?? 'unknown'}${problems.length > 0 ? ` (${problems.join('; ')})` : ''}`,
+      `connected to OBS at ${obs.url}; next recording: ${after.obsFilename === null ? 'unknown' : obsNameWords(after.obsFilename, now())}${problems.length > 0 ? ` (${problems.join('; ')})` : ''}`,
       { obsFilename: after.obsFilename, state: after.state },
     );
   }

@@ -1,6 +1,6 @@
 import type { ErrorCode, PeerFailure } from '../../../shared/api/contract.js';
 import type { PeerHealth, PeerName, PeerState } from '../../../shared/api/health.js';
-import { formatTime } from '../format.js';
+import { formatClock, formatTime } from '../format.js';
 import type { ClientErrorCode } from './transport/client-error-code.js';
 
 /*
@@ -123,6 +123,32 @@ export function peerFailureSentence(peer: PeerFailure): string | null {
 }
 
 /**
+ * A peer's failure said as past, once /health reads the peer reachable again (issue #40.2): "The
+ * CRM could not be reached at 10:42 AM; it is back now." Null for a refusal of what was sent: that
+ * is no peer state, and stays as it was said.
+ */
+export function peerFailurePast(peer: PeerFailure, at: string): string | null {
+  const who = peerLabels[peer.name];
+  const when = formatTime(at);
+  switch (peer.cause) {
+    case 'unreachable':
+      return `${who} could not be reached at ${when}; it is back now.`;
+    case 'no-answer':
+      return `${who} did not answer in time at ${when}; it answers again now.`;
+    case 'throttled':
+      return `${who} was limiting how often the bridge may ask at ${when}; it no longer is.`;
+    case 'refused-key':
+      return `${who} refused the bridge’s key at ${when}; it accepts it now.`;
+    case 'failing':
+      return `${who} was failing at ${when}; it answers again now.`;
+    case 'unreadable':
+      return `${who} answered something the bridge could not read at ${when}; it answers again now.`;
+    case 'refused':
+      return null;
+  }
+}
+
+/**
  * A gateway's failure as its publish record keeps it (`CODE: message (details)`) in words: the
  * message without its code or HTTP status, which go to the details whole.
  */
@@ -143,11 +169,26 @@ export function gatewayFailureWords(text: string): { words: string; details: str
 export function waitingWords(waiting: {
   on: PeerFailure['name'];
   reason: 'throttled';
-  until: string;
+  /** Null when the peer did not say. */
+  until: string | null;
 }): string {
-  const who = peerLabels[waiting.on].replace(/^The /, 'the ');
-  return `Waiting for ${who}: it is limiting how often the bridge may ask, until ${formatTime(waiting.until)}.`;
+  return `Waiting for ${whoInSentence(waiting.on)}: ${waitingReason(waiting)}.`;
 }
+
+/** Why a peer holds the bridge back, beside a button that already says who: "it is limiting … until 14:05". */
+export function waitingReason(waiting: { reason: 'throttled'; until: string | null }): string {
+  if (waiting.until === null) return 'it is limiting how often the bridge may ask';
+  // A wait of seconds says its seconds: "until 14:05" read wrong at 14:05.
+  const soon = new Date(waiting.until).getTime() - Date.now() < 120_000;
+  return `it is limiting how often the bridge may ask, until ${(soon ? formatClock : formatTime)(waiting.until)}`;
+}
+
+/** A button's label while its request waits on a peer: "Waiting for the posting provider…". */
+export function waitingLabel(on: PeerFailure['name']): string {
+  return `Waiting for ${whoInSentence(on)}…`;
+}
+
+const whoInSentence = (name: PeerFailure['name']): string => peerLabels[name].replace(/^The /, 'the ');
 
 // ---------- Peer states ----------
 
@@ -182,6 +223,34 @@ export function peerStateWords(peer: PeerHealth): string {
 /** "Posting provider · Throttled until 14:05". */
 export function peerLine(name: PeerName, peer: PeerHealth): string {
   return `${peerNamesInWords[name]} · ${peerStateWords(peer)}`;
+}
+
+/** A peer's state, when not reachable, as what it means for the bridge (the card's line under the pill). */
+const stateSentences: Record<Exclude<PeerState, 'reachable'>, (who: string) => string> = {
+  throttled: (who) => `${who} is limiting how often the bridge may ask; queued work waits by itself.`,
+  failing: (who) => `${who} answers with errors.`,
+  unreachable: (who) => `${who} cannot be reached: it is off, or its address in Settings is wrong.`,
+  'refused-key': (who) => `${who} refuses the bridge’s key. Check its key in Settings.`,
+};
+
+/**
+ * A peer's last error on its card (issue #40.2): current, in words by its state (the raw text is
+ * for Details), or past once a reading after it is reachable — its time, and that it has answered
+ * since. Null when there is no error to speak of.
+ */
+export function peerCardWords(name: PeerName, peer: PeerHealth): { current: boolean; words: string } | null {
+  if (peer.lastError === null || !peer.configured) return null;
+  if (peer.state === 'reachable' || peer.state === null) {
+    const when = peer.lastErrorAt === null ? '' : ` at ${formatTime(peer.lastErrorAt)}`;
+    return { current: false, words: `Last failed${when}; it has answered since.` };
+  }
+  if (peer.state === 'refused-key' && peer.refusedKeyFor !== null) {
+    return {
+      current: true,
+      words: `Its key was saved for ${peer.refusedKeyFor}, not this address: the bridge sends it nothing. Save its key again in Settings.`,
+    };
+  }
+  return { current: true, words: stateSentences[peer.state](peerLabels[name]) };
 }
 
 /** A configured peer whose state is known and not `reachable`: the bridge is degraded for it. */

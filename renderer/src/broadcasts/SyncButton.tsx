@@ -11,6 +11,7 @@ export function SyncButton() {
       className="bc-sync"
       warnClassName="bc-text-warn"
       testId="sync-result"
+      waitsOn={['crm', 'gateway']}
       extra={(data) => (data.errors > 0 ? ' (see Activity)' : '')}
     />
   );

@@ -1,7 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { ApiError } from '../api/transport/client.js';
-import { useHealth } from '../api/transport/health.js';
+import type { ReactNode } from 'react';
 import { ErrorState, ErrorText, Skeleton } from './States.js';
+import { useRefetchWhenPeerBack } from './use-peer-back.js';
 
 /** The part of a react-query result (plain or infinite) this needs. */
 export interface QueryLike<T> {
@@ -49,22 +48,4 @@ export function QueryContent<T>({
       {children(query.data)}
     </>
   );
-}
-
-/**
- * A load that failed because of a peer is asked again once /health reads that peer reachable
- * (issue #40.2): an old "The CRM is failing" stayed red after the CRM came back. Once per new
- * reading, so a peer whose probe passes while this call still fails is not asked in a loop.
- */
-function useRefetchWhenPeerBack<T>(query: QueryLike<T>): void {
-  const peer = query.isError && query.error instanceof ApiError ? query.error.peer : undefined;
-  const peers = useHealth().data?.peers;
-  const reading = peer === undefined ? undefined : peers?.[peer.name];
-  const back = peer !== undefined && reading?.state === 'reachable' ? reading.checkedAt : null;
-  const asked = useRef<string | null>(null);
-  useEffect(() => {
-    if (back === null || asked.current === back) return;
-    asked.current = back;
-    void query.refetch();
-  }, [back, query]);
 }

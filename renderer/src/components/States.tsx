@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError, bridgeMessage, errorMessage } from '../api/transport/client.js';
-import { adviceFor, peerFailureSentence } from '../api/words.js';
+import { adviceFor, peerFailurePast, peerFailureSentence } from '../api/words.js';
+import { usePeerBack } from './use-peer-back.js';
 
 /** What happened in words: the peer's failure by its cause where a peer is the reason, else by the code. */
 function adviceOf(error: unknown): string {
@@ -103,18 +104,21 @@ const selfExplaining = new Set(['VALIDATION_ERROR', 'INVALID_DATE', 'INVALID_MED
 
 /**
  * An action's failure inline (a button's error line): the message in words, what to do where
- * the message does not say it, and the code in small print.
+ * the message does not say it, and the code in small print. A peer's failure is said as past once
+ * /health reads the peer back; ActionError also quiets the line around it.
  */
 export function ErrorText({ error }: { error: unknown }) {
   const code = error instanceof ApiError ? error.code : undefined;
   const status = error instanceof ApiError ? error.status : -1;
+  const back = usePeerBack(error);
   const peer = error instanceof ApiError && error.peer ? peerFailureSentence(error.peer) : null;
   if (peer) {
-    // A peer's failure: what happened in words; the bridge's own message (which names the call
-    // that failed) behind Details.
+    // A peer's failure: what happened in words, said as past once the peer is back (issue #40.2);
+    // the bridge's own message (which names the call that failed) behind Details.
+    const words = (back && peerFailurePast(back.peer, back.failedAt)) ?? peer;
     return (
       <>
-        <span className="error-advice">{peer}</span> <ErrorDetails error={error} />
+        <span className="error-advice">{words}</span> <ErrorDetails error={error} />
       </>
     );
   }
@@ -130,5 +134,36 @@ export function ErrorText({ error }: { error: unknown }) {
         </>
       ) : null}
     </>
+  );
+}
+
+/**
+ * An action's failure on its line ("Sync failed: …"): red and announced while it is the state of
+ * things; once /health reads the peer that caused it reachable again, a quiet past-tense line
+ * (issue #40.2): "Sync failed: the CRM could not be reached at 10:42; it is back now."
+ */
+export function ActionError({
+  error,
+  lead,
+  className = 'field-error',
+  testId,
+}: {
+  error: unknown;
+  /** "Sync failed": what did not happen, before the reason. */
+  lead?: string;
+  className?: string;
+  testId?: string;
+}) {
+  const back = usePeerBack(error) !== null;
+  return (
+    <span
+      className={back ? 'action-error-past muted small' : className}
+      role={back ? 'status' : 'alert'}
+      data-testid={testId}
+      data-past={back ? 'true' : undefined}
+    >
+      {lead ? `${lead}: ` : null}
+      <ErrorText error={error} />
+    </span>
   );
 }

@@ -1,6 +1,11 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorText, Spinner } from './States.js';
+import type { PeerName } from '../../../shared/api/health.js';
+import { waitingLabel, waitingReason } from '../api/words.js';
+import { ActionError, Spinner } from './States.js';
+import { useWaitingOn } from './use-waiting-on.js';
+
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface SyncCounts {
   synced: number;
@@ -9,8 +14,9 @@ export interface SyncCounts {
 }
 
 /**
- * A "sync now" button and what the sync did (counts, or the error with its code). Shared by the
- * areas that sync CRM records with a peer (posts with the provider, broadcasts with the host).
+ * A "sync now" button and what the sync did (counts, or the error in words, quiet once the peer
+ * that caused it is back), and what it waits on while a peer holds it back. Shared by the areas
+ * that sync CRM records with a peer (posts with the provider, broadcasts with the host).
  */
 export function SyncAction<T extends SyncCounts>(props: {
   sync: UseMutationResult<T, Error, void>;
@@ -20,14 +26,22 @@ export function SyncAction<T extends SyncCounts>(props: {
   className: string;
   warnClassName: string;
   testId: string;
+  /** The peers the sync asks, whose holding it back is said while it waits. */
+  waitsOn: readonly PeerName[];
   extra?: (data: T) => ReactNode;
 }) {
   const { sync } = props;
+  const waiting = useWaitingOn(props.waitsOn, sync.isPending);
   return (
     <div className={props.className}>
       <button type="button" className="button" disabled={sync.isPending} onClick={() => sync.mutate()}>
-        {sync.isPending ? <Spinner label="Syncing…" /> : props.label}
+        {sync.isPending ? <Spinner label={waiting ? waitingLabel(waiting.on) : 'Syncing…'} /> : props.label}
       </button>
+      {waiting ? (
+        <span className="small muted" role="status" data-testid={`${props.testId}-waiting`}>
+          {sentence(waitingReason(waiting))}; the sync goes on by itself.
+        </span>
+      ) : null}
       {sync.isSuccess ? (
         <span
           className={`small ${sync.data.errors > 0 ? props.warnClassName : 'muted'}`}
@@ -40,9 +54,7 @@ export function SyncAction<T extends SyncCounts>(props: {
         </span>
       ) : null}
       {sync.isError ? (
-        <span className="field-error" role="alert">
-          Sync failed: <ErrorText error={sync.error} />
-        </span>
+        <ActionError lead="Sync failed" error={sync.error} testId={`${props.testId}-error`} />
       ) : null}
     </div>
   );

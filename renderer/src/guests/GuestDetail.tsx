@@ -7,10 +7,9 @@ import {
   type WorkflowRun,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { Details, EmptyState } from '../components/States.js';
+import { ActionError, Details, EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useGuestTimeline, useRunAgain } from './api.js';
@@ -213,11 +212,7 @@ function RunButton({ guestId, stage, label }: { guestId: string; stage: Workflow
       >
         {runAgain.isPending ? 'Queuing…' : label}
       </button>
-      {runAgain.isError ? (
-        <span className="field-problem small" role="alert">
-          {errorMessage(runAgain.error)}
-        </span>
-      ) : null}
+      {runAgain.isError ? <ActionError className="field-problem small" error={runAgain.error} /> : null}
     </span>
   );
 }

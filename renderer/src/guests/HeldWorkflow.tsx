@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { GuestHold } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/transport/client.js';
-import { Spinner } from '../components/States.js';
+import { ActionError, Spinner } from '../components/States.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
 import { useCheckHold, useSendHeldAnyway } from './api.js';
 import { missingText, waitingText } from './holds-format.js';
@@ -41,11 +40,7 @@ export function HeldWorkflow({ guestId, hold }: { guestId: string; hold: GuestHo
             Checked just now: still missing {missingText(check.data.hold.missing)}.
           </span>
         ) : null}
-        {failure ? (
-          <span className="field-problem small" role="alert">
-            {errorMessage(failure)}
-          </span>
-        ) : null}
+        {failure ? <ActionError className="field-problem small" error={failure} /> : null}
       </div>
       {confirming ? (
         <div className="guests-hold-actions" role="alertdialog" aria-label="Send anyway">

@@ -7,8 +7,7 @@ import {
   type GuestStage,
   type WorkflowStage,
 } from '../../../shared/api/guests.js';
-import { errorMessage } from '../api/transport/client.js';
-import { ErrorState, Skeleton, Spinner } from '../components/States.js';
+import { ActionError, ErrorState, Skeleton, Spinner } from '../components/States.js';
 import { useMoveStage, useStageEmailPreview } from './api.js';
 import { missingText } from './holds-format.js';
 
@@ -90,11 +89,7 @@ export function MoveStage({
           }}
         />
       ) : null}
-      {move.isError ? (
-        <p className="field-problem" role="alert">
-          {errorMessage(move.error)}
-        </p>
-      ) : null}
+      {move.isError ? <ActionError className="field-problem" error={move.error} /> : null}
       {move.isSuccess ? (
         <p className="field-success" role="status">
           {move.data.changed ? `Moved to ${move.data.guest.stage}` : `Already at ${move.data.guest.stage}`}

@@ -15,10 +15,10 @@ import { RecorderPanel } from '../recorder/RecorderPanel.js';
 import { useRecorderFilename } from '../recorder/api.js';
 import { HeldWorkflowsPanel } from '../guests/HeldWorkflowsPanel.js';
 import { useGuestHolds } from '../guests/api.js';
-import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
+import { Details, EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { PeerStatePill, peerTone } from '../components/PeerStatePill.js';
-import { peerNamesInWords } from '../api/words.js';
+import { peerCardWords, peerNamesInWords } from '../api/words.js';
 import type { Tone } from '../components/StatusPill.js';
 import { errorMessage } from '../api/transport/client.js';
 import { AlarmBanner } from '../alarms/AlarmBanner.js';
@@ -274,13 +274,14 @@ function CollectionPanel({ collection }: { collection: HealthResponse['lastColle
 
 /**
  * A peer's card: its one word (issue #38.3), the latency of its last answer (none while it cannot
- * be reached), and its last error, said as past once the peer answers again. While the bridge
+ * be reached), and its last error in words (issue #40.2), said as past once the peer answers
+ * again; the peer's raw message behind Details. While the bridge
  * cannot be reached its last report is no longer known to hold.
  */
 function PeerTile({ name, peer, reachable }: { name: PeerName; peer: PeerHealth; reachable: boolean }) {
   const now = useNow(15_000);
   const tone = reachable ? peerTone(peer) : 'neutral';
-  const pastError = peer.lastError !== null && peer.state === 'reachable';
+  const said = peerCardWords(name, peer);
   return (
     <article
       className={`peer peer-${tone}`}
@@ -316,21 +317,23 @@ function PeerTile({ name, peer, reachable }: { name: PeerName; peer: PeerHealth;
       <p className="peer-url mono" title="Address the bridge uses for this peer">
         {peer.url ?? <span className="muted">no address configured</span>}
       </p>
-      {peer.lastError === null ? null : pastError ? (
-        <p className="peer-error-past muted small" title={peer.lastError} data-testid="peer-past-error">
-          Last error
-          {peer.lastErrorAt ? (
-            <>
-              {' '}
-              <span title={formatDateTime(peer.lastErrorAt)}>{formatRelative(peer.lastErrorAt, now)}</span>
-            </>
-          ) : null}
-          : {peer.lastError}
-        </p>
-      ) : (
-        <p className="peer-error" title={peer.lastError}>
-          {peer.lastError}
-        </p>
+      {said === null ? null : (
+        <div
+          className={
+            !said.current
+              ? 'peer-error-past muted small'
+              : peer.state === 'throttled'
+                ? 'peer-error peer-error-warn'
+                : 'peer-error'
+          }
+          data-testid={said.current ? 'peer-error' : 'peer-past-error'}
+        >
+          {said.words}{' '}
+          <Details testId="peer-error-details">
+            {peer.lastError}
+            {peer.lastErrorAt ? ` · ${formatDateTime(peer.lastErrorAt)}` : null}
+          </Details>
+        </div>
       )}
     </article>
   );

@@ -11,6 +11,7 @@ export function SyncButton() {
       className="posts-sync"
       warnClassName="posts-text-warn"
       testId="posts-sync-result"
+      waitsOn={['postsvc', 'crm']}
       extra={(data) =>
         data.failures.length > 0 ? ` (${data.failures.map((f) => f.socialPostId).join(', ')})` : ''
       }

@@ -41,6 +41,27 @@ const status = async (bridge: TestBridge) => (await bridge.call('GET', '/api/rec
 const connected = (bridge: TestBridge) => eventually(async () => (await status(bridge)).connection.connected);
 const takes = async (bridge: TestBridge) => (await bridge.call('GET', '/api/recorder/takes')).body;
 
+describe("OBS's own name in the activity log (issue #40.4)", () => {
+  it('says its date-and-time name in words, not its %CCYY format codes', async () => {
+    obs.setParameter('Output', 'FilenameFormatting', '%CCYY-%MM-%DD %hh-%mm-%ss');
+    // The health area answers GET /api/activity.
+    const bridge = await startTestBridge(
+      { RECORDER_OBS_URL: obs.url, RECORDER_OBS_PASSWORD: PASSWORD },
+      { areas: ['recorder', 'health'], now },
+    );
+    bridges.push(bridge);
+    await connected(bridge);
+    const line = await eventually(async () => {
+      const activity = await bridge.call('GET', '/api/activity?type=recorder.connected&limit=5');
+      return (activity.body as { data: Array<{ message: string }> }).data[0]?.message;
+    });
+    expect(line).toMatch(
+      /next recording: its own date-and-time name \(like \d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}\)/,
+    );
+    expect(line).not.toContain('%CCYY');
+  });
+});
+
 describe('the filename reaches OBS', () => {
   it('is applied, read back, and OBS no longer overwrites files', async () => {
     const bridge = await bridgeOnObs();

@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly details: unknown;
   /** The answer was the bridge's own error envelope (not a proxy's page, not no answer at all). */
   readonly answeredByBridge: boolean;
+  /** When the failure came back (this browser's clock): a /health reading after it is news of the peer (use-peer-back.ts). */
+  readonly failedAt = Date.now();
 
   constructor(
     message: string,

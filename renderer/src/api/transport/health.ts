@@ -21,3 +21,16 @@ export const healthQuery = queryOptions({
   refetchInterval: (query) => (query.state.status === 'error' ? 3_000 : 10_000),
   retry: false,
 });
+
+/**
+ * /health as the header last read it, for a component that only needs to know (a peer back, a
+ * peer holding a request): it neither polls nor asks again on mount, the header's query does.
+ */
+export function useHealthReading() {
+  return useQuery({
+    ...healthQuery,
+    refetchInterval: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+  });
+}
