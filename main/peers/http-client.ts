@@ -175,6 +175,8 @@ export class HttpClient {
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: AbortSignal.any(signals),
+        // A followed redirect carries the peer's key (X-Api-Key) to wherever it points (issue #35.3).
+        redirect: 'manual',
       });
       text = await response.text();
     } catch (cause) {
@@ -211,7 +213,7 @@ export class HttpClient {
       const error = new PeerError(
         this.peer,
         'http',
-        `${label}: HTTP ${response.status}${statusReason ? ` (${statusReason})` : ''}`,
+        `${label}: HTTP ${response.status}${statusReason ? ` (${statusReason})` : ''}${redirectWords(response, url)}`,
         {
           status: response.status,
           body,
@@ -234,6 +236,15 @@ export class HttpClient {
       ...(error ? { error } : {}),
     });
   }
+}
+
+/** ": redirects to <address>: not followed" for a 3xx, else nothing. */
+function redirectWords(response: Response, url: URL): string {
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status >= 400 || location === null) return '';
+  return URL.canParse(location, url.href)
+    ? `: redirects to ${new URL(location, url).href}: not followed`
+    : '';
 }
 
 function describeNetworkError(cause: unknown): string {

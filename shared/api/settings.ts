@@ -133,3 +133,113 @@ export const updateSettings = defineContract({
     written: z.array(z.string()),
   }),
 });
+
+// ---------- Test connection (issue #41.1) ----------
+
+/** The peers Settings can test: the names of /health and of the error envelope's `peer.name`. */
+export const testablePeers = ['crm', 'postsvc', 'gateway', 'automation', 'obs'] as const;
+export type TestablePeer = (typeof testablePeers)[number];
+
+const httpAddress = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .max(2_000)
+  .optional()
+  .describe('The address to test; left out: the one in force.');
+// The pattern states the protocol rule in /openapi.json (zod's protocol option does not reach it).
+const obsAddress = z
+  .url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL (OBS: ws://host:4455)' })
+  .max(2_000)
+  .meta({ pattern: '^wss?://[a-z][a-z0-9-]{0,30}(\\.[a-z][a-z0-9-]{0,30}){0,3}(:[1-9][0-9]{0,3})?$' })
+  .optional()
+  .describe('The OBS websocket to test; left out: the one in force.');
+const secret = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe(
+      `${what}, sent only to the address of this request; left out: the saved one, if it was saved for that address's origin.`,
+    );
+
+/**
+ * What Test connection tries: a peer, and optionally an address and secrets not saved yet. A
+ * saved secret goes only to the origin it was saved for (issue #35.3): an address elsewhere is
+ * tested with the secrets of the same request, or with none.
+ */
+export const connectionTestRequest = z.discriminatedUnion('peer', [
+  z.strictObject({
+    peer: z.literal('crm'),
+    url: httpAddress,
+    apiKey: secret('The API user key'),
+    username: z.string().min(1).max(200).optional().describe('Basic auth user, instead of the key.'),
+    password: secret('The Basic auth password'),
+  }),
+  z.strictObject({ peer: z.literal('postsvc'), url: httpAddress, apiKey: secret('The provider key') }),
+  z.strictObject({ peer: z.literal('gateway'), url: httpAddress, apiKey: secret('The gateway key') }),
+  z.strictObject({
+    peer: z.literal('automation'),
+    url: httpAddress,
+    authHeader: z
+      .string()
+      .max(2_000)
+      .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must look like "Name: value"')
+      .optional()
+      .describe('The "Name: value" header, sent only to the address of this request.'),
+  }),
+  z.strictObject({ peer: z.literal('obs'), url: obsAddress, password: secret('The OBS websocket password') }),
+]);
+export type ConnectionTestRequest = z.infer<typeof connectionTestRequest>;
+
+/**
+ * What the peer answered: `reachable`, or a peer failure's cause (the error envelope's words:
+ * unreachable, no-answer, throttled, refused-key, failing, refused), `not-found` (nothing of the
+ * peer's API at that address), `unreadable` (something answered, but not as this peer does),
+ * `redirected` (the address sends elsewhere: not followed, `detail` says where), or `not-configured`
+ * (no address in force and none given).
+ */
+export const connectionOutcomes = [
+  'reachable',
+  'unreachable',
+  'no-answer',
+  'throttled',
+  'refused-key',
+  'failing',
+  'refused',
+  'not-found',
+  'unreadable',
+  'redirected',
+  'not-configured',
+] as const;
+
+export const connectionTestResult = z.object({
+  success: z.literal(true),
+  peer: z.enum(testablePeers),
+  /** The address tested; null when there was none. */
+  url: z.string().nullable(),
+  outcome: z.enum(connectionOutcomes),
+  /** How long the peer took to answer; null when it did not. */
+  latencyMs: z.number().nullable(),
+  /** The peer's HTTP status when it answered over HTTP (null: OBS, or no answer). */
+  status: z.number().int().nullable(),
+  /** Seconds the peer asked to wait (429). */
+  retryAfterS: z.number().nullable(),
+  /** Which credentials went along: given in the request, the saved ones, or none. */
+  credentials: z.enum(['given', 'saved', 'none']),
+  /** The origin the saved secret belongs to, when it was kept back because the address is elsewhere. */
+  savedKeyFor: z.string().nullable(),
+  /** What the peer said of itself or of the failure, in its words ("API user studio-bridge", OBS's close reason). */
+  detail: z.string().nullable(),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
+
+export const testConnection = defineContract({
+  method: 'post',
+  path: '/api/settings/test-connection',
+  tag: 'settings',
+  summary:
+    'Try a peer (CRM, posting provider, gateway, n8n, OBS) at its address in force or at one given, and say what it answered. Saves nothing; a saved secret goes only to the origin it was saved for. A peer that fails is the answer (200), not an error.',
+  auth: 'key',
+  body: connectionTestRequest,
+  response: connectionTestResult,
+});

@@ -95,7 +95,7 @@ test('the CRM answering 500: Failing beside its latency; back: Reachable, its er
   await shoot(page, 'failing');
 
   await page.goto(`${own.url}/#/settings`);
-  await expect(page.getByTestId('setting-CRM_URL').getByTestId('setting-peer-state')).toContainText(
+  await expect(page.getByTestId('settings-section-crm').getByTestId('setting-peer-state')).toContainText(
     'Failing',
   );
   await screenshot(page, 'peer-state-settings-failing');
@@ -143,7 +143,7 @@ test('the CRM refusing the key (401): Refused key on the card, the header and Se
   await expect(page.getByTestId('bridge-status')).toHaveText(/CRM · Refused key|peers not reachable/);
   await shoot(page, 'refused-key');
   await page.goto(`${own.url}/#/settings`);
-  await expect(page.getByTestId('setting-CRM_URL').getByTestId('setting-peer-state')).toContainText(
+  await expect(page.getByTestId('settings-section-crm').getByTestId('setting-peer-state')).toContainText(
     'Refused key',
   );
   await rehearse(page, 'crm', 'none');

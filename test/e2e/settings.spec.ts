@@ -42,7 +42,7 @@ test('settings: a route-table path from the config file is read-only, secrets ar
     key,
   ] as const);
   await page.goto(`${bridge.url}/#/settings`);
-  const table = page.getByTestId('settings-table');
+  const table = page.getByTestId('settings-section-gateway');
 
   const routes = table.getByTestId('setting-PUBLISH_ROUTES');
   await expect(routes.getByTestId('setting-value')).toHaveText(routesFile);
@@ -52,12 +52,12 @@ test('settings: a route-table path from the config file is read-only, secrets ar
     `change it by editing ${join(bridge.dataDir, 'config.json')}`,
   );
 
-  const secrets = table.getByTestId('setting-CRM_WEBHOOK_SECRETS');
+  const secrets = page.getByTestId('settings-section-crm').getByTestId('setting-CRM_WEBHOOK_SECRETS');
   await expect(secrets.getByTestId('setting-value')).toHaveText('••••••••');
   await expect(secrets.getByTestId('setting-note')).toHaveText(
     '2 secrets set. Sandbox: the simulated CRM signs its webhooks with the first one.',
   );
-  await expect(table.getByTestId('setting-CRM_PASSWORD').getByTestId('setting-value')).toHaveText('••••••••');
+  await expect(page.getByTestId('setting-CRM_PASSWORD').getByTestId('setting-value')).toHaveText('••••••••');
   await expect(table.getByTestId('setting-GATEWAY_API_KEY').getByTestId('setting-value')).toHaveText(
     '••••wxyz',
   );
@@ -72,9 +72,9 @@ test('settings: the route table is entered as JSON, a file path is refused befor
   dashboard: page,
 }) => {
   await page.goto('/#/settings');
-  const routes = page.getByTestId('settings-table').getByTestId('setting-PUBLISH_ROUTES');
+  const routes = page.getByTestId('settings-section-gateway').getByTestId('setting-PUBLISH_ROUTES');
   await routes.getByRole('button', { name: 'Edit' }).click();
-  const input = routes.getByLabel('New value for PUBLISH_ROUTES');
+  const input = routes.getByLabel('Publishing routes: new value');
   await input.fill('/etc/shadow');
   await expect(routes.getByRole('alert')).toHaveText(
     'Enter the route table itself, as JSON starting with {. A file path can only be set in the environment or in the config file.',
@@ -105,15 +105,15 @@ test('settings: moving a peer to another address asks for its key again in the s
       movingKey,
     ] as const);
     await page.goto(`${moving.url}/#/settings`);
-    const row = page.getByTestId('settings-table').getByTestId('setting-GATEWAY_URL');
+    const row = page.getByTestId('settings-section-gateway').getByTestId('setting-GATEWAY_URL');
     await row.getByRole('button', { name: 'Edit' }).click();
-    await row.getByLabel('New value for GATEWAY_URL').fill('https://gateway.elsewhere.example');
+    await row.getByLabel('Gateway address: new value').fill('https://gateway.elsewhere.example');
     await row.getByRole('button', { name: 'Save' }).click();
     await expect(row.getByRole('alert')).toContainText('GATEWAY_API_KEY');
     await expect(row.getByRole('alert')).toContainText('https://gateway.studio.example');
     await screenshot(page, 'settings-move-asks-key-again');
 
-    await row.getByLabel('GATEWAY_API_KEY for the new address').fill('gateway-key-new-0123456789');
+    await row.getByLabel('API key for the new address').fill('gateway-key-new-0123456789');
     await row.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('settings-saved')).toContainText('GATEWAY_URL, GATEWAY_API_KEY');
     const saved = JSON.parse(readFileSync(join(moving.dataDir, 'config.json'), 'utf8')) as Record<

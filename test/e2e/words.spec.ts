@@ -9,11 +9,11 @@ test('a Settings value below the rule is refused with a sentence, and Escape can
   dashboard: page,
 }) => {
   await page.goto('/#/settings');
-  const row = page.getByTestId('settings-table').getByTestId('setting-COLLECT_INTERVAL_HOURS');
+  const row = page.getByTestId('setting-COLLECT_INTERVAL_HOURS');
   const before = await row.getByTestId('setting-value').textContent();
 
   await row.getByRole('button', { name: 'Edit' }).click();
-  const input = row.getByLabel('New value for COLLECT_INTERVAL_HOURS');
+  const input = row.getByLabel('Collect analytics every (hours): new value');
   await input.fill('0.5');
   await row.getByRole('button', { name: 'Save' }).click();
   const problem = row.getByRole('alert');

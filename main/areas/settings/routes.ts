@@ -1,4 +1,4 @@
-import { getSettings, updateSettings, type ConfigKey } from '../../../shared/api/settings.js';
+import { getSettings, testConnection, updateSettings, type ConfigKey } from '../../../shared/api/settings.js';
 import {
   configIssueLine,
   readConfigFile,
@@ -9,7 +9,9 @@ import type { SecretStore } from '../../config/config.js';
 import { secretOriginsOnSave } from '../../config/secret-origins.js';
 import type { AreaContext, Mount } from '../area.js';
 import { AppError } from '../../kernel/app-error.js';
+import { testPeerConnection } from './connection-test.js';
 import { routeTablePathInFile, settingEntries } from './entries.js';
+import { testCredentials } from './test-credentials.js';
 
 /** The Settings page: what is in force (masked) and writing the config file. */
 export function settingsRoutes(
@@ -22,7 +24,7 @@ export function settingsRoutes(
   /** The config file as saved now, to show what waits for a restart; null if it cannot be read (edited by hand into bad JSON). */
   const savedFile = () => {
     try {
-      return readConfigFile(config.configPath, secretStore).values;
+      return readConfigFile(config.configPath, secretStore);
     } catch {
       return null;
     }
@@ -33,7 +35,7 @@ export function settingsRoutes(
     dataDir: config.dataDir,
     sandbox: config.sandbox,
     sandboxControlKey,
-    settings: settingEntries(config, config.sandbox, savedFile()),
+    settings: settingEntries(config, config.sandbox, savedFile()?.values ?? null),
   }));
   mount(updateSettings, ({ body }) => {
     const fromEnv = Object.keys(body.values).filter((key) => config.sources[key as ConfigKey] === 'env');
@@ -73,4 +75,9 @@ export function settingsRoutes(
     );
     return { success: true, restartRequired: true, written };
   });
+  // Saves nothing and changes nothing in force: what the peer answered is the answer, a failure too.
+  mount(testConnection, async ({ body }) => ({
+    success: true,
+    ...(await testPeerConnection(body.peer, testCredentials(body, config, savedFile()))),
+  }));
 }

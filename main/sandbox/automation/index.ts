@@ -94,6 +94,10 @@ export async function startSandboxAutomation(
     routes: (app) => {
       app.use(express.json({ limit: '16mb' }));
       app.all('/webhook/:name', handle);
+      // n8n's liveness route, as the real one answers it (no credentials asked).
+      app.get('/healthz', (_req, res) => {
+        res.json({ status: 'ok' });
+      });
       app.use((req, res) => {
         res.status(404).json({ code: 404, message: `Cannot ${req.method} ${req.path}` });
       });

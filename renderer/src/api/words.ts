@@ -1,5 +1,6 @@
 import type { ErrorCode, PeerFailure } from '../../../shared/api/contract.js';
 import type { PeerHealth, PeerName, PeerState } from '../../../shared/api/health.js';
+import type { ConnectionTestResult } from '../../../shared/api/settings.js';
 import { formatClock, formatTime } from '../format.js';
 import type { ClientErrorCode } from './transport/client-error-code.js';
 
@@ -357,4 +358,96 @@ export function problemSentence(problem: Problem): string {
 export function problemsInWords(details: unknown): string | null {
   if (!Array.isArray(details) || details.length === 0 || !details.every(isProblem)) return null;
   return details.map(problemSentence).join(' ');
+}
+
+// ---------- Connection tests (Settings, issue #41.1) ----------
+
+/** What a peer is, for "answers, but not as a CRM does". */
+const peerKinds: Record<PeerName, string> = {
+  crm: 'a CRM (EspoCRM)',
+  postsvc: 'a posting provider',
+  gateway: 'a publishing gateway',
+  automation: 'n8n',
+  obs: 'OBS (obs-websocket)',
+};
+
+/** What the peer takes to let the bridge in. */
+const peerSecretWords: Record<PeerName, string> = {
+  crm: 'key',
+  postsvc: 'key',
+  gateway: 'key',
+  automation: 'auth header',
+  obs: 'password',
+};
+
+/**
+ * What a Test connection found, in a sentence or two, and its tone: "Reachable: the CRM answered in
+ * 42 ms and accepted the key (API user studio-bridge)." Peer failures say what the error envelope's
+ * causes say everywhere else.
+ */
+export function connectionTestWords(result: ConnectionTestResult): {
+  tone: 'ok' | 'warn' | 'bad';
+  text: string;
+} {
+  const who = peerLabels[result.peer];
+  const whom = who.replace(/^The /, 'the ');
+  const secret = peerSecretWords[result.peer];
+  const kept =
+    result.credentials === 'none' && result.savedKeyFor !== null
+      ? ` The saved ${secret} was not sent: it belongs to ${result.savedKeyFor}.`
+      : '';
+  const detail = result.detail ? ` (${result.detail})` : '';
+  switch (result.outcome) {
+    case 'reachable': {
+      const took =
+        result.peer === 'automation'
+          ? '. n8n checks the auth header only when a workflow starts'
+          : result.credentials === 'none'
+            ? `; no ${secret} was sent`
+            : ` and accepted the ${secret}`;
+      return {
+        tone: 'ok',
+        text: `Reachable: ${whom} answered in ${result.latencyMs ?? 0} ms${took}${detail}.${kept}`,
+      };
+    }
+    case 'refused-key': {
+      const text =
+        result.credentials === 'given'
+          ? `${who} refused this ${secret}${detail}.`
+          : result.credentials === 'saved'
+            ? `${who} refused the saved ${secret}${detail}: enter the right one and save it.`
+            : `${who} asks for a ${secret}, and none was sent.${kept} Enter the ${secret} for this address to test with it.`;
+      return { tone: 'bad', text };
+    }
+    case 'not-found':
+      return {
+        tone: 'bad',
+        text: `Not found: nothing of ${whom}’s API answers at this address${result.peer === 'crm' ? ' (give the CRM’s address without /api/v1)' : ''}. Check the address.${kept}`,
+      };
+    case 'unreadable':
+      return {
+        tone: 'bad',
+        text: `Not ${peerKinds[result.peer]}: something answers at this address, but not as ${peerKinds[result.peer]} does. Check that it points at ${whom} and not at another service.${kept}`,
+      };
+    case 'redirected':
+      return {
+        tone: 'warn',
+        text: `This address sends the bridge elsewhere${result.detail ? ` (to ${result.detail})` : ''}; the bridge does not follow it, so nothing went there. Enter that address instead.`,
+      };
+    case 'refused':
+      return { tone: 'bad', text: `${who} refused the request${detail}.${kept}` };
+    case 'not-configured':
+      return { tone: 'warn', text: `No address is set for ${whom}: enter one to test it.` };
+    default: {
+      const sentence = peerFailureSentence({
+        name: result.peer,
+        cause: result.outcome,
+        ...(result.retryAfterS === null ? {} : { retryAfterS: result.retryAfterS }),
+      });
+      return {
+        tone: result.outcome === 'throttled' ? 'warn' : 'bad',
+        text: `${sentence ?? `${who} failed.`}${kept}`,
+      };
+    }
+  }
 }

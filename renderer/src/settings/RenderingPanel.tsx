@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MediaToolInfo } from '../../../shared/api/renders.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
@@ -13,7 +14,7 @@ const diskSize = (bytes: number) =>
   bytes < 1e9 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e9).toFixed(1)} GB`;
 
 /** Issue #43.2, .3: which FFmpeg renders clips (where found, its version), and the disk renders take. */
-export function RenderingPanel() {
+export function RenderingPanel({ children }: { children?: ReactNode }) {
   const setup = useRenderingSetup();
   return (
     <Panel title="Clip rendering" testId="settings-rendering">
@@ -52,6 +53,7 @@ export function RenderingPanel() {
           </dl>
         )}
       </QueryContent>
+      {children}
     </Panel>
   );
 }

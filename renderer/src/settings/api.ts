@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/api/contract.js';
 import { getRenderingSetup } from '../../../shared/api/renders.js';
-import { getSettings, updateSettings } from '../../../shared/api/settings.js';
+import { getSettings, testConnection, updateSettings } from '../../../shared/api/settings.js';
 import { clearWebhookBinding, listWebhookBindings } from '../../../shared/api/webhooks.js';
 import { callApi } from '../api/transport/client.js';
 import { queryKeys } from '../api/transport/query-keys.js';
@@ -46,5 +46,12 @@ export function useRenderingSetup() {
   return useQuery({
     queryKey: [...queryKeys.renders, 'setup'],
     queryFn: ({ signal }) => callApi(getRenderingSetup, { signal }),
+  });
+}
+
+/** POST /api/settings/test-connection: what a peer answers now (saves nothing; a failing peer is the answer). */
+export function useTestConnection() {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof testConnection>) => callApi(testConnection, { body }),
   });
 }

@@ -110,3 +110,35 @@ describe('HttpClient against a failing peer', () => {
     expect(outcomes).toEqual([false, true]);
   });
 });
+
+describe('HttpClient and redirects (issue #35.3: a key goes only to the origin it was saved for)', () => {
+  it('does not follow a redirect to another origin: the key never reaches it, the 3xx is the answer', async () => {
+    const { createServer } = await import('node:http');
+    const seen: (string | undefined)[] = [];
+    const other = createServer((request, response) => {
+      seen.push(request.headers['x-api-key'] as string | undefined);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+    const redirector = createServer((request, response) => {
+      response.writeHead(302, { location: `${otherUrl}${request.url}` }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = (await client({
+        baseUrl: `http://127.0.0.1:${(redirector.address() as { port: number }).port}`,
+        headers: { 'X-Api-Key': 'the-key-saved-for-the-redirector' },
+      })
+        .request({ method: 'GET', path: '/api/v1/App/user' })
+        .catch((e: unknown) => e)) as PeerError;
+      expect(error).toBeInstanceOf(PeerError);
+      expect(error.status).toBe(302);
+      expect(error.message).toContain(`redirects to ${otherUrl}/api/v1/App/user: not followed`);
+      expect(seen).toEqual([]);
+    } finally {
+      redirector.close();
+      other.close();
+    }
+  });
+});

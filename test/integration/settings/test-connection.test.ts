@@ -1,0 +1,324 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startSandboxAutomation,
+  startSandboxCrm,
+  startSandboxGateway,
+  startSandboxObs,
+  startSandboxPostsvc,
+  type SandboxAutomation,
+  type SandboxCrm,
+  type SandboxGateway,
+  type SandboxObs,
+  type SandboxPostsvc,
+} from '../../../main/sandbox/index.js';
+import { freePort } from '../../support/ports.js';
+import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+
+/**
+ * Settings' Test connection (issue #41.1): POST /api/settings/test-connection tries a peer at its
+ * address in force or at one given, and says what it answered — reachable with its latency, refused
+ * the key, not found, no answer, not that peer — as a 200, never a 500. The safety rule of issue
+ * #35.3 holds: a saved secret is sent only to the origin it was saved for; an address elsewhere is
+ * tested with the secrets given in the same request, or with none.
+ */
+
+/** A host the saved keys must never reach: records every request and answers as told. */
+interface Elsewhere {
+  url: string;
+  requests: { url: string; headers: IncomingHttpHeaders }[];
+  stop(): Promise<void>;
+}
+
+async function startElsewhere(
+  answer: (url: string) => { status: number; body?: string; headers?: Record<string, string> } | null,
+): Promise<Elsewhere> {
+  const requests: Elsewhere['requests'] = [];
+  const server: Server = createServer((request, response) => {
+    requests.push({ url: request.url ?? '', headers: request.headers });
+    const reply = answer(request.url ?? '');
+    if (reply === null) return; // never answers
+    response
+      .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+      .end(reply.body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const OBS_PASSWORD = 'obs-password-for-the-studio';
+const N8N_HEADER = 'X-N8N-Key: n8n-header-secret-0123456789';
+
+let crm: SandboxCrm;
+let postsvc: SandboxPostsvc;
+let gateway: SandboxGateway;
+let automation: SandboxAutomation;
+let obs: SandboxObs;
+let otherObs: SandboxObs;
+/** Answers 200 `{}` to everything: a server, but no peer. */
+let elsewhere: Elsewhere;
+/** Answers 404 with a web page to everything. */
+let nothingHere: Elsewhere;
+/** Never answers. */
+let silent: Elsewhere;
+/** Sends every request to `elsewhere`. */
+let redirector: Elsewhere;
+let bridge: TestBridge;
+
+beforeAll(async () => {
+  [crm, postsvc, gateway, automation, obs, otherObs, elsewhere, nothingHere, silent] = await Promise.all([
+    startSandboxCrm(),
+    startSandboxPostsvc(),
+    startSandboxGateway(),
+    startSandboxAutomation({ authHeader: N8N_HEADER }),
+    startSandboxObs({ password: OBS_PASSWORD }),
+    startSandboxObs({ password: OBS_PASSWORD }),
+    startElsewhere(() => ({ status: 200, body: '{}' })),
+    startElsewhere(() => ({
+      status: 404,
+      body: '<html>Not Found</html>',
+      headers: { 'content-type': 'text/html' },
+    })),
+    startElsewhere(() => null),
+  ]);
+  redirector = await startElsewhere((url) => ({
+    status: 302,
+    headers: { location: `${elsewhere.url}${url}` },
+  }));
+  bridge = await startTestBridge(
+    {
+      CRM_URL: crm.url,
+      CRM_API_KEY: crm.apiKey,
+      POSTSVC_URL: postsvc.url,
+      POSTSVC_API_KEY: postsvc.apiKey,
+      GATEWAY_URL: gateway.url,
+      GATEWAY_API_KEY: gateway.apiKey,
+      AUTOMATION_URL: automation.url,
+      AUTOMATION_AUTH_HEADER: N8N_HEADER,
+      RECORDER_OBS_URL: obs.url,
+      RECORDER_OBS_PASSWORD: OBS_PASSWORD,
+    },
+    { areas: ['settings'] },
+  );
+});
+
+afterAll(async () => {
+  await bridge?.close();
+  await Promise.all(
+    [crm, postsvc, gateway, automation, obs, otherObs, elsewhere, nothingHere, silent, redirector].map(
+      (peer) => peer?.stop(),
+    ),
+  );
+});
+
+afterEach(() => {
+  for (const host of [elsewhere, nothingHere, silent, redirector]) host.requests.splice(0);
+});
+
+const test = (body: Record<string, unknown>) =>
+  bridge.call('POST', '/api/settings/test-connection', { body });
+const originOf = (url: string): string => new URL(url).origin;
+
+/** Every saved secret, as it could appear in a header (itself, or inside Basic auth). */
+const savedSecrets = () => [crm.apiKey, postsvc.apiKey, gateway.apiKey, N8N_HEADER.split(': ')[1]!];
+function secretsIn(host: Elsewhere): string[] {
+  return host.requests.flatMap((request) =>
+    Object.values(request.headers)
+      .flat()
+      .filter((value): value is string => typeof value === 'string')
+      .filter((value) => savedSecrets().some((secret) => value.includes(secret))),
+  );
+}
+
+describe('Test connection: what each peer answered, in force', () => {
+  it('every peer at its address in force, with its saved key: reachable, with the latency', async () => {
+    for (const peer of ['crm', 'postsvc', 'gateway', 'automation', 'obs'] as const) {
+      const answer = await test({ peer });
+      expect(answer.status, `${peer}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body, peer).toMatchObject({
+        success: true,
+        peer,
+        outcome: 'reachable',
+        credentials: 'saved',
+        savedKeyFor: null,
+      });
+      expect(answer.body.latencyMs, peer).toEqual(expect.any(Number));
+    }
+    expect((await test({ peer: 'crm' })).body.detail).toBe('API user studio-bridge');
+  });
+
+  it('a wrong key given in the request: the peer refused the key (CRM, provider, gateway, OBS)', async () => {
+    for (const body of [
+      { peer: 'crm', apiKey: 'not-the-crm-key' },
+      { peer: 'postsvc', apiKey: 'not-the-provider-key' },
+      { peer: 'gateway', apiKey: 'not-the-gateway-key' },
+      { peer: 'obs', password: 'not-the-obs-password' },
+    ]) {
+      const answer = await test(body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body, body.peer).toMatchObject({ outcome: 'refused-key', credentials: 'given' });
+    }
+  });
+
+  it('an address where nothing of the peer is: not found; one that answers as no peer does: not that peer', async () => {
+    const missing = await test({ peer: 'crm', url: nothingHere.url, apiKey: 'a-key-for-the-test' });
+    expect(missing.body).toMatchObject({ outcome: 'not-found', status: 404, url: nothingHere.url });
+    const other = await test({ peer: 'postsvc', url: elsewhere.url, apiKey: 'a-key-for-the-test' });
+    expect(other.body).toMatchObject({ outcome: 'unreadable', status: 200 });
+    // A web server is not OBS either.
+    const web = await test({ peer: 'obs', url: elsewhere.url.replace('http', 'ws') });
+    expect(web.body).toMatchObject({ outcome: 'unreadable' });
+  });
+
+  it('a peer that does not answer: no answer (bounded), one that is off: unreachable; never a 500', async () => {
+    const hangs = await test({ peer: 'gateway', url: silent.url, apiKey: 'a-key-for-the-test' });
+    expect(hangs.status).toBe(200);
+    expect(hangs.body).toMatchObject({ outcome: 'no-answer', latencyMs: null });
+    const off = `http://127.0.0.1:${await freePort()}`;
+    const refused = await test({ peer: 'automation', url: off });
+    expect(refused.body).toMatchObject({ outcome: 'unreachable', detail: 'connection refused' });
+    const obsOff = await test({ peer: 'obs', url: off.replace('http', 'ws') });
+    expect(obsOff.body).toMatchObject({ outcome: 'unreachable' });
+  });
+
+  it('a peer answering 5xx is failing, 429 throttled with its wait: the answer, not an error', async () => {
+    crm.faults.injectFault({ pathPrefix: '/api/v1/App/user', status: 503, times: 1 });
+    const failing = await test({ peer: 'crm' });
+    expect(failing.status).toBe(200);
+    expect(failing.body).toMatchObject({ outcome: 'failing', status: 503 });
+    postsvc.faults.injectFault({
+      pathPrefix: '/user',
+      status: 429,
+      headers: { 'Retry-After': '30' },
+      times: 1,
+    });
+    const throttled = await test({ peer: 'postsvc' });
+    expect(throttled.body).toMatchObject({ outcome: 'throttled', status: 429, retryAfterS: 30 });
+  });
+});
+
+describe('Test connection: a saved secret goes only to the origin it was saved for (issue #35.3)', () => {
+  it('an unsaved address elsewhere is tested without the saved key, saying whose it is', async () => {
+    for (const [peer, savedAt] of [
+      ['crm', crm.url],
+      ['postsvc', postsvc.url],
+      ['gateway', gateway.url],
+      ['automation', automation.url],
+    ] as const) {
+      const answer = await test({ peer, url: `${elsewhere.url}/${peer}` });
+      expect(answer.status).toBe(200);
+      expect(answer.body, peer).toMatchObject({ credentials: 'none', savedKeyFor: originOf(savedAt) });
+    }
+    // The tests went there, and no saved key with them.
+    expect(elsewhere.requests.length).toBe(4);
+    expect(secretsIn(elsewhere)).toEqual([]);
+  });
+
+  it('OBS elsewhere gets no saved password: the other OBS refuses, and the answer says whose it was', async () => {
+    const answer = await test({ peer: 'obs', url: otherObs.url });
+    expect(answer.body).toMatchObject({
+      outcome: 'refused-key',
+      credentials: 'none',
+      savedKeyFor: originOf(obs.url),
+    });
+    // With the password in the same request, the same OBS lets the test in.
+    const given = await test({ peer: 'obs', url: otherObs.url, password: OBS_PASSWORD });
+    expect(given.body).toMatchObject({ outcome: 'reachable', credentials: 'given' });
+  });
+
+  it('a secret given in the request goes to the address given, alone', async () => {
+    const answer = await test({ peer: 'crm', url: elsewhere.url, apiKey: 'a-key-issued-by-the-new-crm' });
+    expect(answer.body).toMatchObject({ credentials: 'given', outcome: 'unreadable' });
+    expect(elsewhere.requests.map((request) => request.headers['x-api-key'])).toEqual([
+      'a-key-issued-by-the-new-crm',
+    ]);
+    expect(secretsIn(elsewhere)).toEqual([]);
+  });
+
+  it('the same origin on another path is where the key was saved for: it goes along', async () => {
+    const answer = await test({ peer: 'crm', url: `${crm.url}/` });
+    expect(answer.body).toMatchObject({ credentials: 'saved', outcome: 'reachable' });
+  });
+
+  it('a redirect is not followed: the saved key never reaches the origin it points to', async () => {
+    const moved = await startTestBridge(
+      {
+        CRM_URL: redirector.url,
+        CRM_API_KEY: crm.apiKey,
+        GATEWAY_URL: redirector.url,
+        GATEWAY_API_KEY: gateway.apiKey,
+      },
+      { areas: ['settings'] },
+    );
+    try {
+      for (const peer of ['crm', 'gateway']) {
+        const answer = await moved.call('POST', '/api/settings/test-connection', { body: { peer } });
+        expect(answer.body, peer).toMatchObject({
+          outcome: 'redirected',
+          credentials: 'saved',
+          status: 302,
+          detail: expect.stringContaining(elsewhere.url),
+        });
+      }
+      const tested = redirector.requests.filter(({ url }) =>
+        /App\/user|studio-bridge-connection-test/.test(url),
+      );
+      expect(tested.length).toBeGreaterThanOrEqual(2);
+      // Neither the tests nor the bridge's own health probes followed the redirect.
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await moved.close();
+    }
+  });
+
+  it('no address in force and none given: not configured, nothing sent', async () => {
+    const bare = await startTestBridge({}, { areas: ['settings'] });
+    try {
+      const answer = await bare.call('POST', '/api/settings/test-connection', { body: { peer: 'gateway' } });
+      expect(answer.body).toMatchObject({ outcome: 'not-configured', url: null, credentials: 'none' });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('Test connection: input is checked first', () => {
+  it('400 naming the field and the rule', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ peer: 'fax' }, 'peer'],
+      [{}, 'peer'],
+      [{ peer: 'crm', url: 'ftp://crm.example' }, 'url'],
+      [{ peer: 'obs', url: 'http://obs.example:4455' }, 'url'],
+      [{ peer: 'automation', authHeader: 'no colon here' }, 'authHeader'],
+      [{ peer: 'postsvc', apiKey: '' }, 'apiKey'],
+      [{ peer: 'gateway', password: 'not a gateway field' }, ''],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await test(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.code).toBe('VALIDATION_ERROR');
+      expect(answer.body.details, JSON.stringify(body)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: field ? `body.${field}` : 'body', rule: expect.any(String) }),
+        ]),
+      );
+    }
+  });
+
+  it('needs the bridge key', async () => {
+    const answer = await bridge.call('POST', '/api/settings/test-connection', {
+      body: { peer: 'crm' },
+      key: null,
+    });
+    expect(answer.status).toBe(401);
+  });
+});
