@@ -183,7 +183,7 @@ export const connectionTestRequest = z.discriminatedUnion('peer', [
     authHeader: z
       .string()
       .max(2_000)
-      .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must look like "Name: value"')
+      .regex(/^[A-Za-z0-9-]+:[ \t]*[^ \t].*$/, 'must look like "Name: value"')
       .optional()
       .describe('The "Name: value" header, sent only to the address of this request.'),
   }),

@@ -122,6 +122,11 @@ export const bridgeFields: readonly FieldWords[] = [
   },
   { key: 'BRIDGE_TRUST_PROXY', label: 'Trusted proxy hops', hint: 'A tunnel (cloudflared, ngrok) is one.' },
   { key: 'BRIDGE_SANDBOX', label: 'Sandbox', hint: '1: the simulated peers stand in for the real ones.' },
+  {
+    key: 'SANDBOX_TAKE_FILES',
+    label: 'Sandbox takes as real files',
+    hint: '1: the simulated OBS writes a small video file per take (with FFmpeg), so clips can be rendered.',
+  },
 ];
 
 /** The programs that render clips. */
