@@ -5,6 +5,13 @@ import type { RouteContract } from '../../shared/api/contract.js';
 import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
 import type { Alarm, CatchUpStatus, HealthResponse, PeerHealth } from '../../shared/api/health.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
+import type {
+  ContentMetricPoint,
+  GuestWorkflowState,
+  ProductionAnalysis,
+  StageEntry,
+} from '../../shared/api/productions.js';
+import type { RenderRecord } from '../../shared/api/renders.js';
 import type { Caption } from '../../shared/caption-rules.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
@@ -85,6 +92,18 @@ export interface AreaOffers {
   clipToRender(analysisId: string, n: number): ClipToRender;
   /** Clips: keeps the analysis at least until `until` (ISO): analyses with renders outlive their 30 days. */
   keepAnalysisUntil(analysisId: string, until: string): void;
+  /** Recorder: the takes named from a production, oldest first, with their marks (issue #42). */
+  productionTakes(contentProductionId: string): RecorderTake[];
+  /** Clips: the analyses kept for a production, newest first. */
+  productionAnalyses(contentProductionId: string): ProductionAnalysis[];
+  /** Renders: the renders of these analyses, newest first, a running one with its progress. */
+  rendersOf(analysisIds: readonly string[]): RenderRecord[];
+  /** Guests: a content record's stage history as the bridge recorded it, oldest first. */
+  contentStageHistory(contentId: string): StageEntry[];
+  /** Guests: a guest's latest automation workflow run; null when none ran. */
+  latestGuestWorkflow(guestId: string): GuestWorkflowState;
+  /** Analytics: a content record's collected metrics from `since` (ISO), oldest first. */
+  contentMetricsOf(contentId: string, since: string): ContentMetricPoint[];
 }
 
 /** A suggestion as the renders area needs it (DESIGN §6.10): its reviewed in/out, its take, its cues. */

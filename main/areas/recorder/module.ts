@@ -33,6 +33,7 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     stop: () => ctx.peers.obs?.stop(),
     offers: {
       take: (id) => repo.take(id),
+      productionTakes: (contentProductionId) => repo.takesOf(contentProductionId),
       recorderPeer: () => (ctx.peers.obs ? recorderPeerReading(ctx.peers.obs, ctx.now()) : null),
     },
   };

@@ -20,7 +20,7 @@ export function recorderRoutes(
 ): void {
   mount(setRecorderFilename, async ({ body }) => ({
     success: true,
-    ...(await recorder.setFilename(body.filename)),
+    ...(await recorder.setFilename(body.filename, body.contentProductionId ?? null)),
   }));
   mount(getRecorderFilename, () => ({ success: true, ...recorder.filename() }));
   mount(getRecorderStatus, () => ({ success: true, ...recorder.status() }));

@@ -81,6 +81,7 @@ export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaM
   return {
     name: 'renders',
     routes: (mount) => rendersRoutes(mount, renders),
+    offers: { rendersOf: (analysisIds) => renders.ofAnalyses(analysisIds) },
     meet(all) {
       areas = all;
     },
