@@ -18,6 +18,7 @@ import {
 import type { BroadcastList as BroadcastListData } from './api.js';
 import { broadcastTone, formatViewers, sortBroadcasts } from './format.js';
 import { LocalTime } from '../components/LocalTime.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
 export function BroadcastList() {
@@ -83,6 +84,7 @@ function BroadcastRow({ record, now }: { record: BroadcastRecord; now: number })
             ? ` · ${record.contentProductionName}`
             : ''}
         </div>
+        <ProductionLink id={record.contentProductionId} name={record.contentProductionName} />
       </td>
       <td>
         {record.scheduledAt ? (

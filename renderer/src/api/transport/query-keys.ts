@@ -23,4 +23,6 @@ export const queryKeys = {
   analyticsRuns: ['analytics', 'runs'] as const,
   /** Clip renders, and what Settings shows of them (FFmpeg, disk use). */
   renders: ['renders'] as const,
+  /** The production list and each production's thread (issue #42). */
+  productions: ['productions'] as const,
 };
