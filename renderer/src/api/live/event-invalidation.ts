@@ -90,8 +90,8 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'guests.templates': [queryKeys.guestTemplates],
   'guests.demo': [queryKeys.guests],
 
-  'clips.analyzed': [queryKeys.productions],
-  'clips.draft-created': [queryKeys.productions],
+  'clips.analyzed': [],
+  'clips.draft-created': [],
   'clips.fit': [],
 
   // A render's progress is read from the events themselves; its state changes refresh its lists.
