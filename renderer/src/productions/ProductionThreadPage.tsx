@@ -28,29 +28,31 @@ function ThreadView({ thread }: { thread: Thread }) {
   const { production } = thread;
   const crmDown = thread.missing.some((part) => part.entity === 'ContentProduction');
   return (
-    <div className="production-thread" data-testid="production-thread">
-      <p className="small">
-        <a href="#/productions">← All productions</a>
-      </p>
-      <PageHeader
-        title={production.name ?? (crmDown ? 'Production (the CRM is not answering)' : '(unnamed)')}
-        description={
-          <>
-            {[production.contentType, production.showName].filter(Boolean).join(' · ')}
-            {production.scheduledDate ? (
-              <>
-                {' · scheduled '}
-                <LocalTime iso={production.scheduledDate} />
-              </>
-            ) : null}
-          </>
-        }
-        actions={
-          production.stage ? (
-            <StatusPill tone={stageTone(production.stage)}>{production.stage}</StatusPill>
-          ) : null
-        }
-      />
+    <div className="production-thread grid grid-stack" data-testid="production-thread">
+      <div>
+        <p className="small">
+          <a href="#/productions">← All productions</a>
+        </p>
+        <PageHeader
+          title={production.name ?? (crmDown ? 'Production (the CRM is not answering)' : '(unnamed)')}
+          description={
+            <>
+              {[production.contentType, production.showName].filter(Boolean).join(' · ')}
+              {production.scheduledDate ? (
+                <>
+                  {' · scheduled '}
+                  <LocalTime iso={production.scheduledDate} utc={false} />
+                </>
+              ) : null}
+            </>
+          }
+          actions={
+            production.stage ? (
+              <StatusPill tone={stageTone(production.stage)}>{production.stage}</StatusPill>
+            ) : null
+          }
+        />
+      </div>
       {thread.missing.length > 0 ? (
         <div className="banner banner-warn" role="status" data-testid="thread-missing">
           <strong>Part of this thread is missing.</strong> Shown is what the bridge knows.

@@ -4,7 +4,7 @@ import type { Thread } from './api.js';
 /** The content's numbers per platform and its views over 90 days (a line drawn as SVG: cheap to draw). */
 export function ThreadNumbers({ thread }: { thread: Thread }) {
   const { latest, viewsByDay } = thread.analytics;
-  const posted = thread.posts.filter((post) => post.numbers !== null);
+  const posted = thread.posts.filter((post) => post.numbers !== null && post.status === 'Published');
   const likes = posted.reduce((sum, post) => sum + (post.numbers?.likes ?? 0), 0);
   const shares = posted.reduce((sum, post) => sum + (post.numbers?.shares ?? 0), 0);
   return (
@@ -43,7 +43,7 @@ export function ThreadNumbers({ thread }: { thread: Thread }) {
         </>
       )}
       <p className="small">
-        Its posts: {posted.length} with numbers · {likes.toLocaleString()} likes · {shares.toLocaleString()}{' '}
+        Its published posts: {posted.length} · {likes.toLocaleString()} likes · {shares.toLocaleString()}{' '}
         shares
       </p>
     </Panel>

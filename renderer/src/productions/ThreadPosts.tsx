@@ -10,7 +10,7 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
   for (const post of thread.posts)
     counts.set(post.status ?? 'Draft', (counts.get(post.status ?? 'Draft') ?? 0) + 1);
   return (
-    <div className="grid grid-2-1">
+    <>
       <Panel title="Posts" testId="thread-posts" actions={<a href="#/posts">Posts →</a>}>
         {thread.posts.length === 0 ? (
           <p className="muted small">No SocialPost record names this production.</p>
@@ -52,7 +52,7 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
                             open
                           </a>
                         ) : null}
-                        {post.numbers ? (
+                        {post.numbers && post.status === 'Published' ? (
                           <div className="small muted">
                             {post.numbers.likes} likes · {post.numbers.shares} shares
                           </div>
@@ -89,6 +89,6 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
           </ul>
         )}
       </Panel>
-    </div>
+    </>
   );
 }

@@ -215,6 +215,25 @@ describe('GET /api/productions/{id}', () => {
     }
   });
 
+  it('names the production on a post’s row of GET /api/posts, so the row links back', async () => {
+    const episode = crm.create('ContentProduction', { name: 'Episode 20', stage: 'Planning' });
+    const post = crm.create('SocialPost', {
+      content: 'Episode 20 is out',
+      platform: 'Microblog',
+      status: 'Failed',
+      error: 'the provider refused it',
+      contentProductionId: episode.id,
+    });
+    const posts = await bridge.call('GET', '/api/posts');
+    expect(posts.status).toBe(200);
+    expect(
+      posts.body.data.find((row: { socialPostId: string }) => row.socialPostId === post.id),
+    ).toMatchObject({
+      contentProductionId: episode.id,
+      contentProductionName: 'Episode 20',
+    });
+  });
+
   it('shows a take named from the production in its thread, and not in another', async () => {
     const episode = crm.create('ContentProduction', { name: 'Episode 14', stage: 'Recording' });
     const named = await bridge.call('POST', '/api/recorder/filename', {
