@@ -16,6 +16,7 @@ import { calendarBench } from './calendar.js';
 import { hopsBench } from './hops.js';
 import { postingRaceBench } from './posting-race.js';
 import { renderBench } from './render.js';
+import { productionsBench } from './productions.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -38,6 +39,7 @@ const benches: Bench[] = [
   slowBodiesBench,
   companionBench,
   renderBench,
+  productionsBench,
 ];
 
 const wanted = process.argv.slice(2);
