@@ -17,7 +17,7 @@ const EXTERNAL = [
 ];
 
 /** The dashboard's page folders, one per area (renderer/README.md). */
-const PAGES = 'overview|posting|broadcasts|recorder|analytics|guests|clips|activity|settings';
+const PAGES = 'overview|productions|posting|broadcasts|recorder|analytics|guests|clips|activity|settings';
 
 /**
  * What the pages stand on: renderer/src/components/, renderer/src/api/ and the files at the top of

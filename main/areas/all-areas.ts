@@ -6,6 +6,7 @@ import { clipsArea, type ClipsTuning } from './clips/module.js';
 import { guestsArea } from './guests/module.js';
 import { healthArea } from './health/module.js';
 import { postingArea, type PostingTuning } from './posting/module.js';
+import { productionsArea } from './productions/module.js';
 import { publishingArea } from './publishing/module.js';
 import { recorderArea } from './recorder/module.js';
 import { rendersArea, type RendersTuning } from './renders/module.js';
@@ -27,6 +28,7 @@ export const areaNames = [
   'clips',
   'renders',
   'search',
+  'productions',
 ] as const;
 export type AreaName = (typeof areaNames)[number];
 
@@ -74,6 +76,7 @@ const build: Record<AreaName, (ctx: AreaContext, wiring: AreaWiring) => AreaModu
   clips: (ctx, { tuning }) => clipsArea(ctx, tuning.clips),
   renders: (ctx, { tuning }) => rendersArea(ctx, tuning.renders),
   search: (ctx) => searchArea(ctx),
+  productions: (ctx) => productionsArea(ctx),
 };
 
 /**

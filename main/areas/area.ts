@@ -6,6 +6,13 @@ import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/we
 import type { Alarm, CatchUpStatus, HealthResponse, PeerHealth } from '../../shared/api/health.js';
 import type { PublishedPosts } from '../../shared/api/analytics.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
+import type {
+  ContentMetricPoint,
+  GuestWorkflowState,
+  ProductionAnalysis,
+  StageEntry,
+} from '../../shared/api/productions.js';
+import type { RenderRecord } from '../../shared/api/renders.js';
 import type { Caption } from '../../shared/caption-rules.js';
 import type { BridgeConfig } from '../config/config.js';
 import type { ActivityLog } from '../kernel/activity/activity-log.js';
@@ -96,6 +103,18 @@ export interface AreaOffers {
   keepAnalysisUntil(analysisId: string, until: string): void;
   /** Renders: what a clip's media URL at the provider is (made ready), for posting's checks; null: not one of ours. */
   clipMedia(accessUrl: string): ClipMedia | null;
+  /** Recorder: the takes named from a production, oldest first, with their marks (issue #42). */
+  productionTakes(contentProductionId: string): RecorderTake[];
+  /** Clips: the analyses kept for a production, newest first. */
+  productionAnalyses(contentProductionId: string): ProductionAnalysis[];
+  /** Renders: the renders of these analyses, newest first, a running one with its progress. */
+  rendersOf(analysisIds: readonly string[]): RenderRecord[];
+  /** Guests: a content record's stage history as the bridge recorded it, oldest first. */
+  contentStageHistory(contentId: string): StageEntry[];
+  /** Guests: a guest's latest automation workflow run; null when none ran. */
+  latestGuestWorkflow(guestId: string): GuestWorkflowState;
+  /** Analytics: a content record's collected metrics from `since` (ISO), oldest first. */
+  contentMetricsOf(contentId: string, since: string): ContentMetricPoint[];
 }
 
 /** A rendered clip's file at the provider's media store (issue #44.1): until when it is served, how long, which picture. */

@@ -18,6 +18,8 @@ export type CrmRecord = { id: string } & Record<string, unknown>;
 
 export type CrmWhere =
   | { type: 'equals' | 'notEquals'; attribute: string; value: string | number | boolean }
+  /** Case-insensitive "value is part of the attribute" (a name search). */
+  | { type: 'contains'; attribute: string; value: string }
   | { type: 'in' | 'notIn'; attribute: string; value: string[] }
   | { type: 'isNull' | 'isNotNull'; attribute: string }
   /** EspoCRM's LIKE '%value%' (case-insensitive in its MySQL collation). */

@@ -29,6 +29,7 @@ export function seedDemoTakes(history: RecorderHistory, crm: SandboxPeers['crm']
       name: suggestRecorderFilename(text(record.name), new Date(at)),
       startedAt: new Date(at).toISOString(),
       durationMs: (48 + ((i * 7) % 12)) * MINUTE,
+      contentProductionId: record.id,
       marks: [
         { label: 'guest intro', offsetMs: 2 * MINUTE },
         ...ownClips.map((clip, n) => ({

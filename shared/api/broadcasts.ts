@@ -38,6 +38,8 @@ export const createBroadcastBody = z.object({
   channelId: idString.optional(),
   streamSource: streamSource.optional(),
   settings: broadcastSettings,
+  /** Started from a production's page: its StreamhostBroadcast record belongs to that ContentProduction. */
+  contentProductionId: idString.optional(),
 });
 export type CreateBroadcastInput = z.input<typeof createBroadcastBody>;
 

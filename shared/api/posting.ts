@@ -256,6 +256,9 @@ export const postView = z.object({
   socialPostId: z.string().nullable(),
   ledgerId: z.number().nullable(),
   name: z.string().nullable(),
+  /** The production the SocialPost record names (issue #42); null for an API post or none named. */
+  contentProductionId: z.string().nullable(),
+  contentProductionName: z.string().nullable(),
   status: postViewStatus,
   crmStatus: z.string().nullable(),
   post: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { edlFrameRates } from '../frame-rates.js';
 import { recorderFilenameJsonSchema } from '../recorder-filename.js';
-import { defineContract, queryInt } from './contract.js';
+import { defineContract, idString, queryInt } from './contract.js';
 
 /**
  * Where the held name stands with the recorder (DESIGN §6.7): `applied` (OBS read it back equal),
@@ -17,6 +17,8 @@ const filenameStatus = {
   /** The name as the operator asked for it (differs from `filename` when a take suffix was added). */
   requested: z.string().nullable(),
   setAt: z.string().nullable(),
+  /** The production the held name was given from: its takes belong to it (null: none said). */
+  contentProductionId: z.string().nullable(),
   /** null when no name is held. */
   state: z.enum(filenameStates).nullable(),
   /** OBS's words when `state` is failed. */
@@ -34,9 +36,13 @@ export const setRecorderFilename = defineContract({
   path: '/api/recorder/filename',
   tag: 'recorder',
   summary:
-    'Set the filename for the next recording (kept in memory); with a recorder configured, applied to OBS and read back.',
+    'Set the filename for the next recording (kept in memory); with a recorder configured, applied to OBS and read back. With `contentProductionId`, the takes recorded under that name belong to that production.',
   auth: 'key',
-  body: z.object({ filename: z.string().meta(recorderFilenameJsonSchema) }),
+  body: z.object({
+    filename: z.string().meta(recorderFilenameJsonSchema),
+    /** The ContentProduction the name comes from: the takes recorded under it belong to it (issue #42.2). */
+    contentProductionId: idString.optional(),
+  }),
   // Just set: the name, as asked and when, are there (an integrator's client reads them as strings).
   response: z.object({
     success: z.literal(true),
@@ -141,6 +147,8 @@ export const recorderTake = z.object({
   frameRate: z.enum(edlFrameRates).nullable(),
   /** Audio channels of the file's first audio track (0: none), read with ffprobe; null when the bridge could not read the file. */
   audioChannels: z.number().int().nullable(),
+  /** The ContentProduction its name was given from (POST /api/recorder/filename); null: not linked. */
+  contentProductionId: z.string().nullable().default(null),
   marks: z.array(recorderMark),
 });
 export type RecorderTake = z.infer<typeof recorderTake>;

@@ -36,6 +36,8 @@ function monthOfPosts(): string {
       socialPostId: null,
       ledgerId: i + 1,
       name: null,
+      contentProductionId: null,
+      contentProductionName: null,
       status,
       crmStatus: null,
       post: `Bench post ${i}: a new episode is out, with a link https://studio.example/${i}`,

@@ -17,6 +17,7 @@ import { hopsBench } from './hops.js';
 import { postingRaceBench } from './posting-race.js';
 import { renderBench } from './render.js';
 import { activityTextBench } from './activity-text.js';
+import { productionsBench } from './productions.js';
 
 /**
  * `npm run bench [name...]`: every benchmark, or those named. Ratios compare the bridge with a
@@ -40,6 +41,7 @@ const benches: Bench[] = [
   companionBench,
   renderBench,
   activityTextBench,
+  productionsBench,
 ];
 
 const wanted = process.argv.slice(2);

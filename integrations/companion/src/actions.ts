@@ -12,7 +12,7 @@ import {
 import type { Source } from './sync.js';
 
 export type ActionsSchema = {
-  set_filename: { options: { filename: string } };
+  set_filename: { options: { filename: string; contentProductionId?: string } };
   filename_from_next_production: { options: Record<string, never> };
   add_mark: { options: { label: string } };
   end_broadcast: { options: { broadcast: string } };
@@ -72,10 +72,23 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
     set_filename: {
       name: 'Recorder: set next filename',
       description: 'The name of the next recording; Companion variables are replaced before it is sent.',
-      options: [{ type: 'textinput', id: 'filename', label: 'Filename', default: '', useVariables: true }],
+      options: [
+        { type: 'textinput', id: 'filename', label: 'Filename', default: '', useVariables: true },
+        {
+          type: 'textinput',
+          id: 'contentProductionId',
+          label: 'Production id (optional: the takes belong to it)',
+          default: '',
+          useVariables: true,
+        },
+      ],
       callback: async ({ options }) => {
+        const contentProductionId = options.contentProductionId?.trim() ?? '';
         try {
-          await need().post('/api/recorder/filename', { filename: options.filename.trim() });
+          await need().post('/api/recorder/filename', {
+            filename: options.filename.trim(),
+            ...(contentProductionId ? { contentProductionId } : {}),
+          });
         } catch (error) {
           fail('set filename', error);
         }
@@ -91,7 +104,16 @@ export function actionDefinitions(deps: ActionDeps, now: Date): CompanionActionD
           const next = await need().get('/api/recorder/next-production');
           if (typeof next.filename !== 'string')
             throw new Error('no ContentProduction is scheduled from an hour ago on');
-          await need().post('/api/recorder/filename', { filename: next.filename });
+          // The takes recorded under this name belong to the production (issue #42.2).
+          const production: unknown = next.production;
+          const contentProductionId =
+            typeof production === 'object' && production !== null && 'id' in production
+              ? production.id
+              : null;
+          await need().post('/api/recorder/filename', {
+            filename: next.filename,
+            ...(typeof contentProductionId === 'string' ? { contentProductionId } : {}),
+          });
         } catch (error) {
           fail('filename from the next production', error);
         }

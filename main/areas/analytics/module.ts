@@ -10,6 +10,9 @@ export interface AnalyticsTuning {
   intervalHours?: number;
 }
 
+/** A production's thread reads at most this many snapshots of its content (90 days, 6-hourly, several platforms). */
+const CONTENT_METRICS_OF_ONE = 10_000;
+
 /** Analytics (spec §1.2, §1.7, §4.2; DESIGN §6.5): the store, the six-hourly collector, content ingest. */
 export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): AreaModule {
   let areas: readonly AreaModule[] = [];
@@ -47,6 +50,19 @@ export function analyticsArea(ctx: AreaContext, tuning: AnalyticsTuning = {}): A
     offers: {
       measuredPosts: () => ({ postsvcIds: repo.measuredPostIds(), asOf: repo.lastCollected().posts }),
       latestPostNumbers: (postsvcId) => repo.latestPostNumbers(postsvcId),
+      contentMetricsOf: (contentId, since) =>
+        repo
+          .contentMetrics({ contentId, start: since, latest: false, limit: CONTENT_METRICS_OF_ONE })
+          .reverse()
+          .map((row) => ({
+            platform: row.platform,
+            views: row.views,
+            watchHours: row.watch_hours,
+            likes: row.likes,
+            comments: row.comments,
+            shares: row.shares,
+            collectedAt: row.collected_at,
+          })),
       lastCollection() {
         const run = repo.lastRun();
         return run

@@ -31,7 +31,7 @@ const toRun = (row: RunRow): BroadcastRun => ({
   samples: row.samples,
 });
 
-/** The viewers of each broadcast while the bridge read it live, and when it saw it end (migration 030). */
+/** The viewers of each broadcast while the bridge read it live, and when it saw it end (migration 034). */
 export function createBroadcastRunsRepo(db: Db) {
   const byId = db.prepare<[string], RunRow>('SELECT * FROM broadcast_runs WHERE streamhost_id = ?');
   const all = db.prepare<[], RunRow>('SELECT * FROM broadcast_runs');

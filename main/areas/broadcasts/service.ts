@@ -91,7 +91,10 @@ export class BroadcastService {
     );
   }
 
-  async create(request: CreateBroadcastRequest): Promise<CreatedBroadcastResult> {
+  /** `contentProductionId`: started from a production's page, the record belongs to it (issue #42.2). */
+  async create(
+    request: CreateBroadcastRequest & { contentProductionId?: string | undefined },
+  ): Promise<CreatedBroadcastResult> {
     // Before 2000 or more than 5 years ahead by the bridge's clock (shared/time-bounds.ts): never sent to the host.
     const date = dateBoundIssue('scheduledAt', request.scheduledAt, this.deps.now());
     if (date) throw AppError.invalidDate(date.message);
@@ -112,6 +115,9 @@ export class BroadcastService {
       ...(request.channelId !== undefined ? { channelId: request.channelId } : {}),
       embedUrl: created.embedUrl,
       dashboardUrl: created.dashboardUrl,
+      ...(request.contentProductionId !== undefined
+        ? { contentProductionId: request.contentProductionId }
+        : {}),
     };
     const warnings: string[] = [];
     let recordId: string | null = null;

@@ -24,7 +24,8 @@ export function clipsArea(ctx: AreaContext, tuning: ClipsTuning = {}): AreaModul
   // The recorder's takes; none when it does not run.
   const takes: TakeLookup = (id) => offerOf(areas, 'take')?.(id) ?? null;
   const runner = new ClipAnalysisRunner(ctx.logger, tuning.runner);
-  const analyses = new ClipAnalyses(ctx.repo(createClipsRepo), ctx.now);
+  const repo = ctx.repo(createClipsRepo);
+  const analyses = new ClipAnalyses(repo, ctx.now);
   const exports = new EditorExports(analyses, takes);
   const events = new ClipEvents({ crm: ctx.peers.crm, activity: ctx.activity });
   ctx.scheduler.every('clip analyses pruning', PRUNE_EVERY_MS, () => analyses.pruneExpired(), true);
@@ -39,6 +40,8 @@ export function clipsArea(ctx: AreaContext, tuning: ClipsTuning = {}): AreaModul
     offers: {
       clipToRender: (analysisId, n) => clipToRender(analyses, takes, analysisId, n),
       keepAnalysisUntil: (analysisId, until) => analyses.keepUntil(analysisId, until),
+      productionAnalyses: (contentProductionId) =>
+        repo.ofProduction(contentProductionId, ctx.now().toISOString()),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { AnalyzeClipsResponse } from '../../../shared/api/clips.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
+import type { ProductionAnalysis } from '../../../shared/api/productions.js';
 import type { Db } from '../../kernel/db.js';
 import type { KeptSentence } from './kept-sentences.js';
 
@@ -149,6 +150,16 @@ export function createClipsRepo(db: Db) {
        AND r.start_time < ? AND r.end_time > ? AND a.expires_at > ?
      ORDER BY a.created_at, r.clip_number`,
   );
+  const ofProduction = db.prepare<
+    [string, string],
+    Pick<
+      AnalysisRow,
+      'id' | 'take_id' | 'take_file_name' | 'take_json' | 'created_at' | 'expires_at' | 'answer_json'
+    >
+  >(
+    `SELECT id, take_id, take_file_name, take_json, created_at, expires_at, answer_json FROM clip_analyses
+     WHERE content_production_id = ? AND expires_at > ? ORDER BY created_at DESC, id`,
+  );
   const keepUntil = db.prepare<[string, string, string]>(
     'UPDATE clip_analyses SET expires_at = ? WHERE id = ? AND expires_at < ?',
   );
@@ -184,6 +195,22 @@ export function createClipsRepo(db: Db) {
         sentences: JSON.parse(row.sentences_json) as KeptSentence[],
         windows: JSON.parse(row.windows_json) as Array<{ from: number; to: number }>,
       };
+    },
+    /** A production's analyses still kept at `now`, newest first, as its thread shows them. */
+    ofProduction(contentProductionId: string, now: string): ProductionAnalysis[] {
+      return ofProduction.all(contentProductionId, now).map((row) => {
+        const answer = JSON.parse(row.answer_json) as StoredAnswer;
+        const take = row.take_json === null ? null : (JSON.parse(row.take_json) as RecorderTake);
+        return {
+          id: row.id,
+          takeId: row.take_id,
+          takeName: take?.name ?? row.take_file_name,
+          createdAt: row.created_at,
+          expiresAt: row.expires_at,
+          suggestions: answer.suggestedClips.length,
+          firstHook: answer.suggestedClips[0]?.hookQuote ?? null,
+        };
+      });
     },
     /** Reviewed suggestions of an analysis, by suggestion number (1 for the first). */
     reviews(id: string): Map<number, ClipReview> {

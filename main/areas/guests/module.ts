@@ -64,6 +64,27 @@ export function guestsArea(ctx: AreaContext): AreaModule {
   return {
     name: 'guests',
     routes: (mount) => guestsRoutes(mount, ctx, { service, repo, templates }),
+    offers: {
+      contentStageHistory: (contentId) =>
+        repo.contentStagesOf(contentId).map((row) => ({
+          stage: row.stage,
+          previousStage: row.previous_stage,
+          enteredAt: row.entered_at,
+          source: row.source,
+        })),
+      latestGuestWorkflow(guestId) {
+        const run = repo.runsOf(guestId).at(-1);
+        return run
+          ? {
+              workflow: run.workflow,
+              stage: run.stage,
+              status: run.status,
+              message: run.message,
+              at: run.updated_at,
+            }
+          : null;
+      },
+    },
     webhooks: {
       'guest-created': service.onCreated,
       'guest-updated': service.onUpdated,

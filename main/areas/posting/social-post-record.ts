@@ -21,6 +21,9 @@ export interface SocialPostRecord {
   scheduledAt: string | null;
   postsvcId: string | null;
   error: string | null;
+  /** The production it is about, and its name as the CRM gives links (issue #42); null: none. */
+  contentProductionId?: string | null;
+  contentProductionName?: string | null;
 }
 
 /** What the bridge writes onto a record: only these fields, only what changed. */
@@ -48,6 +51,8 @@ export function socialPostRecordOf(record: CrmRecord): SocialPostRecord {
     scheduledAt: orNull(record.scheduledAt),
     postsvcId: orNull(record.postsvcId),
     error: orNull(record.error),
+    contentProductionId: orNull(record.contentProductionId),
+    contentProductionName: orNull(record.contentProductionName),
   };
 }
 

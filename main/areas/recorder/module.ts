@@ -34,6 +34,7 @@ export function recorderArea(ctx: AreaContext): AreaModule {
     offers: {
       take: (id) => repo.take(id),
       takesNamed: (text, limit) => repo.named(text, limit),
+      productionTakes: (contentProductionId) => repo.takesOf(contentProductionId),
       recorderPeer: () => (ctx.peers.obs ? recorderPeerReading(ctx.peers.obs, ctx.now()) : null),
     },
   };
@@ -45,6 +46,8 @@ export interface PastTake {
   startedAt: string;
   durationMs: number;
   marks: Array<{ label: string; offsetMs: number }>;
+  /** The production it was named from. */
+  contentProductionId: string;
 }
 
 /** The recorder's takes for the sandbox's demo history: seeded only into an empty table (once per data dir). */
@@ -58,6 +61,7 @@ export function recorderHistory(ctx: AreaContext) {
         baseName: take.name,
         filePath: null,
         startedAt: take.startedAt,
+        contentProductionId: take.contentProductionId,
       });
       const stoppedAt = new Date(Date.parse(take.startedAt) + take.durationMs).toISOString();
       repo.stopTake(open.id, { filePath: null, stoppedAt, durationMs: take.durationMs, seen: true });

@@ -5,6 +5,8 @@ interface Held {
   filename: string;
   requested: string;
   setAt: string;
+  /** The production the name was given from (issue #42.2); null: none said. */
+  contentProductionId: string | null;
 }
 
 /**
@@ -23,8 +25,16 @@ export class RecorderState {
     private readonly cleared: ClearedName | null = null,
   ) {}
 
-  hold(filename: string, requested: string, setAt: string, state: FilenameState): void {
-    this.held = { filename, requested, setAt };
+  hold(
+    filename: string,
+    requested: string,
+    setAt: string,
+    state: FilenameState,
+    contentProductionId: string | null = this.held?.requested === requested
+      ? this.held.contentProductionId
+      : null,
+  ): void {
+    this.held = { filename, requested, setAt, contentProductionId };
     this.mark(state);
   }
 
@@ -52,6 +62,7 @@ export class RecorderState {
       filename: this.held?.filename ?? null,
       requested: this.held?.requested ?? null,
       setAt: this.held?.setAt ?? null,
+      contentProductionId: this.held?.contentProductionId ?? null,
       state: this.state,
       failure: this.failure,
       obsFilename: this.obsFilename,

@@ -80,7 +80,10 @@ export class Recorder {
   }
 
   /** Holds the name, and with a recorder applies it; answers once OBS read it back (or could not). */
-  async setFilename(requested: string): Promise<Omit<RecorderFilenameSet, 'success'>> {
+  async setFilename(
+    requested: string,
+    contentProductionId: string | null = null,
+  ): Promise<Omit<RecorderFilenameSet, 'success'>> {
     const { obs, state, now } = this.deps;
     const check = checkRecorderFilename(requested, now(), { recorder: obs !== null });
     if (!check.ok) {
@@ -92,7 +95,7 @@ export class Recorder {
     }
     const filename = obs ? nextFreeTakeName(requested, (name) => this.used(name)) : requested;
     const setAt = now().toISOString();
-    state.hold(filename, requested, setAt, obs ? 'pending' : 'held');
+    state.hold(filename, requested, setAt, obs ? 'pending' : 'held', contentProductionId);
     if (obs?.connected) await this.serial(() => this.apply());
     this.recordOutcome();
     const status = state.status();
@@ -322,11 +325,13 @@ export class Recorder {
         }
         const held = state.current;
         const takeName = name ?? held?.filename ?? 'unknown';
+        const asHeld = held !== null && held.filename === takeName;
         const take = repo.startTake({
           name: takeName,
-          baseName: held && held.filename === takeName ? held.requested : takeName,
+          baseName: asHeld ? held.requested : takeName,
           filePath: event.outputPath ?? null,
           startedAt: at.toISOString(),
+          contentProductionId: asHeld ? held.contentProductionId : null,
         });
         this.recording = { take, startedMs: elapsed, paused: false, pausedAt: null, pausedMs: 0 };
         await this.readVideo(take.id);

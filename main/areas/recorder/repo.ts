@@ -18,6 +18,7 @@ interface TakeRow {
   video_width: number | null;
   video_height: number | null;
   audio_channels: number | null;
+  content_production_id: string | null;
 }
 
 /** What OBS records at (GetVideoSettings). */
@@ -64,8 +65,12 @@ const toMark = (row: MarkRow): RecorderMark => ({
 
 /** The recorder's takes and marks (migration 023). */
 export function createRecorderRepo(db: Db) {
-  const insertTake = db.prepare<[string, string, string | null, string, string]>(
-    'INSERT INTO recorder_takes (name, base_name, file_path, started_at, reel) VALUES (?, ?, ?, ?, ?)',
+  const insertTake = db.prepare<[string, string, string | null, string, string, string | null]>(
+    `INSERT INTO recorder_takes (name, base_name, file_path, started_at, reel, content_production_id)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const takesOfProduction = db.prepare<[string], TakeRow>(
+    'SELECT * FROM recorder_takes WHERE content_production_id = ? ORDER BY id',
   );
   // Reels of a day sort as their numbers (fixed width, digits before letters).
   const lastReelOfDay = db.prepare<[string], { reel: string }>(
@@ -135,6 +140,7 @@ export function createRecorderRepo(db: Db) {
       video,
       frameRate: video ? frameRateOf(video.fpsNumerator, video.fpsDenominator) : null,
       audioChannels: row.audio_channels,
+      contentProductionId: row.content_production_id,
       marks,
     };
   };
@@ -153,10 +159,19 @@ export function createRecorderRepo(db: Db) {
       baseName: string;
       filePath: string | null;
       startedAt: string;
+      /** The production its name was given from; null or absent: not linked. */
+      contentProductionId?: string | null;
     }): OpenTake {
       const id = Number(
         db.transaction(() =>
-          insertTake.run(take.name, take.baseName, take.filePath, take.startedAt, nextReel(take.startedAt)),
+          insertTake.run(
+            take.name,
+            take.baseName,
+            take.filePath,
+            take.startedAt,
+            nextReel(take.startedAt),
+            take.contentProductionId ?? null,
+          ),
         )().lastInsertRowid,
       );
       return { id, name: take.name, baseName: take.baseName, startedAt: take.startedAt };
@@ -209,6 +224,12 @@ export function createRecorderRepo(db: Db) {
     take(id: number): RecorderTake | null {
       const row = takeById.get(id);
       return row ? toTake(row, marksOfTake.all(id).map(toMark)) : null;
+    },
+    /** The takes named from one production, oldest first, each with its marks. */
+    takesOf(contentProductionId: string): RecorderTake[] {
+      return takesOfProduction
+        .all(contentProductionId)
+        .map((row) => toTake(row, marksOfTake.all(row.id).map(toMark)));
     },
     looseMarks(limit: number): RecorderMark[] {
       return looseMarks.all(limit).map(toMark);

@@ -24,7 +24,7 @@ export function recorderRoutes(
   const marks = markEdits(repo, ctx.activity);
   mount(setRecorderFilename, async ({ body }) => ({
     success: true,
-    ...(await recorder.setFilename(body.filename)),
+    ...(await recorder.setFilename(body.filename, body.contentProductionId ?? null)),
   }));
   mount(getRecorderFilename, () => ({ success: true, ...recorder.filename() }));
   mount(getRecorderStatus, () => ({ success: true, ...recorder.status() }));

@@ -106,9 +106,12 @@ export function rendersArea(ctx: AreaContext, tuning: RendersTuning = {}): AreaM
   return {
     name: 'renders',
     routes: (mount) => rendersRoutes(mount, renders),
+    offers: {
+      rendersOf: (analysisIds) => renders.ofAnalyses(analysisIds),
+      clipMedia: (accessUrl) => renders.clipMedia(accessUrl),
+    },
     meet(all) {
       areas = all;
     },
-    offers: { clipMedia: (accessUrl) => renders.clipMedia(accessUrl) },
   };
 }

@@ -49,6 +49,8 @@ const ratioOf: Record<RenderFormat, NonNullable<ClipMedia['ratio']>> = {
 
 const keptUntil = (from: Date) => new Date(from.getTime() + RENDER_KEPT_DAYS * 86_400_000).toISOString();
 
+/** A production's thread shows at most this many renders of each of its analyses. */
+const RENDERS_PER_ANALYSIS = 50;
 /**
  * Renders as the API asks for them (DESIGN §6.10): checked before any work (FFmpeg there, the take's
  * file readable here and long enough, room on the disk), queued one at a time, listed with their
@@ -125,6 +127,14 @@ export class Renders {
       renders: this.deps.repo.list(filter).map((render) => this.record(render)),
       usage: { ...this.deps.repo.usage(), keptDays: RENDER_KEPT_DAYS },
     };
+  }
+
+  /** Every render of these analyses (a production's), newest first. */
+  ofAnalyses(analysisIds: readonly string[]): RenderRecord[] {
+    return analysisIds
+      .flatMap((analysisId) => this.deps.repo.list({ analysisId, limit: RENDERS_PER_ANALYSIS }))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((render) => this.record(render));
   }
 
   get(id: string): RenderRecord {

@@ -93,7 +93,7 @@ function takes(query: SearchQuery, stores: BridgeStores, limit: number): SearchR
     .filter((take) => !seen.has(take.id) && seen.add(take.id))
     .sort((a, b) => b.id - a.id)
     .slice(0, limit)
-    .map((take) => takeResult(take, null));
+    .map((take) => takeResult(take, take.contentProductionId));
 }
 
 const crmCauseWords: Record<string, string> = {

@@ -19,6 +19,7 @@ import type { BroadcastList as BroadcastListData } from './api.js';
 import { broadcastTone, sortBroadcasts } from './format.js';
 import { endedWords, formatViewers } from './viewer-words.js';
 import { LocalTime } from '../components/LocalTime.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
 export function BroadcastList() {
@@ -84,6 +85,7 @@ function BroadcastRow({ record, now }: { record: ListedBroadcast; now: number })
             ? ` · ${record.contentProductionName}`
             : ''}
         </div>
+        <ProductionLink id={record.contentProductionId} name={record.contentProductionName} />
       </td>
       <td>
         {record.status === 'complete' ? (

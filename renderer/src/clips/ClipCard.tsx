@@ -8,6 +8,7 @@ import { useCreateDraft, useNudgeClip, type Kept } from './api.js';
 import { ExportButton } from './ExportButton.js';
 import { RenderPanel } from './RenderPanel.js';
 import { evidenceWords } from './signal-words.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 
 /** The review's four buttons: each edge of the clip moved one whole sentence earlier or later. */
 const nudgeEdges = [
@@ -78,6 +79,7 @@ export function ClipCard({
         <span className="muted small">{Math.round(current.duration)} s</span>
         {clip.marks.length > 0 ? <span className="pill pill-info">Marked live</span> : null}
         {reviewed?.nudged ? <span className="pill pill-warn">Reviewed</span> : null}
+        <ProductionLink id={contentProductionId} />
         <span className="cl-score" title={`Confidence ${clip.confidence.toFixed(3)}`}>
           <span
             className={`meter meter-${tone(clip.confidence)} cl-score-bar`}

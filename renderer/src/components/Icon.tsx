@@ -2,6 +2,7 @@
 const paths = {
   overview: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
   posts: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
+  productions: 'M4 4h16v16H4zM4 9h16M9 4v5M15 4v5M8 14h8M8 17h5',
   broadcasts:
     'M12 12m-2 0a2 2 0 1 0 4 0a2 2 0 1 0-4 0M7.8 7.8a6 6 0 0 0 0 8.4M16.2 7.8a6 6 0 0 1 0 8.4M5 5a10 10 0 0 0 0 14M19 5a10 10 0 0 1 0 14',
   recorder: 'M12 12m-8 0a8 8 0 1 0 16 0a8 8 0 1 0-16 0M12 12m-3 0a3 3 0 1 0 6 0a3 3 0 1 0-6 0',

@@ -16,6 +16,7 @@ import { useGuestTimeline, useRunAgain } from './api.js';
 import { runLabel, runTone, sourceLabel } from './format.js';
 import { HeldWorkflow } from './HeldWorkflow.js';
 import { MoveStage } from './MoveStage.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 
 type Timeline = ResponseOf<typeof getGuestTimeline>;
 
@@ -83,7 +84,13 @@ function GuestBody({ data }: { data: Timeline }) {
           {guest.timezone ? <span className="muted"> · guest in {guest.timezone}</span> : null}
         </dd>
         <dt>Content</dt>
-        <dd>{guest.contentProductionName ?? <span className="muted">not linked</span>}</dd>
+        <dd>
+          {guest.contentProductionId ? (
+            <ProductionLink id={guest.contentProductionId} name={guest.contentProductionName} />
+          ) : (
+            <span className="muted">not linked (set the booking’s content in the CRM)</span>
+          )}
+        </dd>
       </dl>
       {guest.hold ? <HeldWorkflow guestId={guest.id} hold={guest.hold} /> : null}
       <MoveStage guestId={guest.id} guestName={guest.name} current={guest.stage} />

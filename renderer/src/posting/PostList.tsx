@@ -5,6 +5,8 @@ import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
+import { useSearchParams } from '../hash-router.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 import { ApiError } from '../api/transport/client.js';
 import { useCancelPost, useCheckAgain, usePostNow, useRetryPost } from './api.js';
 import { LiveDelete } from './LiveDelete.js';
@@ -131,8 +133,15 @@ function PostRow({ post }: { post: PostView }) {
   const postUrls = post.platformStates.filter((state) => state.postUrl);
   const mixed = new Set(post.platformStates.map((s) => s.status)).size > 1;
   const platformFailures = post.status === 'partial' ? post.platformStates.filter((s) => s.error) : [];
+  // Reached from a production's page (`#/posts?post=<SocialPost id>`): this row is the one meant.
+  const [params] = useSearchParams();
+  const focused = post.socialPostId !== null && params.get('post') === post.socialPostId;
   return (
-    <tr data-testid={`post-row-${post.key}`} className={`posts-row-${post.status}`}>
+    <tr
+      ref={focused ? scrollHere : undefined}
+      data-testid={`post-row-${post.key}`}
+      className={`posts-row-${post.status}${focused ? ' posts-row-focused' : ''}`}
+    >
       <td className="posts-when-cell">
         {post.publishAt ? <LocalTime iso={post.publishAt} /> : <span className="muted">—</span>}
       </td>
@@ -156,6 +165,7 @@ function PostRow({ post }: { post: PostView }) {
       </td>
       <td className="posts-text-cell">
         {post.name ? <span className="posts-name">{post.name}</span> : null}
+        <ProductionLink id={post.contentProductionId} name={post.contentProductionName} />
         <span className="posts-excerpt" title={post.post}>
           {post.post || <span className="muted">(no text)</span>}
         </span>
@@ -350,3 +360,5 @@ function FailureText({ error }: { error: unknown }) {
   if (refused.length === 0) return <ErrorText error={error} />;
   return <>{refused.map((words) => words.text).join(' ')}</>;
 }
+
+const scrollHere = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });

@@ -5,6 +5,7 @@ import { EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatClock, formatDateTime, formatLocal } from '../format.js';
 import { useRecorderTakes } from './api.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 import { MarkItem } from './MarkItem.js';
 
 /** Takes newest first, each with its file and marks; marks made with no take below. */
@@ -48,6 +49,7 @@ function TakeItem({ take }: { take: RecorderTake }) {
     <li className="take" data-testid="take">
       <div className="take-head">
         <span className="take-name mono">{take.name}</span>
+        <ProductionLink id={take.contentProductionId} />
         {take.stoppedAt === null ? (
           <StatusPill tone="info">Recording</StatusPill>
         ) : take.durationS !== null ? (

@@ -18,6 +18,7 @@ const GuestsPage = page(() => import('../guests/GuestsPage.js'), 'GuestsPage');
 const ClipsPage = page(() => import('../clips/ClipsPage.js'), 'ClipsPage');
 const ActivityPage = page(() => import('../activity/ActivityPage.js'), 'ActivityPage');
 const SettingsPage = page(() => import('../settings/SettingsPage.js'), 'SettingsPage');
+const ProductionsPage = page(() => import('../productions/ProductionsPage.js'), 'ProductionsPage');
 
 export interface PageEntry {
   /** Route path under the hash, e.g. `/posts` is `#/posts`. */
@@ -26,6 +27,8 @@ export interface PageEntry {
   label: string;
   icon: IconName;
   component: ComponentType;
+  /** `<path>/<id>` is this page too (one production: `#/productions/<id>`). */
+  withId?: true;
 }
 
 /**
@@ -35,6 +38,13 @@ export interface PageEntry {
  */
 export const pages: readonly PageEntry[] = [
   { path: '/', label: 'Overview', icon: 'overview', component: OverviewPage },
+  {
+    path: '/productions',
+    label: 'Productions',
+    icon: 'productions',
+    component: ProductionsPage,
+    withId: true,
+  },
   { path: '/posts', label: 'Posts', icon: 'posts', component: PostsPage },
   { path: '/broadcasts', label: 'Broadcasts', icon: 'broadcasts', component: BroadcastsPage },
   { path: '/recorder', label: 'Recorder', icon: 'recorder', component: RecorderPage },
@@ -47,5 +57,6 @@ export const pages: readonly PageEntry[] = [
 
 /** The page at an address's path (hash-route.ts reads typed addresses leniently), if any. */
 export function pageAt(pathname: string): PageEntry | undefined {
-  return pages.find((entry) => isPath(pathname, entry.path));
+  const parent = pathname.replace(/\/[^/]+\/?$/, '');
+  return pages.find((entry) => isPath(pathname, entry.path) || (entry.withId && isPath(parent, entry.path)));
 }

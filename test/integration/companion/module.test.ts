@@ -92,7 +92,10 @@ describe.skipIf(!registryNodeRuns)('the Companion module on Node 22 against a sa
       const next = await get('/api/recorder/next-production');
       expect(next.filename).toMatch(/^\d{8}_\S+$/);
       await host.runAction('filename_from_next_production');
-      expect((await get('/api/recorder/filename')).filename).toBe(next.filename);
+      const held = await get('/api/recorder/filename');
+      expect(held.filename).toBe(next.filename);
+      // Its takes belong to that production (issue #42.2).
+      expect(held.contentProductionId).toBe(next.production.id);
       await host.until((h) => h.variables.next_filename === next.filename);
     });
 

@@ -119,6 +119,7 @@ describe('HTTP conventions (DESIGN §4)', () => {
       filename: '20261122_Ep_12_Jane_Doe',
       requested: '20261122_Ep_12_Jane_Doe',
       setAt: expect.any(String),
+      contentProductionId: null,
       state: 'held',
       failure: null,
       obsFilename: null,

@@ -23,6 +23,8 @@ function post(overrides: Partial<PostView> = {}): PostView {
     socialPostId: null,
     ledgerId: 1,
     name: null,
+    contentProductionId: null,
+    contentProductionName: null,
     status: 'scheduled',
     crmStatus: null,
     post: 'Hello',

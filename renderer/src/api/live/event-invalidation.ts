@@ -95,15 +95,20 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'clips.fit': [],
 
   // A render's progress is read from the events themselves; its state changes refresh its lists.
-  'render.state': [queryKeys.renders],
+  'render.state': [queryKeys.renders, queryKeys.productions],
   'render.progress': [],
   'render.ready': [queryKeys.renders],
 
   'recorder.filename': [queryKeys.recorderFilename, queryKeys.recorderStatus],
   'recorder.connected': [queryKeys.recorderFilename, queryKeys.recorderStatus],
   'recorder.disconnected': [queryKeys.recorderStatus],
-  'recorder.take': [queryKeys.recorderFilename, queryKeys.recorderStatus, queryKeys.recorderTakes],
-  'recorder.mark': [queryKeys.recorderTakes],
+  'recorder.take': [
+    queryKeys.recorderFilename,
+    queryKeys.recorderStatus,
+    queryKeys.recorderTakes,
+    queryKeys.productions,
+  ],
+  'recorder.mark': [queryKeys.recorderTakes, queryKeys.productions],
   'settings.updated': [queryKeys.settings],
 };
 

@@ -25,4 +25,6 @@ export const queryKeys = {
   renders: ['renders'] as const,
   /** The header's search, by its text. */
   search: ['search'] as const,
+  /** The production list and each production's thread (issue #42). */
+  productions: ['productions'] as const,
 };

@@ -1,0 +1,69 @@
+import { expect, screenshot, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+
+/**
+ * The production thread (issue #42.1): from a post's row to its production and back, and the
+ * production page's thread, at 1280 and 390 px, against the sandbox's demo world.
+ */
+for (const viewport of [
+  { width: 1280, height: 900, name: 'wide' },
+  { width: 390, height: 844, name: 'narrow' },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('from a post’s row to its production and back', async ({ dashboard: page }) => {
+      await page.goto('/#/posts');
+      const row = page
+        .getByTestId('post-list')
+        .locator('tr')
+        .filter({ has: page.getByTestId('production-link') })
+        .first();
+      const link = row.getByTestId('production-link');
+      await expect(link).toBeVisible();
+      const name = (await link.textContent())!.replace(/\s*→\s*$/, '');
+      const rowKey = (await row.getAttribute('data-testid'))!.replace(/^post-row-crm:/, '');
+      await link.click();
+
+      const thread = page.getByTestId('production-thread');
+      await expect(thread.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+      await expectFits(page, viewport.width);
+      await screenshot(page, `production-${viewport.name}`);
+
+      const back = thread.getByTestId('thread-posts').locator(`a[href="#/posts?post=${rowKey}"]`);
+      await expect(back).toBeVisible();
+      await back.click();
+      await expect(page.getByTestId(`post-row-crm:${rowKey}`)).toHaveClass(/posts-row-focused/);
+    });
+
+    test('the productions list finds by name and opens one', async ({ dashboard: page }) => {
+      await page.goto('/#/productions');
+      const list = page.getByTestId('production-list');
+      await expect(list.getByRole('link').first()).toBeVisible();
+      await expectFits(page, viewport.width);
+      await screenshot(page, `productions-${viewport.name}`);
+      const first = (await list.getByRole('link').first().textContent())!;
+      await page.getByLabel('Search productions by name').fill(first);
+      await expect(list.getByRole('link', { name: first })).toBeVisible();
+      await list.getByRole('link', { name: first }).click();
+      await expect(page.getByTestId('production-thread').getByRole('heading', { level: 1 })).toHaveText(
+        first,
+      );
+      for (const part of [
+        'thread-guests',
+        'thread-broadcasts',
+        'thread-takes',
+        'thread-clips',
+        'thread-posts',
+      ]) {
+        await expect(page.getByTestId(part)).toBeVisible();
+      }
+    });
+  });
+}
+
+async function expectFits(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
