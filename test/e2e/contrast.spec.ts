@@ -83,6 +83,12 @@ async function visitAll(page: Page): Promise<string[]> {
     for (const line of await faintText(page)) faint.push(`${route} ${line}`);
     for (const line of await faintFields(page)) faint.push(`${route} ${line}`);
   }
+  // One production's page (issue #42): the thread's panels, pills and links.
+  await page.goto('/#/productions');
+  await page.getByTestId('production-list').getByRole('link').first().click();
+  await expect(page.getByTestId('production-thread')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const line of await faintText(page)) faint.push(`/productions/<id> ${line}`);
   // The past month's grid: this month's first days (the sandbox's failed post among them) sit in
   // it as days outside the month, and a failed post there was drawn at 60 % opacity (2.73:1).
   await page.goto('/#/posts');

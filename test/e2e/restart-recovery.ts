@@ -30,7 +30,7 @@ export async function expectOverviewLive(page: Page, recorder: string | RegExp):
 
 /**
  * With the Overview open on `bridge` and live: sets a recorder filename (it lives in the bridge's
- * memory, so a panel that shows "No filename set" afterwards has really asked the new process),
+ * memory, so a panel that says the bridge "restarted at" afterwards has really asked the new process),
  * stops the bridge, waits until every peer says "Unknown", calls `whileDown`, starts the bridge
  * again on the same port and data dir, and returns the milliseconds from its first /health 200
  * (as bridge-process.ts's start-up poll sees it, every 200 ms) until every panel is live again.
@@ -53,6 +53,6 @@ export async function timeRestartRecovery(
 
   await bridge.startAgain();
   const upAt = Date.now();
-  await expectOverviewLive(page, 'No filename set');
+  await expectOverviewLive(page, /restarted at/);
   return Date.now() - upAt;
 }

@@ -4,6 +4,7 @@
  */
 export const PAGE_PATHS = [
   '/',
+  '/productions',
   '/posts',
   '/broadcasts',
   '/recorder',
