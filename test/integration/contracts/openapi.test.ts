@@ -121,8 +121,19 @@ function authHeaders(operation: Operation, turn: number): { headers: Record<stri
     : { headers: { 'X-Api-Key': TEST_API_KEY } };
 }
 
-/** One request, given up after 15 s (a hang is a finding, not a stuck run). */
+/**
+ * One request, given up after 15 s (a hang is a finding, not a stuck run). A connection the server
+ * closed as idle just as fetch reused it ("other side closed", Node's 5 s keep-alive against a
+ * fuzzer slowed by a loaded host) is no answer from the route: that request is sent once more on a
+ * new connection. A timeout is not retried.
+ */
 async function send(method: string, url: string, headers: Record<string, string>, body: unknown) {
+  const first = await sendOnce(method, url, headers, body);
+  if (first.status !== 0 || (first.body as { timedOut?: boolean }).timedOut) return first;
+  return sendOnce(method, url, { ...headers, connection: 'close' }, body);
+}
+
+async function sendOnce(method: string, url: string, headers: Record<string, string>, body: unknown) {
   try {
     const response = await fetch(bridge.url + url, {
       method,
@@ -139,7 +150,9 @@ async function send(method: string, url: string, headers: Record<string, string>
     }
     return { status: response.status, body: parsed };
   } catch (error) {
-    return { status: 0, body: { code: 'NO_ANSWER', error: String(error) } };
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+    return { status: 0, body: { code: 'NO_ANSWER', error: `${String(error)}${cause}`, timedOut } };
   }
 }
 
@@ -255,7 +268,8 @@ async function check(
     });
   // OpenAPI's `default` documents every status not listed.
   const documented = operation.responses[String(response.status)] ?? operation.responses.default;
-  if (!documented) report(`status ${response.status} is not documented`);
+  if (response.status === 0) report(`no answer: ${(response.body as { error?: string }).error ?? ''}`);
+  else if (!documented) report(`status ${response.status} is not documented`);
   else {
     const schema = documented.content?.['application/json']?.schema;
     if (schema) {
