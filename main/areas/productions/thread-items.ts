@@ -107,7 +107,8 @@ export const toLedgerPost = (
   id: view.key,
   from: 'dashboard',
   content: view.post,
-  platform: view.platforms.join(', ') || null,
+  // As the CRM spells a platform (`Shortvideo`), beside its SocialPosts.
+  platform: view.platforms.map((key) => key.charAt(0).toUpperCase() + key.slice(1)).join(', ') || null,
   postType: null,
   status: view.status.charAt(0).toUpperCase() + view.status.slice(1),
   scheduledAt: view.publishAt,

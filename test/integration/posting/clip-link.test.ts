@@ -98,7 +98,7 @@ describe('GET /api/productions/{id}: posts scheduled from the dashboard', () => 
     expect(posts[0]).toMatchObject({
       from: 'dashboard',
       content: 'The hook, out Friday',
-      platform: 'socialnet, microblog',
+      platform: 'Socialnet, Microblog',
       status: 'Scheduled',
       postsvcId: scheduled.body.id,
       clipId: clip.id,
