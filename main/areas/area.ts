@@ -5,6 +5,7 @@ import type { RouteContract } from '../../shared/api/contract.js';
 import type { ItemOutcome, WebhookEvent, WebhookItem } from '../../shared/api/webhooks.js';
 import type { Alarm, CatchUpStatus, HealthResponse, PeerHealth } from '../../shared/api/health.js';
 import type { PublishedPosts } from '../../shared/api/analytics.js';
+import type { PostView } from '../../shared/api/posting.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
 import type {
   ContentMetricPoint,
@@ -95,6 +96,8 @@ export interface AreaOffers {
   takesNamed(text: string, limit: number): RecorderTake[];
   /** Posting: the posts of the ledger whose text contains `text`, newest first, for search. */
   postsContaining(text: string, limit: number): LedgerPostFound[];
+  /** Posting: the dashboard's posts of a production (the ledger's; the CRM's are its SocialPosts), by time (issue #44.2). */
+  productionPosts(contentProductionId: string): PostView[];
   /** Broadcasts: reads the host now rather than at the next tick (something outside the bridge took one live). */
   syncBroadcastsNow(): Promise<void>;
   /** Clips: suggestion `n` of an analysis as reviewed, for the renders area; throws the clips routes' 404s. */

@@ -66,6 +66,10 @@ export const postDraftBody = z.object({
   mediaUrls: z.array(z.string().meta(postRulesInJsonSchema.mediaUrl)).default([]),
   hashtags: z.array(z.string().meta(postRulesInJsonSchema.hashtag)).default([]),
   shortenLinks: z.boolean().default(true),
+  /** Issue #44.2: the production the post is for (its thread lists the post). */
+  contentProductionId: idString.meta({ description: 'the CRM ContentProduction the post is for' }).optional(),
+  /** Issue #44.2: the CRM Clip whose media the post carries. */
+  clipId: idString.meta({ description: 'the CRM Clip the post was made from' }).optional(),
 });
 
 export type PostDraftInput = z.output<typeof postDraftBody>;
@@ -259,6 +263,8 @@ export const postView = z.object({
   /** The production the SocialPost record names (issue #42); null for an API post or none named. */
   contentProductionId: z.string().nullable(),
   contentProductionName: z.string().nullable(),
+  /** The CRM Clip the post was made from (issue #44.2), when it names one. */
+  clipId: z.string().nullable(),
   status: postViewStatus,
   crmStatus: z.string().nullable(),
   post: z.string(),

@@ -116,7 +116,10 @@ export const productionClip = z.object({
 });
 
 export const productionPost = z.object({
+  /** The CRM SocialPost's id, or `api:<ledger id>` for a post scheduled from the dashboard. */
   id: z.string(),
+  /** Where the post is kept: a CRM SocialPost, or the bridge's ledger (scheduled from the dashboard, issue #44.2). */
+  from: z.enum(['crm', 'dashboard']),
   content: z.string(),
   platform: text,
   postType: text,

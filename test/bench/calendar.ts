@@ -38,6 +38,7 @@ function monthOfPosts(): string {
       name: null,
       contentProductionId: null,
       contentProductionName: null,
+      clipId: null,
       status,
       crmStatus: null,
       post: `Bench post ${i}: a new episode is out, with a link https://studio.example/${i}`,

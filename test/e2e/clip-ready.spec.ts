@@ -147,6 +147,13 @@ test('clip ready: a marked take to a Ready clip in the CRM and a scheduled post 
   await expect(page).toHaveURL(/#\/posts\?/);
   const text = page.getByLabel('Post', { exact: true }).first();
   await expect(text).toHaveValue(/costs stayed under five percent/);
+  // The post links to the clip and its production (issue #44.2), and the composer says so.
+  const links = page.getByTestId('post-links');
+  await expect(links).toContainText(`From clip ${render.ready!.clipId} of`);
+  await expect(links.getByTestId('production-link')).toHaveAttribute(
+    'href',
+    `#/productions/${encodeURIComponent(content[0]!.id)}`,
+  );
   await screenshot(page, 'clip-ready-composer-1280');
   await page.getByRole('button', { name: 'Schedule post' }).click();
   await expect
@@ -159,4 +166,30 @@ test('clip ready: a marked take to a Ready clip in the CRM and a scheduled post 
       return posts.some((post) => post.status === 'scheduled' && post.mediaUrls.includes(accessUrl));
     })
     .toBe(true);
+  // The scheduled post's row carries the production link and the clip id, and the production's thread lists it.
+  const { data: listed } = await json<{
+    data: Array<{
+      source: string;
+      mediaUrls: string[];
+      contentProductionId: string | null;
+      clipId: string | null;
+    }>;
+  }>(request, `${bridge.url}/api/posts`, headers);
+  expect(listed.find((post) => post.source === 'api' && post.mediaUrls.includes(accessUrl))).toMatchObject({
+    contentProductionId: content[0]!.id,
+    clipId: render.ready!.clipId,
+  });
+  const thread = await json<{ posts: Array<{ from: string; clipId: string | null }> }>(
+    request,
+    `${bridge.url}/api/productions/${encodeURIComponent(content[0]!.id)}`,
+    headers,
+  );
+  expect(thread.posts).toContainEqual(
+    expect.objectContaining({ from: 'dashboard', clipId: render.ready!.clipId }),
+  );
+  await page.goto(`/#/productions/${encodeURIComponent(content[0]!.id)}`);
+  const row = page.locator('[data-testid="thread-post"][data-from="dashboard"]').first();
+  await expect(row).toContainText(`Scheduled from the dashboard · from clip ${render.ready!.clipId}`);
+  await row.scrollIntoViewIfNeeded();
+  await screenshot(page, 'clip-ready-production-1280');
 });

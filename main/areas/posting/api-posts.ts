@@ -109,7 +109,12 @@ export class ApiPosting {
     if (earlier) return this.again(earlier, hash, review.warnings, signal);
     if (review.errors.length > 0) throw ruleError(review.errors);
 
-    const claim = engine.claim({ ...this.claimOf(outgoing), idempotencyKey: key });
+    const claim = engine.claim({
+      ...this.claimOf(outgoing),
+      idempotencyKey: key,
+      contentProductionId: draft.contentProductionId ?? null,
+      clipId: draft.clipId ?? null,
+    });
     if (claim.kind === 'quota') throw this.quotaError();
     if (claim.kind === 'exists') return this.again(claim.row, hash, review.warnings, signal);
     return this.send(claim.row, review.warnings, signal);
@@ -344,6 +349,7 @@ export class ApiPosting {
   ): Promise<ScheduleAnswer> {
     const claim = this.deps.engine.supersede(root, {
       ...this.claimOf(outgoing),
+      ...linksOf(root),
       idempotencyKey: `${root.idempotency_key.split(':g-')[0]}:g-${randomUUID().slice(0, 8)}`,
     });
     if (claim.kind === 'quota') throw this.quotaError();
@@ -396,6 +402,7 @@ export class ApiPosting {
     this.assertStillAhead(outgoing.scheduleDate);
     const claim = this.deps.engine.claim({
       ...this.claimOf(outgoing),
+      ...linksOf(root),
       idempotencyKey: `${root.idempotency_key}:p${this.deps.repo.retriesOf(root.id).length + 1}`,
       retryOf: root.id,
     });
@@ -448,6 +455,7 @@ export class ApiPosting {
           scheduleDate: current.schedule_date,
         }),
         idempotencyKey: `${current.idempotency_key.split(':r-')[0]}:r-${randomUUID().slice(0, 8)}`,
+        ...linksOf(current),
         contentHash: current.content_hash,
       });
       if (claim.kind === 'quota') throw this.quotaError();
@@ -523,6 +531,11 @@ export class ApiPosting {
     const quota = this.deps.quota.snapshot();
     return AppError.tooMany('QUOTA_EXCEEDED', quotaMessage(quota), this.deps.quota.retryAfterS(), quota);
   }
+}
+
+/** A new generation or retry of a post links to what the post links to. */
+function linksOf(row: LedgerRow): { contentProductionId: string | null; clipId: string | null } {
+  return { contentProductionId: row.content_production_id, clipId: row.clip_id };
 }
 
 function bodyHashOf(row: LedgerRow): string {

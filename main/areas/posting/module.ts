@@ -14,6 +14,7 @@ import { postRules } from './post-rules.js';
 import { SocialPostRecords } from './social-post-record.js';
 import { postsNear } from './spacing.js';
 import { listWithPublished } from './published-posts.js';
+import { fromLedger } from './posts-view.js';
 
 /** After the start (and the first screens it serves): twitter-text's loading takes a core for ~0.1 s. */
 const RULES_PRELOAD_DELAY_MS = 5_000;
@@ -132,6 +133,10 @@ export function postingArea(ctx: AreaContext, tuning: PostingTuning = {}): AreaM
           publishAt: row.publish_at,
           platforms: row.platforms,
         })),
+      productionPosts: (contentProductionId) =>
+        repo
+          .ofProduction(contentProductionId)
+          .map((row) => fromLedger(row, repo.retriesOf(row.id), ctx.now())),
       async publishedPosts() {
         const list = await listWithPublished({ repo, records, now: ctx.now, measured }, { limit: 1000 });
         return list.published;

@@ -41,7 +41,8 @@ export function confirmationOf(row: LedgerRow | undefined, now: Date): PostView[
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function fromLedger(row: LedgerRow, retries: readonly LedgerRow[], now: Date): PostView {
+/** A dashboard post as Posts shows it (its retries of failed platforms merged in). */
+export function fromLedger(row: LedgerRow, retries: readonly LedgerRow[], now: Date): PostView {
   const platformStates = mergedPlatformStates(row, retries);
   const status = overallStatus(platformStates);
   return {
@@ -50,8 +51,9 @@ function fromLedger(row: LedgerRow, retries: readonly LedgerRow[], now: Date): P
     socialPostId: row.social_post_id,
     ledgerId: row.id,
     name: null,
-    contentProductionId: null,
+    contentProductionId: row.content_production_id,
     contentProductionName: null,
+    clipId: row.clip_id,
     status,
     crmStatus: null,
     post: row.post,
@@ -83,6 +85,7 @@ function fromRecord(record: SocialPostRecord, row: LedgerRow | undefined, now: D
     name: str(record.name),
     contentProductionId: record.contentProductionId ?? null,
     contentProductionName: record.contentProductionName ?? null,
+    clipId: record.clipId ?? null,
     status,
     crmStatus: str(record.status),
     post: str(record.content) ?? row?.post ?? '',

@@ -65,6 +65,9 @@ export interface LedgerRow {
   body_hash: string | null;
   /** Where a PATCH is moving the post (committed before the call, cleared after): settle it first. */
   moving_to: string | null;
+  /** The production a dashboard post is for, and the clip it was made from (migration 035). */
+  content_production_id: string | null;
+  clip_id: string | null;
 }
 
 export type LiveHold = 'waiting-operator' | 'crm-deleted';
@@ -83,6 +86,9 @@ export interface LedgerClaim {
   scheduleDate: string | null;
   /** Sends the failed platforms of this (partly failed) row again. */
   retryOf?: number;
+  /** What the post links to (issue #44.2): its production and the clip it was made from. */
+  contentProductionId?: string | null;
+  clipId?: string | null;
 }
 
 export type ClaimResult =
@@ -154,14 +160,16 @@ export function createPostingRepo(db: Db) {
         day: string;
         now: string;
         retryOf: number | null;
+        contentProductionId: string | null;
+        clipId: string | null;
       },
       LedgerDbRow
     >(
       `INSERT INTO social_post_ledger (social_post_id, active, source, idempotency_key, content_hash, body_hash, state,
        claim_token, attempts, post, platforms, media_urls, schedule_date, publish_at, quota_day, claimed_at, created_at,
-       updated_at, retry_of)
+       updated_at, retry_of, content_production_id, clip_id)
      VALUES (:socialPostId, 1, :source, :key, :hash, :body, 'claimed', :token, 1, :post, :platforms, :mediaUrls,
-       :scheduleDate, :publishAt, :day, :now, :now, :now, :retryOf)
+       :scheduleDate, :publishAt, :day, :now, :now, :now, :retryOf, :contentProductionId, :clipId)
      ON CONFLICT DO NOTHING
      RETURNING *`,
     ),
@@ -339,6 +347,11 @@ export function createPostingRepo(db: Db) {
       "SELECT * FROM social_post_ledger WHERE active = 1 AND post LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?",
     ),
   );
+  const ofProduction = ledgerRows(
+    db.prepare<[string], LedgerDbRow>(
+      'SELECT * FROM social_post_ledger WHERE content_production_id = ? AND retry_of IS NULL AND active = 1 ORDER BY publish_at, id',
+    ),
+  );
   const setBodyHash = db.prepare<[string, number]>(
     'UPDATE social_post_ledger SET body_hash = ? WHERE id = ? AND body_hash IS NULL',
   );
@@ -363,6 +376,8 @@ export function createPostingRepo(db: Db) {
       day: now.slice(0, 10),
       now,
       retryOf: input.retryOf ?? null,
+      contentProductionId: input.contentProductionId ?? null,
+      clipId: input.clipId ?? null,
     });
 
   return {
@@ -575,6 +590,8 @@ export function createPostingRepo(db: Db) {
     scheduledFromCrm: () => scheduledFromCrm.all(),
     /** Active rows whose text contains `text` (ASCII case ignored), newest first: a bounded scan for search. */
     containing: (text: string, limit: number) => containing.all(likeContaining(text), limit),
+    /** A production's dashboard posts (their first rows; a retry of failed platforms belongs to its post). */
+    ofProduction: (contentProductionId: string) => ofProduction.all(contentProductionId),
     transaction,
   };
 }

@@ -24,6 +24,8 @@ export interface SocialPostRecord {
   /** The production it is about, and its name as the CRM gives links (issue #42); null: none. */
   contentProductionId?: string | null;
   contentProductionName?: string | null;
+  /** The CRM Clip the post was made from (issue #44.2); null: none. */
+  clipId?: string | null;
 }
 
 /** What the bridge writes onto a record: only these fields, only what changed. */
@@ -53,6 +55,7 @@ export function socialPostRecordOf(record: CrmRecord): SocialPostRecord {
     error: orNull(record.error),
     contentProductionId: orNull(record.contentProductionId),
     contentProductionName: orNull(record.contentProductionName),
+    clipId: orNull(record.clipId),
   };
 }
 

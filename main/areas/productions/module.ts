@@ -17,6 +17,7 @@ export function productionsArea(ctx: AreaContext): AreaModule {
     guestWorkflow: (id) => offerOf(areas, 'latestGuestWorkflow')?.(id) ?? null,
     contentMetrics: (id, since) => offerOf(areas, 'contentMetricsOf')?.(id, since) ?? [],
     postNumbers: (postsvcId) => offerOf(areas, 'latestPostNumbers')?.(postsvcId) ?? null,
+    ledgerPosts: (id) => offerOf(areas, 'productionPosts')?.(id) ?? [],
   };
   return {
     name: 'productions',

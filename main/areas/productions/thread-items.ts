@@ -1,4 +1,5 @@
 import { finishedBroadcastStatuses } from '../../../shared/api/broadcasts.js';
+import type { PostView } from '../../../shared/api/posting.js';
 import type { ProductionSummary, ProductionThread } from '../../../shared/api/productions.js';
 import type { CrmRecord } from '../../peers/crm.js';
 import { labelsOf, numberOf, textOf } from './crm-fields.js';
@@ -85,6 +86,7 @@ export const toPost = (
   numbers: Thread['posts'][number]['numbers'],
 ): Thread['posts'][number] => ({
   id: record.id,
+  from: 'crm',
   content: textOf(record, 'content') ?? textOf(record, 'name') ?? '',
   platform: textOf(record, 'platform'),
   postType: textOf(record, 'postType'),
@@ -94,6 +96,26 @@ export const toPost = (
   url: textOf(record, 'postUrl'),
   error: textOf(record, 'error'),
   clipId: textOf(record, 'clipId'),
+  numbers,
+});
+
+/** A post scheduled from the dashboard (the ledger's), as the thread lists a SocialPost. */
+export const toLedgerPost = (
+  view: PostView,
+  numbers: Thread['posts'][number]['numbers'],
+): Thread['posts'][number] => ({
+  id: view.key,
+  from: 'dashboard',
+  content: view.post,
+  // As the CRM spells a platform (`Shortvideo`), beside its SocialPosts.
+  platform: view.platforms.map((key) => key.charAt(0).toUpperCase() + key.slice(1)).join(', ') || null,
+  postType: null,
+  status: view.status.charAt(0).toUpperCase() + view.status.slice(1),
+  scheduledAt: view.publishAt,
+  postsvcId: view.postsvcId,
+  url: view.platformStates.find((state) => state.postUrl !== null)?.postUrl ?? null,
+  error: view.error,
+  clipId: view.clipId,
   numbers,
 });
 

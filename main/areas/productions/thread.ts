@@ -5,6 +5,7 @@ import type {
   ProductionThread,
   StageEntry,
 } from '../../../shared/api/productions.js';
+import type { PostView } from '../../../shared/api/posting.js';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import type { RenderRecord } from '../../../shared/api/renders.js';
 import type { CrmClient } from '../../peers/crm.js';
@@ -16,6 +17,7 @@ import {
   toBroadcast,
   toClip,
   toGuest,
+  toLedgerPost,
   toPost,
   toProduction,
   toPublish,
@@ -33,6 +35,8 @@ export interface BridgeParts {
   guestWorkflow(guestId: string): GuestWorkflowState;
   contentMetrics(contentId: string, since: string): ContentMetricPoint[];
   postNumbers(postsvcId: string): { likes: number; comments: number; shares: number } | null;
+  /** The posts scheduled from the dashboard for the production (posting's ledger). */
+  ledgerPosts(contentProductionId: string): PostView[];
 }
 
 const noCrm: CrmParts = {
@@ -64,12 +68,15 @@ export async function buildThread(
     analyses,
     clips: crm.clips.map(toClip),
     renders: bridge.renders(analyses.map((analysis) => analysis.id)),
-    posts: crm.posts
-      .map((post) => {
+    posts: [
+      ...crm.posts.map((post) => {
         const postsvcId = typeof post.postsvcId === 'string' && post.postsvcId !== '' ? post.postsvcId : null;
         return toPost(post, postsvcId ? bridge.postNumbers(postsvcId) : null);
-      })
-      .sort(byScheduledAt),
+      }),
+      ...bridge
+        .ledgerPosts(id)
+        .map((view) => toLedgerPost(view, view.postsvcId ? bridge.postNumbers(view.postsvcId) : null)),
+    ].sort(byScheduledAt),
     publishes: crm.publishes.map(toPublish).sort(byScheduledAt),
     analytics: contentNumbers(bridge.contentMetrics(id, since)),
     missing: crm.missing,

@@ -242,7 +242,7 @@ export function ClipCard({
           </span>
         ) : null}
       </footer>
-      <RenderPanel clipRef={ref} clip={current} />
+      <RenderPanel clipRef={ref} clip={current} contentProductionId={contentProductionId} />
     </article>
   );
 }

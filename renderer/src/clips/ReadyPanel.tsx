@@ -19,10 +19,12 @@ export function ReadyPanel({
   clipRef,
   render,
   hookQuote,
+  contentProductionId,
 }: {
   clipRef: ClipRef;
   render: RenderRecord;
   hookQuote: string;
+  contentProductionId: string;
 }) {
   const makeReady = useMakeReady(clipRef);
   const now = useNow(60_000);
@@ -84,7 +86,9 @@ export function ReadyPanel({
           ))}
         </ul>
       ) : null}
-      {ready?.state === 'ready' && !expired ? <PostLink ready={ready} hookQuote={hookQuote} /> : null}
+      {ready?.state === 'ready' && !expired ? (
+        <PostLink ready={ready} hookQuote={hookQuote} contentProductionId={contentProductionId} />
+      ) : null}
       {ready?.state === 'ready' && expired ? (
         <p className="cl-fit-warning" role="status">
           The provider no longer serves these files (30 days): upload again before posting the clip.
@@ -100,9 +104,18 @@ const CAPTION_CHARS = 240;
 /**
  * "Post this clip": the composer opened with the clip's media — the 9:16 file for the vertical
  * platforms, else the 16:9 or 1:1 one for Microblog (spec §2.3's preferred ratios) — and a caption
- * from its hook quote. The composer checks it by the platform rules, the clip's length and expiry.
+ * from its hook quote. The composer checks it by the platform rules, the clip's length and expiry;
+ * the post links to the CRM Clip and its production.
  */
-function PostLink({ ready, hookQuote }: { ready: NonNullable<RenderRecord['ready']>; hookQuote: string }) {
+function PostLink({
+  ready,
+  hookQuote,
+  contentProductionId,
+}: {
+  ready: NonNullable<RenderRecord['ready']>;
+  hookQuote: string;
+  contentProductionId: string;
+}) {
   const portrait = ready.media.find((media) => media.kind === '9x16');
   const wide = ready.media.find((media) => media.kind === '16x9' || media.kind === '1x1');
   const chosen = portrait ?? wide;
@@ -112,6 +125,8 @@ function PostLink({ ready, hookQuote }: { ready: NonNullable<RenderRecord['ready
     text: `“${quote}”`,
     media: chosen.accessUrl,
     platform: portrait ? 'shortvideo' : 'microblog',
+    production: contentProductionId,
+    clip: ready.clipId,
   });
   return (
     <p className="cl-render-line">

@@ -38,8 +38,11 @@ const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 export function RenderPanel({
   clipRef,
   clip,
+  contentProductionId,
 }: {
   clipRef: ClipRef;
+  /** The production the clip is of: a post made from it links to it. */
+  contentProductionId: string;
   /** The suggestion as reviewed now: a render of other in/out is said to be out of date. */
   clip: { startTime: number; endTime: number; hookQuote: string };
 }) {
@@ -111,9 +114,16 @@ export function RenderPanel({
         ) : null}
       </div>
       {latest && latest.id !== shown?.id ? (
-        <RenderState clipRef={clipRef} render={latest} clip={clip} />
+        <RenderState
+          clipRef={clipRef}
+          render={latest}
+          clip={clip}
+          contentProductionId={contentProductionId}
+        />
       ) : null}
-      {shown ? <RenderState clipRef={clipRef} render={shown} clip={clip} /> : null}
+      {shown ? (
+        <RenderState clipRef={clipRef} render={shown} clip={clip} contentProductionId={contentProductionId} />
+      ) : null}
     </section>
   );
 }
@@ -122,10 +132,12 @@ function RenderState({
   clipRef,
   render,
   clip,
+  contentProductionId,
 }: {
   clipRef: ClipRef;
   render: RenderRecord;
   clip: { startTime: number; endTime: number; hookQuote: string };
+  contentProductionId: string;
 }) {
   const cancel = useCancelRender(clipRef);
   const progress = useRenderProgress(render);
@@ -191,7 +203,12 @@ function RenderState({
         </ul>
       ) : null}
       {render.state === 'done' && render.files.length > 0 ? (
-        <ReadyPanel clipRef={clipRef} render={render} hookQuote={clip.hookQuote} />
+        <ReadyPanel
+          clipRef={clipRef}
+          render={render}
+          hookQuote={clip.hookQuote}
+          contentProductionId={contentProductionId}
+        />
       ) : null}
     </div>
   );

@@ -13,12 +13,14 @@ import { fieldNames, refusalWords, warningWords, type PostField } from './post-w
 import { useSearchParams } from '../hash-router.js';
 import {
   anHourAhead,
+  postLinksOf,
   prefilledForm,
   splitLines,
   splitTags,
   type PostFormValues,
 } from './post-form-values.js';
 import { PostForm } from './PostForm.js';
+import { PostLinkNote } from './PostLinkNote.js';
 import { usePosts, usePreview, useSchedulePost, type PreviewInput, type Scheduled } from './api.js';
 import { fromLocalInput } from './time.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -43,6 +45,8 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   const [params] = useSearchParams();
   // A post from elsewhere (a clip made ready) arrives in the address; the form starts from it once.
   const [values, setValues] = useState(() => prefilledForm(params, emptyForm()));
+  // The clip and production it was made from go with the post; the next post is a post of its own.
+  const [links, setLinks] = useState(() => postLinksOf(params));
   const [last, setLast] = useState<Scheduled | null>(null);
   const [confirmingNow, setConfirmingNow] = useState(false);
   const idempotencyKey = useRef(newKey());
@@ -66,8 +70,9 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
       scheduleDate: values.now ? null : (whenDate?.toISOString() ?? values.when),
       // What went out under this key (a partly failed send keeps the form) is not spaced against itself.
       idempotencyKey: idempotencyKey.current,
+      ...links,
     }),
-    [values, whenDate],
+    [values, whenDate, links],
   );
   const local = reviewPost(
     { ...draft, platforms, hashtags: draft.hashtags ?? [], mediaUrls: draft.mediaUrls ?? [] },
@@ -110,6 +115,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
         setLast(answer);
         setValues((form) => ({ ...form, text: '', hashtags: '', media: '' }));
         idempotencyKey.current = newKey();
+        setLinks({});
       },
       onSettled: () => setConfirmingNow(false),
     });
@@ -118,6 +124,7 @@ export function Composer({ quota }: { quota: QuotaSnapshot | undefined }) {
   return (
     <Panel title="Compose" testId="post-composer">
       <form className="posts-composer" onSubmit={submit} noValidate>
+        <PostLinkNote links={links} />
         <PostForm
           form="composer"
           layout="panel"

@@ -135,7 +135,10 @@ function PostRow({ post }: { post: PostView }) {
   const platformFailures = post.status === 'partial' ? post.platformStates.filter((s) => s.error) : [];
   // Reached from a production's page (`#/posts?post=<SocialPost id>`): this row is the one meant.
   const [params] = useSearchParams();
-  const focused = post.socialPostId !== null && params.get('post') === post.socialPostId;
+  // The production page links a CRM post by its record, a dashboard post by its key (`api:<id>`).
+  const focused =
+    params.get('post') === post.key ||
+    (post.socialPostId !== null && params.get('post') === post.socialPostId);
   return (
     <tr
       ref={focused ? scrollHere : undefined}

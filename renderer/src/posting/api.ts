@@ -84,9 +84,14 @@ function useRefreshPosts() {
 
 export function useSchedulePost() {
   const refresh = useRefreshPosts();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ScheduleInput) => callApi(schedulePost, { body }),
-    onSettled: refresh,
+    onSettled: (_answer, _error, body) => {
+      refresh();
+      // A post made for a production is in its thread now (issue #44.2): the page read before is stale.
+      if (body.contentProductionId) void queryClient.invalidateQueries({ queryKey: queryKeys.productions });
+    },
   });
 }
 

@@ -32,6 +32,22 @@ export function anHourAhead(now: number = Date.now()): string {
   return toLocalInput(inAnHour);
 }
 
+/** What a post made from a clip links to (issue #44.2), sent with it; empty for any other post. */
+export interface PostLinks {
+  contentProductionId?: string;
+  clipId?: string;
+}
+
+/** The composer's links from the address: `production` and `clip` ("Post this clip" gives both). */
+export function postLinksOf(params: URLSearchParams): PostLinks {
+  const production = params.get('production');
+  const clip = params.get('clip');
+  return {
+    ...(production ? { contentProductionId: production } : {}),
+    ...(clip ? { clipId: clip } : {}),
+  };
+}
+
 /**
  * A composer opened with a post prefilled (issue #44.2: "Post this clip" on a clip made ready):
  * `text`, `media` (one a line) and `platform` from the address; what is absent stays as it was.

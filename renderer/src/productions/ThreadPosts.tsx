@@ -4,7 +4,10 @@ import { StatusPill } from '../components/StatusPill.js';
 import type { Thread } from './api.js';
 import { stageTone } from './stage-tone.js';
 
-/** Social posts (scheduled, published, failed) and the platform publish records. */
+/**
+ * Social posts (scheduled, published, failed): the CRM's SocialPosts and those scheduled from the
+ * dashboard (issue #44.2, with the clip they came from), and the platform publish records.
+ */
 export function ThreadPosts({ thread }: { thread: Thread }) {
   const counts = new Map<string, number>();
   for (const post of thread.posts)
@@ -13,7 +16,9 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
     <>
       <Panel title="Posts" testId="thread-posts" actions={<a href="#/posts">Posts →</a>}>
         {thread.posts.length === 0 ? (
-          <p className="muted small">No SocialPost record names this production.</p>
+          <p className="muted small">
+            No SocialPost record names this production, and no post scheduled from the dashboard.
+          </p>
         ) : (
           <>
             <p className="small muted">
@@ -31,11 +36,22 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
                 </thead>
                 <tbody>
                   {thread.posts.map((post) => (
-                    <tr key={post.id} data-testid="thread-post">
+                    <tr key={post.id} data-testid="thread-post" data-from={post.from}>
                       <td className="ellipsis">
                         <a href={`#/posts?post=${encodeURIComponent(post.id)}`}>
                           {post.content || '(no text)'}
                         </a>
+                        {post.from === 'dashboard' || post.clipId ? (
+                          <div className="small muted">
+                            {post.from === 'dashboard' ? 'Scheduled from the dashboard' : 'From the CRM'}
+                            {post.clipId ? (
+                              <>
+                                {' · from clip '}
+                                <span className="mono">{post.clipId}</span>
+                              </>
+                            ) : null}
+                          </div>
+                        ) : null}
                         {post.error ? <div className="small cell-error">{post.error}</div> : null}
                       </td>
                       <td>{post.platform ?? '—'}</td>

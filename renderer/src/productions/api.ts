@@ -23,12 +23,15 @@ export function useProductions(query: ListQuery) {
   });
 }
 
-/** GET /api/productions/{id}: the whole thread; polled, as broadcasts and posts move on their own. */
-export function useProduction(id: string) {
+/**
+ * GET /api/productions/{id}: the whole thread; polled on its page, as broadcasts and posts move on
+ * their own (`poll: false` where only its name is wanted).
+ */
+export function useProduction(id: string, { poll = true }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: productionKey(id),
     queryFn: ({ signal }) => callApi(getProduction, { signal, params: { id } }),
-    refetchInterval: 30_000,
+    refetchInterval: poll ? 30_000 : false,
   });
 }
 

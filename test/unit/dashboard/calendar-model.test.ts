@@ -25,6 +25,7 @@ function post(overrides: Partial<PostView> = {}): PostView {
     name: null,
     contentProductionId: null,
     contentProductionName: null,
+    clipId: null,
     status: 'scheduled',
     crmStatus: null,
     post: 'Hello',

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { prefilledForm, type PostFormValues } from '../../../renderer/src/posting/post-form-values.js';
+import {
+  postLinksOf,
+  prefilledForm,
+  type PostFormValues,
+} from '../../../renderer/src/posting/post-form-values.js';
 
 describe('the composer opened with a post from the address (issue #44.2: Post this clip)', () => {
   const empty: PostFormValues = {
@@ -28,5 +32,14 @@ describe('the composer opened with a post from the address (issue #44.2: Post th
 
   it('an address without them opens the empty form', () => {
     expect(prefilledForm(new URLSearchParams(), empty)).toEqual(empty);
+  });
+
+  it('takes the production and the clip the post links to; none when the address names none', () => {
+    const params = new URLSearchParams([
+      ['production', 'prod-12'],
+      ['clip', 'clip-7'],
+    ]);
+    expect(postLinksOf(params)).toEqual({ contentProductionId: 'prod-12', clipId: 'clip-7' });
+    expect(postLinksOf(new URLSearchParams([['production', '']]))).toEqual({});
   });
 });

@@ -71,6 +71,8 @@ function row(of: SocialPostRecord, overrides: Partial<LedgerRow> = {}): LedgerRo
     confirm_until: null,
     live_hold: null,
     moving_to: null,
+    content_production_id: null,
+    clip_id: null,
     ...overrides,
   };
 }

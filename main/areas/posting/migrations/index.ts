@@ -4,6 +4,7 @@ import { platformStates } from './007-platform-states.js';
 import { postConfirmations } from './016-post-confirmations.js';
 import { liveHolds } from './018-live-post-holds.js';
 import { movesInPlace } from './025-moves-in-place.js';
+import { postLinks } from './035-post-links.js';
 
 /**
  * The posting area's migrations, in the one numbering all areas and the kernel share: add the next
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   postConfirmations,
   liveHolds,
   movesInPlace,
+  postLinks,
 ];
