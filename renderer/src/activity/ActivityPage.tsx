@@ -23,7 +23,8 @@ import { LiveIndicator } from '../components/LiveIndicator.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { EmptyState, Spinner } from '../components/States.js';
+import { Details, EmptyState, Spinner } from '../components/States.js';
+import { jobFailureWords } from '../api/words.js';
 import { StatusPill } from '../components/StatusPill.js';
 import type { Tone } from '../components/StatusPill.js';
 import { formatDateTime, formatRelative, useNow } from '../format.js';
@@ -270,11 +271,23 @@ function JobsTable({ jobs }: { jobs: readonly Job[] }) {
                   <span className="muted">—</span>
                 )}
               </td>
-              <td className="cell-error">{job.lastError ?? <span className="muted">—</span>}</td>
+              <td className="cell-error">
+                {job.lastError ? <JobError raw={job.lastError} /> : <span className="muted">—</span>}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A job's last error in words, the peer client's raw line behind Details (issue #40.4). */
+function JobError({ raw }: { raw: string }) {
+  const { words, details } = jobFailureWords(raw);
+  return (
+    <>
+      {words} {details ? <Details>{details}</Details> : null}
+    </>
   );
 }

@@ -451,3 +451,49 @@ export function connectionTestWords(result: ConnectionTestResult): {
     }
   }
 }
+
+/** The peers as a sentence's subject, by the name the bridge's peer clients put first in their messages. */
+const peerSubjects: Record<string, string> = {
+  crm: 'The CRM',
+  postsvc: 'The posting provider',
+  gateway: 'The publishing gateway',
+  automation: 'The automation engine (n8n)',
+};
+
+/**
+ * A job's last error as the bridge's peer clients write it ("crm GET /api/v1/X: HTTP 500", "…: no
+ * answer within 10000 ms") in words, the raw line for Details; a message of the bridge's own is
+ * already words and kept as it is (issue #40.4).
+ */
+export function jobFailureWords(raw: string): { words: string; details: string | null } {
+  const call = /^(crm|postsvc|gateway|automation) [A-Z]+ \S+: (.*)$/.exec(raw);
+  if (!call) return { words: raw, details: null };
+  const who = peerSubjects[call[1]!]!;
+  const what = call[2]!;
+  const status = /^HTTP (\d{3})/.exec(what)?.[1];
+  const words =
+    status === '429'
+      ? `${who} asked the bridge to slow down.`
+      : status === '401' || status === '403'
+        ? `${who} refused the key.`
+        : status === '404'
+          ? `${who} did not find what the bridge asked for.`
+          : status !== undefined
+            ? `${who} answered with an error.`
+            : /^no answer/.test(what)
+              ? `${who} did not answer in time.`
+              : /not JSON/.test(what)
+                ? `${who} answered with something the bridge cannot read.`
+                : `${who} could not be reached.`;
+  return { words, details: raw };
+}
+
+/** OBS's last connection error (obs-websocket's words, a socket's code) as the operator reads it. */
+export function obsConnectionWords(raw: string): string {
+  if (/authenticat|password|4009/i.test(raw))
+    return 'OBS refused the password: set the one OBS shows under Tools → WebSocket Server Settings.';
+  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|could not connect/i.test(raw))
+    return 'OBS is not answering at its address: is OBS running, with its WebSocket server on?';
+  if (/closed/i.test(raw)) return 'The connection to OBS closed; the bridge connects again by itself.';
+  return 'The bridge could not keep a connection to OBS; it tries again by itself.';
+}

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { ClipSignal, ReviewedClip, SuggestedClip } from '../../../shared/api/clips.js';
 import { formatClipTime, getClipSrt, getClipVtt } from '../../../shared/api/clips.js';
 import { errorMessage } from '../api/transport/client.js';
-import { Spinner } from '../components/States.js';
+import { ActionError, Spinner } from '../components/States.js';
 import { Link } from '../hash-router.js';
 import { useCreateDraft, useNudgeClip, type Kept } from './api.js';
 import { ExportButton } from './ExportButton.js';
@@ -236,11 +236,7 @@ export function ClipCard({
             {draft.data.fit.message}
           </span>
         ) : null}
-        {draft.isError ? (
-          <span className="field-error" role="alert">
-            Couldn't create the draft: {errorMessage(draft.error)}
-          </span>
-        ) : null}
+        {draft.isError ? <ActionError error={draft.error} lead="Couldn't create the draft" /> : null}
       </footer>
       <RenderPanel clipRef={ref} clip={current} contentProductionId={contentProductionId} />
     </article>

@@ -2,7 +2,8 @@ import type { RecorderStatus } from '../../../shared/api/recorder.js';
 import { Link } from '../hash-router.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { ErrorText, Spinner } from '../components/States.js';
+import { Details, ErrorText, Spinner } from '../components/States.js';
+import { obsConnectionWords } from '../api/words.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { formatDateTime, formatDuration, formatRelative, useNow } from '../format.js';
 import { usePressSimulatedObs, useRecorderStatus } from './api.js';
@@ -87,8 +88,10 @@ function RecorderFacts({ status }: { status: RecorderStatus }) {
         <dd>{connection.since ? formatRelative(connection.since, now) : 'not yet'}</dd>
         {!connection.connected && connection.lastError ? (
           <>
-            <dt>OBS said</dt>
-            <dd data-testid="recorder-error">{connection.lastError}</dd>
+            <dt>Why</dt>
+            <dd data-testid="recorder-error">
+              {obsConnectionWords(connection.lastError)} <Details>{connection.lastError}</Details>
+            </dd>
           </>
         ) : null}
         {!connection.connected && connection.nextAttemptAt ? (
