@@ -66,7 +66,11 @@ for (const viewport of [
     await step.screenshot({ path: `test/e2e/screenshots/first-step-peers-${viewport.width}.png` });
 
     await step.getByRole('link', { name: 'Connect the posting provider' }).click();
+    await expect(page).toHaveURL(/#\/settings\?section=postsvc$/);
     const section = page.getByTestId('settings-section-postsvc');
+    // On a loaded CI host the section was once not there within the assertion's 15 s (the URL is
+    // now checked first, to tell a missed click from a slow page); its arrival gets longer.
+    await expect(section).toBeVisible({ timeout: 45_000 });
     await expect(section).toBeFocused();
     await expect(section).toBeInViewport();
     // What the operator sees on arrival: the section at the top, focused (not a full-page capture).

@@ -86,6 +86,13 @@ test('settings: the route table is entered as JSON, a file path is refused befor
   await expect(routes.getByRole('alert')).toHaveCount(0);
   await routes.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('settings-saved')).toContainText('PUBLISH_ROUTES');
+  // The section's "A restart will change: … becomes {…}" holds the JSON, one word with no space:
+  // at 390 px it wraps inside the section instead of widening the page (it made Settings 550 px).
+  const note = page.getByTestId('settings-section-gateway').getByTestId('restart-note');
+  await expect(note).toContainText('becomes {"Videosite"');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'settings-pending-json-390');
 });
 
 test('settings: moving a peer to another address asks for its key again in the same save (issue #35.3)', async ({
