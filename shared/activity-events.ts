@@ -192,6 +192,18 @@ export const activityPayloads = {
   'broadcast.deleted': { subject: subject, broadcastId: z.string(), recordIds: z.array(z.string()) },
   /** Ended through End (DESIGN §5.3): complete at the host, kept, its records following. */
   'broadcast.ended': { subject: subject, broadcastId: z.string(), recordIds: z.array(z.string()) },
+  /**
+   * Linked to a production by the operator (POST /api/productions/{id}/broadcasts); `production` names
+   * it, `fromContentProductionId` the production it belonged to before (null: none). Not recorded
+   * when the link was already so.
+   */
+  'broadcast.linked': {
+    subject: subject,
+    broadcastRecordId: z.string(),
+    contentProductionId: z.string(),
+    production: subject,
+    fromContentProductionId: nullableText,
+  },
   /** `id` is the StreamhostBroadcast record, `from` its status before (null: it had none). */
   'broadcast.status': {
     subject: subject,

@@ -79,14 +79,19 @@ export function Link({ to, className, children, onClick }: LinkProps) {
   );
 }
 
-/** A link that says it is the current page (`aria-current="page"` and the `active` class). */
-export function NavLink({ to, className, children, onClick }: LinkProps) {
-  const active = isPath(useRoute().pathname, to);
+/**
+ * A link that says it is the current page (`aria-current="page"` and the `active` class), or the
+ * section the current page is in (`within`, e.g. Productions on one production's page:
+ * `aria-current="true"`, the same `active` class).
+ */
+export function NavLink({ to, className, children, onClick, within }: LinkProps & { within?: boolean }) {
+  const exact = isPath(useRoute().pathname, to);
+  const active = exact || within === true;
   return (
     <a
       href={hashOf(to)}
       className={active ? `${className ?? ''} active`.trim() : className}
-      aria-current={active ? 'page' : undefined}
+      aria-current={exact ? 'page' : active ? 'true' : undefined}
       onClick={onClick}
     >
       {children}

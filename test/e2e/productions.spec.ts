@@ -37,6 +37,47 @@ for (const viewport of [
       await expect(page.getByTestId(`post-row-crm:${rowKey}`)).toHaveClass(/posts-row-focused/);
     });
 
+    test('the production page’s take and broadcast open the very item; the nav says Productions', async ({
+      dashboard: page,
+    }) => {
+      await page.goto('/#/productions');
+      await page.getByLabel('Search productions by name').fill('Why Newsletters Came Back');
+      await page
+        .getByTestId('production-list')
+        .getByRole('link', { name: /Why Newsletters Came Back/ })
+        .click();
+      const thread = page.getByTestId('production-thread');
+      await expect(thread.getByRole('heading', { level: 1 })).toHaveText(/Why Newsletters Came Back/);
+      // At 390 px the page list is a closed menu: the link is there, hidden.
+      const productionsNav = page.locator('#page-nav a[href="#/productions"]');
+      await expect(productionsNav).toHaveClass(/active/);
+      await expect(productionsNav).toHaveAttribute('aria-current', 'true');
+
+      const takeLink = thread.getByTestId('thread-takes').locator('a[href^="#/recorder?take="]').first();
+      const takeName = (await takeLink.textContent())!.trim();
+      await takeLink.click();
+      const take = page.getByTestId('take').filter({ hasText: takeName });
+      await expect(take).toHaveClass(/take-focused/);
+      await expect(take).toBeInViewport();
+      await screenshot(page, `production-take-${viewport.name}`);
+
+      await page.goBack();
+      const broadcastLink = thread
+        .getByTestId('thread-broadcasts')
+        .locator('a[href^="#/broadcasts?broadcast="]')
+        .first();
+      const broadcastName = (await broadcastLink.textContent())!.trim();
+      await broadcastLink.click();
+      const row = page.locator(`[data-testid="broadcast-row"][data-name="${broadcastName}"]`);
+      await expect(row).toHaveClass(/bc-row-focused/);
+      await expect(row).toBeInViewport();
+      await screenshot(page, `production-broadcast-${viewport.name}`);
+
+      // A take that is not among those listed is said, not silently missing.
+      await page.goto('/#/recorder?take=999999');
+      await expect(page.getByTestId('take-not-listed')).toContainText('not among the');
+    });
+
     test('the productions list finds by name and opens one', async ({ dashboard: page }) => {
       await page.goto('/#/productions');
       const list = page.getByTestId('production-list');

@@ -21,7 +21,8 @@ export function productionsArea(ctx: AreaContext): AreaModule {
   };
   return {
     name: 'productions',
-    routes: (mount) => productionsRoutes(mount, { crm: ctx.peers.crm, bridge, now: ctx.now }),
+    routes: (mount) =>
+      productionsRoutes(mount, { crm: ctx.peers.crm, activity: ctx.activity, bridge, now: ctx.now }),
     meet(all) {
       areas = all;
     },

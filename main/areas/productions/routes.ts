@@ -1,5 +1,6 @@
 import { getProduction, linkBroadcast, listProductions } from '../../../shared/api/productions.js';
 import { AppError } from '../../kernel/app-error.js';
+import type { ActivityLog } from '../../kernel/activity/activity-log.js';
 import type { CrmClient } from '../../peers/crm.js';
 import type { Mount } from '../area.js';
 import { linkBroadcast as writeBroadcastLink } from './broadcast-link.js';
@@ -9,7 +10,7 @@ import { buildThread, type BridgeParts } from './thread.js';
 
 export function productionsRoutes(
   mount: Mount,
-  deps: { crm: CrmClient | null; bridge: BridgeParts; now: () => Date },
+  deps: { crm: CrmClient | null; activity: ActivityLog; bridge: BridgeParts; now: () => Date },
 ): void {
   const needCrm = (): CrmClient => {
     if (!deps.crm) throw AppError.notConfigured('the CRM', 'CRM_URL and CRM_API_KEY');
@@ -31,6 +32,6 @@ export function productionsRoutes(
   });
   mount(linkBroadcast, async ({ params, body }) => ({
     success: true as const,
-    ...(await writeBroadcastLink(needCrm(), params.id, body.broadcastRecordId)),
+    ...(await writeBroadcastLink(needCrm(), deps.activity, params.id, body.broadcastRecordId)),
   }));
 }

@@ -20,6 +20,7 @@ import { broadcastTone, sortBroadcasts } from './format.js';
 import { endedWords, formatViewers } from './viewer-words.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { ProductionLink } from '../productions/ProductionLink.js';
+import { useSearchParams } from '../hash-router.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
 export function BroadcastList() {
@@ -50,6 +51,9 @@ export function BroadcastList() {
 
 function BroadcastTable({ records }: { records: readonly ListedBroadcast[] }) {
   const now = useNow(30_000);
+  // Reached from a production's page or the header's search (`#/broadcasts?broadcast=<record id>`).
+  const [params] = useSearchParams();
+  const focusedId = params.get('broadcast');
   return (
     <div className="table-wrap">
       <table ref={columnLabels} className="table bc-table">
@@ -64,7 +68,7 @@ function BroadcastTable({ records }: { records: readonly ListedBroadcast[] }) {
         </thead>
         <tbody>
           {sortBroadcasts(records, now).map((record) => (
-            <BroadcastRow key={record.id} record={record} now={now} />
+            <BroadcastRow key={record.id} record={record} now={now} focused={record.id === focusedId} />
           ))}
         </tbody>
       </table>
@@ -72,11 +76,18 @@ function BroadcastTable({ records }: { records: readonly ListedBroadcast[] }) {
   );
 }
 
-function BroadcastRow({ record, now }: { record: ListedBroadcast; now: number }) {
+function BroadcastRow({ record, now, focused }: { record: ListedBroadcast; now: number; focused: boolean }) {
   const live = record.status === 'live';
   const hostId = record.streamhostId;
+  const className = [live ? 'bc-row-live' : '', focused ? 'bc-row-focused' : ''].join(' ').trim();
   return (
-    <tr data-testid="broadcast-row" data-name={record.name} className={live ? 'bc-row-live' : undefined}>
+    <tr
+      ref={focused ? scrollHere : undefined}
+      data-testid="broadcast-row"
+      data-name={record.name}
+      className={className || undefined}
+      aria-current={focused ? 'true' : undefined}
+    >
       <td>
         <div className="bc-name">{record.name}</div>
         <div className="muted small">
@@ -150,6 +161,8 @@ function BroadcastRow({ record, now }: { record: ListedBroadcast; now: number })
  * A complete broadcast: when it ended, how long it ran, peak and average viewers, as the bridge
  * saw it live (the host then reports 0 viewers and no end); said so when the bridge never saw it live.
  */
+const scrollHere = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });
+
 function EndedWhen({ record }: { record: ListedBroadcast }) {
   const words = record.run ? endedWords(record, record.run) : null;
   if (words) {

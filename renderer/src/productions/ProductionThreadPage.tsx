@@ -129,7 +129,7 @@ function ThreadView({ thread }: { thread: Thread }) {
           <ul className="plain-list thread-items">
             {thread.takes.map((take) => (
               <li key={take.id}>
-                <a className="mono" href="#/recorder">
+                <a className="mono" href={`#/recorder?take=${take.id}`}>
                   {take.name}
                 </a>{' '}
                 <span className="small muted">

@@ -35,7 +35,7 @@ export function ThreadBroadcasts({ thread }: { thread: Thread }) {
         <ul className="plain-list thread-items">
           {thread.broadcasts.map((broadcast) => (
             <li key={broadcast.id}>
-              <a href="#/broadcasts">{broadcast.name}</a>{' '}
+              <a href={`#/broadcasts?broadcast=${encodeURIComponent(broadcast.id)}`}>{broadcast.name}</a>{' '}
               {broadcast.onAir ? (
                 <StatusPill tone="bad">ON AIR</StatusPill>
               ) : broadcast.status ? (

@@ -1,5 +1,6 @@
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { Panel } from '../components/Panel.js';
+import { useSearchParams } from '../hash-router.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
@@ -11,6 +12,9 @@ import { MarkItem } from './MarkItem.js';
 /** Takes newest first, each with its file and marks; marks made with no take below. */
 export function TakesPanel() {
   const takes = useRecorderTakes();
+  // Reached from a production's page or the header's search (`#/recorder?take=<id>`): this take is the one meant.
+  const [params] = useSearchParams();
+  const focusedId = params.get('take');
   return (
     <Panel title="Takes" testId="takes-panel">
       <QueryContent query={takes} what="the takes" skeletonLines={4}>
@@ -21,9 +25,14 @@ export function TakesPanel() {
             </EmptyState>
           ) : (
             <>
+              {focusedId !== null && !data.takes.some((take) => String(take.id) === focusedId) ? (
+                <p className="muted small" data-testid="take-not-listed">
+                  The take you opened is not among the {data.takes.length} newest listed here.
+                </p>
+              ) : null}
               <ol className="take-list">
                 {data.takes.map((take) => (
-                  <TakeItem key={take.id} take={take} />
+                  <TakeItem key={take.id} take={take} focused={String(take.id) === focusedId} />
                 ))}
               </ol>
               {data.looseMarks.length > 0 ? (
@@ -44,9 +53,14 @@ export function TakesPanel() {
   );
 }
 
-function TakeItem({ take }: { take: RecorderTake }) {
+function TakeItem({ take, focused }: { take: RecorderTake; focused: boolean }) {
   return (
-    <li className="take" data-testid="take">
+    <li
+      ref={focused ? scrollHere : undefined}
+      className={focused ? 'take take-focused' : 'take'}
+      data-testid="take"
+      aria-current={focused ? 'true' : undefined}
+    >
       <div className="take-head">
         <span className="take-name mono">{take.name}</span>
         <ProductionLink id={take.contentProductionId} />
@@ -90,6 +104,8 @@ function TakeItem({ take }: { take: RecorderTake }) {
     </li>
   );
 }
+
+const scrollHere = (item: HTMLLIElement | null) => item?.scrollIntoView({ block: 'center' });
 
 /** The file's audio as an editor says it. */
 export function audioWords(channels: number): string {

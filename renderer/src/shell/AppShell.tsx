@@ -40,17 +40,22 @@ export function AppShell({ children }: { children: ReactNode }) {
       <nav className="sidebar" id="page-nav" aria-label="Pages">
         <div className="sidebar-inner">
           <ul>
-            {pages.map((page) => {
-              const count = unreadFor(unread, page.path);
+            {pages.map((entry) => {
+              const count = unreadFor(unread, entry.path);
               return (
-                <li key={page.path}>
-                  <NavLink to={page.path} className="nav-link" onClick={() => setMenuOpen(false)}>
-                    <Icon name={page.icon} />
-                    <span>{page.label}</span>
+                <li key={entry.path}>
+                  <NavLink
+                    to={entry.path}
+                    within={entry === page}
+                    className="nav-link"
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    <Icon name={entry.icon} />
+                    <span>{entry.label}</span>
                     {count > 0 ? (
                       <span
                         className="nav-badge"
-                        data-testid={`unread-${page.label.toLowerCase()}`}
+                        data-testid={`unread-${entry.label.toLowerCase()}`}
                         title={`${count} unread ${count === 1 ? 'failure' : 'failures'}`}
                       >
                         {count}

@@ -287,6 +287,48 @@ describe('GET /api/productions/{id}', () => {
     });
     expect(unknown.status).toBe(404);
   });
+
+  it('says in the activity log what was linked, and from where when it moves', async () => {
+    const first = crm.create('ContentProduction', { name: 'Episode 21', stage: 'Scheduled' });
+    const second = crm.create('ContentProduction', { name: 'Episode 22', stage: 'Scheduled' });
+    const broadcast = crm.create('StreamhostBroadcast', { name: 'Episode 21 Live', status: 'created' });
+    const link = (productionId: string) =>
+      bridge.call('POST', `/api/productions/${productionId}/broadcasts`, {
+        body: { broadcastRecordId: broadcast.id },
+      });
+    const linkedEvents = async () =>
+      (
+        (await bridge.call('GET', '/api/activity?type=broadcast.linked&limit=50')).body.data as Array<{
+          message: string;
+          data: {
+            broadcastRecordId: string;
+            contentProductionId: string;
+            fromContentProductionId: string | null;
+          };
+        }>
+      ).filter((event) => event.data.broadcastRecordId === broadcast.id);
+
+    expect((await link(first.id)).status).toBe(200);
+    expect(await linkedEvents()).toEqual([
+      expect.objectContaining({
+        message: 'Broadcast “Episode 21 Live” linked to episode “Episode 21”',
+        data: expect.objectContaining({ contentProductionId: first.id, fromContentProductionId: null }),
+      }),
+    ]);
+    // The same link again changes nothing and says nothing.
+    expect((await link(first.id)).status).toBe(200);
+    expect(await linkedEvents()).toHaveLength(1);
+
+    expect((await link(second.id)).status).toBe(200);
+    const [moved] = await linkedEvents();
+    expect(moved).toEqual(
+      expect.objectContaining({
+        message:
+          'Broadcast “Episode 21 Live” linked to episode “Episode 22” (it was linked to episode “Episode 21”)',
+        data: expect.objectContaining({ contentProductionId: second.id, fromContentProductionId: first.id }),
+      }),
+    );
+  });
 });
 
 describe('a broadcast started for a production', () => {

@@ -151,6 +151,13 @@ const examples: { [T in ActivityType]: ActivityData<T> } = {
     broadcastId: 'b1',
     recordIds: ['sb1'],
   },
+  'broadcast.linked': {
+    subject: { kind: 'broadcast', id: 'sb1', name: 'Live from the harbour' },
+    broadcastRecordId: 'sb1',
+    contentProductionId: 'cp2',
+    production: { kind: 'episode', id: 'cp2', name: 'Episode 12' },
+    fromContentProductionId: null,
+  },
   'broadcast.status': {
     subject: { kind: 'broadcast', id: 'b1', name: 'Live from the harbour' },
     id: 'sb1',

@@ -75,6 +75,7 @@ export const invalidationTable: { readonly [T in ActivityType]: Rule<T> } = {
   'broadcast.created': [queryKeys.broadcasts],
   'broadcast.deleted': [queryKeys.broadcasts],
   'broadcast.ended': [queryKeys.broadcasts],
+  'broadcast.linked': [queryKeys.broadcasts, queryKeys.productions],
   'broadcast.status': [queryKeys.broadcasts],
   'broadcast.sync': [queryKeys.broadcasts],
 
