@@ -88,6 +88,13 @@ for (const viewport of [
       const publishRow = page.locator('[data-testid="publish-row"][aria-current="true"]');
       await expect(publishRow).toHaveClass(/bc-publish-focused/);
       await expect(publishRow).toBeInViewport();
+      // …and its production card leads back.
+      await page
+        .getByTestId('production-card')
+        .filter({ has: publishRow })
+        .getByTestId('production-link')
+        .click();
+      await expect(thread.getByRole('heading', { level: 1 })).toHaveText(/Why Newsletters Came Back/);
 
       // A take that is not among those listed is said, not silently missing.
       await page.goto('/#/recorder?take=999999');

@@ -10,6 +10,7 @@ import { usePublishing, useRetryPublish } from './api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { publishLabel, publishTone } from './format.js';
 import { useSearchParams } from '../hash-router.js';
+import { productionHash } from '../productions/api.js';
 
 /** Productions with something to do (failed, waiting, queued) first. */
 function attention(group: ProductionPublishing): number {
@@ -68,7 +69,16 @@ function ProductionCard({ group }: { group: ProductionPublishing }) {
       aria-label={group.contentProductionName ?? 'No production'}
     >
       <header className="bc-production-header">
-        <h3 className="bc-production-title">{group.contentProductionName ?? 'Not linked to a production'}</h3>
+        <h3 className="bc-production-title">
+          {group.contentProductionId ? (
+            // Back to the production's page (issue #42.1): the whole thread of this episode.
+            <a href={productionHash(group.contentProductionId)} data-testid="production-link">
+              {group.contentProductionName ?? 'Its production'}
+            </a>
+          ) : (
+            'Not linked to a production'
+          )}
+        </h3>
         <span className="muted small">
           {published} of {group.records.length} published
         </span>
