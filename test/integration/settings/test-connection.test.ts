@@ -14,7 +14,7 @@ import {
   type SandboxPostsvc,
 } from '../../../main/sandbox/index.js';
 import { freePort } from '../../support/ports.js';
-import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
 
 /**
  * Settings' Test connection (issue #41.1): POST /api/settings/test-connection tries a peer at its
@@ -257,7 +257,7 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
         GATEWAY_URL: redirector.url,
         GATEWAY_API_KEY: gateway.apiKey,
       },
-      { areas: ['settings'] },
+      { areas: ['settings', 'health'] },
     );
     try {
       for (const peer of ['crm', 'gateway']) {
@@ -275,6 +275,11 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
       expect(tested.length).toBeGreaterThanOrEqual(2);
       // Neither the tests nor the bridge's own health probes followed the redirect.
       expect(elsewhere.requests).toEqual([]);
+      // …and /health does not read a peer whose address redirects as reachable: every call to it fails.
+      await eventually(async () => {
+        const peers = (await moved.call('GET', '/health')).body.peers;
+        return peers.crm.state === 'failing' && peers.gateway.state === 'failing';
+      });
     } finally {
       await moved.close();
     }
