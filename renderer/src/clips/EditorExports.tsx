@@ -12,7 +12,7 @@ import {
   type EdlFrameRate,
 } from '../../../shared/api/clips.js';
 import { callApi, errorMessage } from '../api/transport/client.js';
-import { audioWords } from '../recorder/TakesPanel.js';
+import { audioWords } from '../recorder/take-words.js';
 import type { Analysis } from './api.js';
 import { ExportButton } from './ExportButton.js';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Panel } from '../components/Panel.js';
 import { ErrorText, Spinner } from '../components/States.js';
-import { position } from './TakesPanel.js';
+import { position } from './take-words.js';
 import type { RecorderStatus } from '../../../shared/api/recorder.js';
 import { useAddMark, useRecorderStatus } from './api.js';
 

@@ -8,6 +8,7 @@ import { formatClock, formatDateTime, formatLocal } from '../format.js';
 import { useRecorderTakes } from './api.js';
 import { ProductionLink } from '../productions/ProductionLink.js';
 import { MarkItem } from './MarkItem.js';
+import { audioWords, position } from './take-words.js';
 
 /** Takes newest first, each with its file and marks; marks made with no take below. */
 export function TakesPanel() {
@@ -107,24 +108,8 @@ function TakeItem({ take, focused }: { take: RecorderTake; focused: boolean }) {
 
 const scrollHere = (item: HTMLLIElement | null) => item?.scrollIntoView({ block: 'center' });
 
-/** The file's audio as an editor says it. */
-export function audioWords(channels: number): string {
-  if (channels === 0) return 'no audio';
-  if (channels === 1) return 'mono';
-  return channels === 2 ? 'stereo' : `${channels} channels`;
-}
-
 /** The stop's time of day when it is the start's day, else its date too. */
 function stopText(startedAt: string, stoppedAt: string): string {
   const sameDay = new Date(startedAt).toDateString() === new Date(stoppedAt).toDateString();
   return sameDay ? formatClock(stoppedAt) : formatDateTime(stoppedAt);
-}
-
-/** `1:02:05` or `2:05`: a position in a take, as a video player shows it. */
-export function position(seconds: number): string {
-  const s = Math.floor(seconds);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(s % 60)}` : `${minutes}:${pad(s % 60)}`;
 }

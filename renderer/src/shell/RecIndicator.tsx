@@ -2,7 +2,7 @@ import { useLiveBroadcasts } from '../broadcasts/api.js';
 import { formatDateTime, useNow } from '../format.js';
 import { useRecorderStatus } from '../recorder/api.js';
 import { onAirNotRecording } from '../recorder/on-air-recording.js';
-import { position } from '../recorder/TakesPanel.js';
+import { position } from '../recorder/take-words.js';
 import './rec-indicator.css';
 
 /**
