@@ -1,21 +1,20 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxAutomation,
-  startSandboxCrm,
-  startSandboxGateway,
-  startSandboxObs,
-  startSandboxPostsvc,
-  type SandboxAutomation,
-  type SandboxCrm,
-  type SandboxGateway,
-  type SandboxObs,
-  type SandboxPostsvc,
+import type {
+  SandboxAutomation,
+  SandboxCrm,
+  SandboxGateway,
+  SandboxObs,
+  SandboxPostsvc,
 } from '../../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  startElsewhere,
+  startSecretPeers,
+  type Elsewhere,
+  type SecretPeers,
+} from '../../support/secret-peers.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
 /**
@@ -26,56 +25,24 @@ import { tempDir, type TempDir } from '../../support/temp-dir.js';
  * bridge runs on without sending the secret, the peer saying "refused key: key saved for <origin>".
  */
 
-/** A host the keys must never reach: it records every request it gets, and answers 200 `{}`. */
-interface Elsewhere {
-  url: string;
-  requests: { url: string; headers: IncomingHttpHeaders }[];
-  stop(): Promise<void>;
-}
-
-async function startElsewhere(): Promise<Elsewhere> {
-  const requests: Elsewhere['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push({ url: request.url ?? '', headers: request.headers });
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const OBS_PASSWORD = 'obs-password-for-the-studio';
-const N8N_HEADER = 'X-N8N-Key: n8n-header-secret-0123456789';
-
+let peers: SecretPeers;
 let crm: SandboxCrm;
 let postsvc: SandboxPostsvc;
 let gateway: SandboxGateway;
 let automation: SandboxAutomation;
 let obs: SandboxObs;
 let otherObs: SandboxObs;
+/** A host the keys must never reach: it records every request it gets, and answers 200 `{}`. */
 let elsewhere: Elsewhere;
 beforeAll(async () => {
-  [crm, postsvc, gateway, automation, obs, otherObs, elsewhere] = await Promise.all([
-    startSandboxCrm(),
-    startSandboxPostsvc(),
-    startSandboxGateway(),
-    startSandboxAutomation(),
-    startSandboxObs({ password: OBS_PASSWORD }),
-    startSandboxObs({ password: OBS_PASSWORD }),
+  [peers, elsewhere] = await Promise.all([
+    startSecretPeers({ automationChecksHeader: false }),
     startElsewhere(),
   ]);
+  ({ crm, postsvc, gateway, automation, obs, otherObs } = peers);
 });
 afterAll(async () => {
-  await Promise.all(
-    [crm, postsvc, gateway, automation, obs, otherObs, elsewhere].map((peer) => peer?.stop()),
-  );
+  await Promise.all([peers?.stop(), elsewhere?.stop()]);
 });
 
 const dirs: TempDir[] = [];
@@ -102,38 +69,15 @@ async function bridgeOn(dir: string, env: Record<string, string> = {}, areas?: [
 const configFile = (dir: string): string => readFileSync(path.join(dir, 'config.json'), 'utf8');
 const originOf = (url: string): string => new URL(url).origin;
 
-/** Every peer and its secret, saved through Settings as an operator would. */
-const savedPeers = () => ({
-  CRM_URL: crm.url,
-  CRM_API_KEY: crm.apiKey,
-  POSTSVC_URL: postsvc.url,
-  POSTSVC_API_KEY: postsvc.apiKey,
-  GATEWAY_URL: gateway.url,
-  GATEWAY_API_KEY: gateway.apiKey,
-  AUTOMATION_URL: automation.url,
-  AUTOMATION_AUTH_HEADER: N8N_HEADER,
-  RECORDER_OBS_URL: obs.url,
-  RECORDER_OBS_PASSWORD: OBS_PASSWORD,
-});
-
 async function saveAllPeers(dir: string): Promise<void> {
   const settings = await bridgeOn(dir, {}, ['settings']);
-  const saved = await settings.call('PUT', '/api/settings', { body: { values: savedPeers() } });
+  const saved = await settings.call('PUT', '/api/settings', { body: { values: peers.env() } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await settings.stop();
   bridges.splice(bridges.indexOf(settings), 1);
 }
 
-/** A secret's value as it could appear on the wire: itself, or inside Basic auth. */
-const secretsSent = (): string[] => {
-  const secrets = [crm.apiKey, postsvc.apiKey, gateway.apiKey, N8N_HEADER.split(': ')[1]!];
-  return elsewhere.requests.flatMap((request) =>
-    Object.values(request.headers)
-      .flat()
-      .filter((value): value is string => typeof value === 'string')
-      .filter((value) => secrets.some((secret) => value.includes(secret))),
-  );
-};
+const secretsSent = (): string[] => peers.secretsIn(elsewhere);
 
 describe('Settings: a URL moved to another origin needs its secret in the same save', () => {
   it('refuses (400 naming the secret) for each peer, and the config file is left as it was', async () => {

@@ -1,20 +1,20 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxAutomation,
-  startSandboxCrm,
-  startSandboxGateway,
-  startSandboxObs,
-  startSandboxPostsvc,
-  type SandboxAutomation,
-  type SandboxCrm,
-  type SandboxGateway,
-  type SandboxObs,
-  type SandboxPostsvc,
+import type {
+  SandboxAutomation,
+  SandboxCrm,
+  SandboxGateway,
+  SandboxObs,
+  SandboxPostsvc,
 } from '../../../main/sandbox/index.js';
 import { freePort } from '../../support/ports.js';
 import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  OBS_PASSWORD,
+  startElsewhere,
+  startSecretPeers,
+  type Elsewhere,
+  type SecretPeers,
+} from '../../support/secret-peers.js';
 
 /**
  * Settings' Test connection (issue #41.1): POST /api/settings/test-connection tries a peer at its
@@ -24,40 +24,7 @@ import { startTestBridge, type TestBridge } from '../../support/bridge.js';
  * tested with the secrets given in the same request, or with none.
  */
 
-/** A host the saved keys must never reach: records every request and answers as told. */
-interface Elsewhere {
-  url: string;
-  requests: { url: string; headers: IncomingHttpHeaders }[];
-  stop(): Promise<void>;
-}
-
-async function startElsewhere(
-  answer: (url: string) => { status: number; body?: string; headers?: Record<string, string> } | null,
-): Promise<Elsewhere> {
-  const requests: Elsewhere['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push({ url: request.url ?? '', headers: request.headers });
-    const reply = answer(request.url ?? '');
-    if (reply === null) return; // never answers
-    response
-      .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
-      .end(reply.body ?? '');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const OBS_PASSWORD = 'obs-password-for-the-studio';
-const N8N_HEADER = 'X-N8N-Key: n8n-header-secret-0123456789';
-
+let peers: SecretPeers;
 let crm: SandboxCrm;
 let postsvc: SandboxPostsvc;
 let gateway: SandboxGateway;
@@ -75,14 +42,9 @@ let redirector: Elsewhere;
 let bridge: TestBridge;
 
 beforeAll(async () => {
-  [crm, postsvc, gateway, automation, obs, otherObs, elsewhere, nothingHere, silent] = await Promise.all([
-    startSandboxCrm(),
-    startSandboxPostsvc(),
-    startSandboxGateway(),
-    startSandboxAutomation({ authHeader: N8N_HEADER }),
-    startSandboxObs({ password: OBS_PASSWORD }),
-    startSandboxObs({ password: OBS_PASSWORD }),
-    startElsewhere(() => ({ status: 200, body: '{}' })),
+  [peers, elsewhere, nothingHere, silent] = await Promise.all([
+    startSecretPeers({ automationChecksHeader: true }),
+    startElsewhere(),
     startElsewhere(() => ({
       status: 404,
       body: '<html>Not Found</html>',
@@ -94,30 +56,13 @@ beforeAll(async () => {
     status: 302,
     headers: { location: `${elsewhere.url}${url}` },
   }));
-  bridge = await startTestBridge(
-    {
-      CRM_URL: crm.url,
-      CRM_API_KEY: crm.apiKey,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvc.apiKey,
-      GATEWAY_URL: gateway.url,
-      GATEWAY_API_KEY: gateway.apiKey,
-      AUTOMATION_URL: automation.url,
-      AUTOMATION_AUTH_HEADER: N8N_HEADER,
-      RECORDER_OBS_URL: obs.url,
-      RECORDER_OBS_PASSWORD: OBS_PASSWORD,
-    },
-    { areas: ['settings'] },
-  );
+  ({ crm, postsvc, gateway, automation, obs, otherObs } = peers);
+  bridge = await startTestBridge(peers.env(), { areas: ['settings'] });
 });
 
 afterAll(async () => {
   await bridge?.close();
-  await Promise.all(
-    [crm, postsvc, gateway, automation, obs, otherObs, elsewhere, nothingHere, silent, redirector].map(
-      (peer) => peer?.stop(),
-    ),
-  );
+  await Promise.all([peers, elsewhere, nothingHere, silent, redirector].map((peer) => peer?.stop()));
 });
 
 afterEach(() => {
@@ -128,16 +73,7 @@ const test = (body: Record<string, unknown>) =>
   bridge.call('POST', '/api/settings/test-connection', { body });
 const originOf = (url: string): string => new URL(url).origin;
 
-/** Every saved secret, as it could appear in a header (itself, or inside Basic auth). */
-const savedSecrets = () => [crm.apiKey, postsvc.apiKey, gateway.apiKey, N8N_HEADER.split(': ')[1]!];
-function secretsIn(host: Elsewhere): string[] {
-  return host.requests.flatMap((request) =>
-    Object.values(request.headers)
-      .flat()
-      .filter((value): value is string => typeof value === 'string')
-      .filter((value) => savedSecrets().some((secret) => value.includes(secret))),
-  );
-}
+const secretsIn = (host: Elsewhere): string[] => peers.secretsIn(host);
 
 describe('Test connection: what each peer answered, in force', () => {
   it('every peer at its address in force, with its saved key: reachable, with the latency', async () => {
