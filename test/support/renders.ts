@@ -28,7 +28,7 @@ export function renderTools() {
 }
 
 /** 1920×1080 at 30 fps, a 440 Hz tone in stereo AAC, `seconds` long: made fast (ultrafast). */
-export function writeTakeFile(ffmpeg: string, file: string, seconds: number): void {
+function writeTakeFile(ffmpeg: string, file: string, seconds: number): void {
   execFileSync(ffmpeg, [
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
@@ -37,13 +37,13 @@ export function writeTakeFile(ffmpeg: string, file: string, seconds: number): vo
 }
 
 /** One sentence from 0.5 s to 2.5 s: the mark at 1.5 s pins it, a clip of 2 s (kept short: renders are slow). */
-export const SHORT_TRANSCRIPT = `1
+const SHORT_TRANSCRIPT = `1
 00:00:00,500 --> 00:00:02,500
 HOST: Our costs stayed under five percent of sales, and margins went past forty.
 `;
 export const CLIP = { startTime: 0.5, endTime: 2.5 };
 /** The mark the short transcript's sentence is pinned by. */
-export const MARK = { label: 'prices', at: 1.5 };
+const MARK = { label: 'prices', at: 1.5 };
 
 /** Analyses the short transcript with its take: suggestion 1 is the 2-second clip the mark pinned. */
 export async function analyseTake(
@@ -132,9 +132,9 @@ export async function startRenderHarness(options: {
       });
       return bridge;
     };
-    await startBridge();
-    const take = await recordTake(bridge!, obs, clock.advance, markedTake(tools.ffmpeg, options.takeName, 6));
-    const analysisId = await analyseTake(bridge!, take.id, options.contentProductionId);
+    const first = await startBridge();
+    const take = await recordTake(first, obs, clock.advance, markedTake(tools.ffmpeg, options.takeName, 6));
+    const analysisId = await analyseTake(first, take.id, options.contentProductionId);
     const started = obs;
     return {
       obs: started,
