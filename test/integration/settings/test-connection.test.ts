@@ -1,11 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  SandboxAutomation,
-  SandboxCrm,
-  SandboxGateway,
-  SandboxObs,
-  SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
 import { freePort } from '../../support/ports.js';
 import { startTestBridge, type TestBridge } from '../../support/bridge.js';
 import {
@@ -24,13 +17,7 @@ import {
  * tested with the secrets given in the same request, or with none.
  */
 
-let peers: SecretPeers;
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let gateway: SandboxGateway;
-let automation: SandboxAutomation;
-let obs: SandboxObs;
-let otherObs: SandboxObs;
+let sandbox: SecretPeers;
 /** Answers 200 `{}` to everything: a server, but no peer. */
 let elsewhere: Elsewhere;
 /** Answers 404 with a web page to everything. */
@@ -42,7 +29,7 @@ let redirector: Elsewhere;
 let bridge: TestBridge;
 
 beforeAll(async () => {
-  [peers, elsewhere, nothingHere, silent] = await Promise.all([
+  [sandbox, elsewhere, nothingHere, silent] = await Promise.all([
     startSecretPeers({ automationChecksHeader: true }),
     startElsewhere(),
     startElsewhere(() => ({
@@ -56,13 +43,12 @@ beforeAll(async () => {
     status: 302,
     headers: { location: `${elsewhere.url}${url}` },
   }));
-  ({ crm, postsvc, gateway, automation, obs, otherObs } = peers);
-  bridge = await startTestBridge(peers.env(), { areas: ['settings'] });
+  bridge = await startTestBridge(sandbox.env(), { areas: ['settings'] });
 });
 
 afterAll(async () => {
   await bridge?.close();
-  await Promise.all([peers, elsewhere, nothingHere, silent, redirector].map((peer) => peer?.stop()));
+  await Promise.all([sandbox, elsewhere, nothingHere, silent, redirector].map((peer) => peer?.stop()));
 });
 
 afterEach(() => {
@@ -72,8 +58,6 @@ afterEach(() => {
 const test = (body: Record<string, unknown>) =>
   bridge.call('POST', '/api/settings/test-connection', { body });
 const originOf = (url: string): string => new URL(url).origin;
-
-const secretsIn = (host: Elsewhere): string[] => peers.secretsIn(host);
 
 describe('Test connection: what each peer answered, in force', () => {
   it('every peer at its address in force, with its saved key: reachable, with the latency', async () => {
@@ -127,11 +111,11 @@ describe('Test connection: what each peer answered, in force', () => {
   });
 
   it('a peer answering 5xx is failing, 429 throttled with its wait: the answer, not an error', async () => {
-    crm.faults.injectFault({ pathPrefix: '/api/v1/App/user', status: 503, times: 1 });
+    sandbox.crm.faults.injectFault({ pathPrefix: '/api/v1/App/user', status: 503, times: 1 });
     const failing = await test({ peer: 'crm' });
     expect(failing.status).toBe(200);
     expect(failing.body).toMatchObject({ outcome: 'failing', status: 503 });
-    postsvc.faults.injectFault({
+    sandbox.postsvc.faults.injectFault({
       pathPrefix: '/user',
       status: 429,
       headers: { 'Retry-After': '30' },
@@ -145,10 +129,10 @@ describe('Test connection: what each peer answered, in force', () => {
 describe('Test connection: a saved secret goes only to the origin it was saved for (issue #35.3)', () => {
   it('an unsaved address elsewhere is tested without the saved key, saying whose it is', async () => {
     for (const [peer, savedAt] of [
-      ['crm', crm.url],
-      ['postsvc', postsvc.url],
-      ['gateway', gateway.url],
-      ['automation', automation.url],
+      ['crm', sandbox.crm.url],
+      ['postsvc', sandbox.postsvc.url],
+      ['gateway', sandbox.gateway.url],
+      ['automation', sandbox.automation.url],
     ] as const) {
       const answer = await test({ peer, url: `${elsewhere.url}/${peer}` });
       expect(answer.status).toBe(200);
@@ -156,18 +140,18 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
     }
     // The tests went there, and no saved key with them.
     expect(elsewhere.requests.length).toBe(4);
-    expect(secretsIn(elsewhere)).toEqual([]);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
   });
 
   it('OBS elsewhere gets no saved password: the other OBS refuses, and the answer says whose it was', async () => {
-    const answer = await test({ peer: 'obs', url: otherObs.url });
+    const answer = await test({ peer: 'obs', url: sandbox.otherObs.url });
     expect(answer.body).toMatchObject({
       outcome: 'refused-key',
       credentials: 'none',
-      savedKeyFor: originOf(obs.url),
+      savedKeyFor: originOf(sandbox.obs.url),
     });
     // With the password in the same request, the same OBS lets the test in.
-    const given = await test({ peer: 'obs', url: otherObs.url, password: OBS_PASSWORD });
+    const given = await test({ peer: 'obs', url: sandbox.otherObs.url, password: OBS_PASSWORD });
     expect(given.body).toMatchObject({ outcome: 'reachable', credentials: 'given' });
   });
 
@@ -177,11 +161,11 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
     expect(elsewhere.requests.map((request) => request.headers['x-api-key'])).toEqual([
       'a-key-issued-by-the-new-crm',
     ]);
-    expect(secretsIn(elsewhere)).toEqual([]);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
   });
 
   it('the same origin on another path is where the key was saved for: it goes along', async () => {
-    const answer = await test({ peer: 'crm', url: `${crm.url}/` });
+    const answer = await test({ peer: 'crm', url: `${sandbox.crm.url}/` });
     expect(answer.body).toMatchObject({ credentials: 'saved', outcome: 'reachable' });
   });
 
@@ -189,9 +173,9 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
     const moved = await startTestBridge(
       {
         CRM_URL: redirector.url,
-        CRM_API_KEY: crm.apiKey,
+        CRM_API_KEY: sandbox.crm.apiKey,
         GATEWAY_URL: redirector.url,
-        GATEWAY_API_KEY: gateway.apiKey,
+        GATEWAY_API_KEY: sandbox.gateway.apiKey,
       },
       { areas: ['settings'] },
     );
