@@ -27,6 +27,9 @@ export function describePeerFailure(error: PeerError): PeerFailure | undefined {
       }
       if (status === 401 || status === 403) return { name, cause: 'refused-key', status };
       if (status !== undefined && status >= 500) return { name, cause: 'failing', status };
+      // A redirect is not followed (issue #35.3): the address points elsewhere, so every call fails,
+      // unlike a 4xx about the request itself.
+      if (status !== undefined && status >= 300 && status < 400) return { name, cause: 'unreadable', status };
       return { name, cause: 'refused', ...answered };
   }
 }

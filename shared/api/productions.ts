@@ -101,6 +101,8 @@ export const productionAnalysis = z.object({
   suggestions: z.number().int(),
   /** The first suggestion's hook, to tell analyses apart. */
   firstHook: text,
+  /** The Draft Clips made from its suggestions (`n`: the suggestion, 1 for the first), so a clip opens its card. */
+  drafts: z.array(z.object({ n: z.number().int(), clipId: z.string() })),
 });
 export type ProductionAnalysis = z.infer<typeof productionAnalysis>;
 

@@ -88,6 +88,17 @@ test('clips: paste a transcript, get suggestion cards, create a Draft Clip in th
   expect(Number.isInteger(clip?.duration)).toBe(true);
   await first.scrollIntoViewIfNeeded();
   await screenshot(page, 'clips-draft-created');
+
+  // From the production's page the draft opens its own card, and the analysis its suggestions (issue #42.1).
+  const analysisId = /[?&]analysis=([^&]+)/.exec(page.url())![1]!;
+  await page.goto(`/#/productions/${content.id}`);
+  const threadClips = page.getByTestId('thread-clips');
+  await expect(threadClips.locator(`a[href="#/clips?analysis=${analysisId}"]`)).toBeVisible();
+  await threadClips.locator(`a[href="#/clips?analysis=${analysisId}&clip=1"]`).click();
+  await expect(cards.first()).toHaveClass(/cl-card-focused/);
+  await expect(cards.nth(1)).not.toHaveClass(/cl-card-focused/);
+  await expect(cards.first()).toBeInViewport();
+  await screenshot(page, 'clips-card-from-production');
 });
 
 test('clips: an SRT file from disk, and a transcript the bridge cannot read', async ({

@@ -96,6 +96,11 @@ test.describe('bridge down and back', () => {
         await expect(page.getByTestId('recorder-save-error')).toContainText('Cannot reach the bridge');
         // The operator is told what is going on, on every page.
         await expect(page.getByTestId('outage-banner')).toContainText('Bridge unreachable — retrying…');
+        // The header's pill says it in words when pointed at, the browser's own line as the detail.
+        await expect(page.getByText('Bridge unreachable', { exact: true })).toHaveAttribute(
+          'title',
+          /^The dashboard gets no answer from the bridge and keeps trying \(.+\)$/,
+        );
         await windowShot(page, `outage-down-${viewport.width}`);
         await windowShot(
           page,

@@ -37,7 +37,7 @@ for (const viewport of [
       await expect(page.getByTestId(`post-row-crm:${rowKey}`)).toHaveClass(/posts-row-focused/);
     });
 
-    test('the production page’s take and broadcast open the very item; the nav says Productions', async ({
+    test('the production page’s take, broadcast, guest and publish record open the very item; the nav says Productions', async ({
       dashboard: page,
     }) => {
       await page.goto('/#/productions');
@@ -72,6 +72,29 @@ for (const viewport of [
       await expect(row).toHaveClass(/bc-row-focused/);
       await expect(row).toBeInViewport();
       await screenshot(page, `production-broadcast-${viewport.name}`);
+
+      // A guest opens its details on the Guests page; a publish record its row under Publishing.
+      await page.goBack();
+      const guestLink = thread.getByTestId('thread-guests').locator('a[href^="#/guests?guest="]').first();
+      const guestName = (await guestLink.textContent())!.trim();
+      await guestLink.click();
+      await expect(page.getByTestId('guest-detail')).toContainText(guestName);
+      await page.goBack();
+      const publishLink = thread
+        .getByTestId('thread-publishes')
+        .locator('a[href^="#/broadcasts?publish="]')
+        .first();
+      await publishLink.click();
+      const publishRow = page.locator('[data-testid="publish-row"][aria-current="true"]');
+      await expect(publishRow).toHaveClass(/bc-publish-focused/);
+      await expect(publishRow).toBeInViewport();
+      // …and its production card leads back.
+      await page
+        .getByTestId('production-card')
+        .filter({ has: publishRow })
+        .getByTestId('production-link')
+        .click();
+      await expect(thread.getByRole('heading', { level: 1 })).toHaveText(/Why Newsletters Came Back/);
 
       // A take that is not among those listed is said, not silently missing.
       await page.goto('/#/recorder?take=999999');

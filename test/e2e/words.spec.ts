@@ -17,12 +17,12 @@ test('a Settings value below the rule is refused with a sentence, and Escape can
   await input.fill('0.5');
   await row.getByRole('button', { name: 'Save' }).click();
   const problem = row.getByRole('alert');
-  await expect(problem).toHaveText('COLLECT_INTERVAL_HOURS must be at least 1 hour.');
+  await expect(problem).toHaveText('Collect analytics every (hours) must be at least 1 hour.');
   await screenshot(page, 'settings-refused');
 
   await input.fill('soon');
   await row.getByRole('button', { name: 'Save' }).click();
-  await expect(problem).toHaveText('COLLECT_INTERVAL_HOURS must be a number of hours.');
+  await expect(problem).toHaveText('Collect analytics every (hours) must be a number of hours.');
   await expect(page.locator('body')).not.toContainText(/Invalid input|Too small|VALIDATION_ERROR/);
 
   await input.press('Escape');

@@ -209,6 +209,11 @@ export function createClipsRepo(db: Db) {
           expiresAt: row.expires_at,
           suggestions: answer.suggestedClips.length,
           firstHook: answer.suggestedClips[0]?.hookQuote ?? null,
+          drafts: reviewsOf
+            .all(row.id)
+            .flatMap((review) =>
+              review.draft_clip_id === null ? [] : [{ n: review.clip_number, clipId: review.draft_clip_id }],
+            ),
         };
       });
     },

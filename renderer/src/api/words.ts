@@ -349,15 +349,24 @@ function ruleWords(message: string): string {
   return message;
 }
 
-export function problemSentence(problem: Problem): string {
-  const sentence = `${fieldLabel(problem.field)} ${ruleWords(problem.message)}`.trim();
+/** `labelOf`: a field's own label where the page has one (Settings: "Collect analytics every (hours)"). */
+export function problemSentence(problem: Problem, labelOf?: (field: string) => string | undefined): string {
+  const where = problem.field
+    .split('.')
+    .filter((part) => !containers.has(part))
+    .join('.');
+  const label = labelOf?.(where) ?? fieldLabel(problem.field);
+  const sentence = `${label} ${ruleWords(problem.message)}`.trim();
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 /** The details as sentences, or null when they are not the bridge's [{field, rule, message}]. */
-export function problemsInWords(details: unknown): string | null {
+export function problemsInWords(
+  details: unknown,
+  labelOf?: (field: string) => string | undefined,
+): string | null {
   if (!Array.isArray(details) || details.length === 0 || !details.every(isProblem)) return null;
-  return details.map(problemSentence).join(' ');
+  return details.map((problem) => problemSentence(problem, labelOf)).join(' ');
 }
 
 // ---------- Connection tests (Settings, issue #41.1) ----------

@@ -9,6 +9,8 @@ import { formatDateTime } from '../format.js';
 import { usePublishing, useRetryPublish } from './api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { publishLabel, publishTone } from './format.js';
+import { useSearchParams } from '../hash-router.js';
+import { productionHash } from '../productions/api.js';
 
 /** Productions with something to do (failed, waiting, queued) first. */
 function attention(group: ProductionPublishing): number {
@@ -67,7 +69,16 @@ function ProductionCard({ group }: { group: ProductionPublishing }) {
       aria-label={group.contentProductionName ?? 'No production'}
     >
       <header className="bc-production-header">
-        <h3 className="bc-production-title">{group.contentProductionName ?? 'Not linked to a production'}</h3>
+        <h3 className="bc-production-title">
+          {group.contentProductionId ? (
+            // Back to the production's page (issue #42.1): the whole thread of this episode.
+            <a href={productionHash(group.contentProductionId)} data-testid="production-link">
+              {group.contentProductionName ?? 'Its production'}
+            </a>
+          ) : (
+            'Not linked to a production'
+          )}
+        </h3>
         <span className="muted small">
           {published} of {group.records.length} published
         </span>
@@ -98,6 +109,9 @@ function asksFirst(record: PublishRecordView, now: number): boolean {
 
 function PublishRow({ record }: { record: PublishRecordView }) {
   const retry = useRetryPublish();
+  // Reached from a production's page (`#/broadcasts?publish=<PlatformPublish id>`): this record is the one meant.
+  const [params] = useSearchParams();
+  const focused = params.get('publish') === record.id;
   const [confirming, setConfirming] = useState(false);
   const action = actionLabel[record.state];
   const what = record.title ?? record.name ?? 'this record';
@@ -105,7 +119,9 @@ function PublishRow({ record }: { record: PublishRecordView }) {
   const send = () => retry.mutate(record.id, { onSettled: () => setConfirming(false) });
   return (
     <li
-      className={`bc-publish bc-publish-${record.state}`}
+      ref={focused ? scrollHere : undefined}
+      className={`bc-publish bc-publish-${record.state}${focused ? ' bc-publish-focused' : ''}`}
+      aria-current={focused ? 'true' : undefined}
       data-testid="publish-row"
       data-platform={record.platform ?? ''}
     >
@@ -164,6 +180,8 @@ function PublishRow({ record }: { record: PublishRecordView }) {
     </li>
   );
 }
+
+const scrollHere = (item: HTMLLIElement | null) => item?.scrollIntoView({ block: 'center' });
 
 function PublishDetails({ record }: { record: PublishRecordView }) {
   if (record.state === 'published') {

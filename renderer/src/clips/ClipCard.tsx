@@ -45,6 +45,7 @@ export function ClipCard({
   contentProductionId,
   estimated,
   kept,
+  focused = false,
 }: {
   clip: SuggestedClip;
   rank: number;
@@ -53,6 +54,8 @@ export function ClipCard({
   estimated: boolean;
   /** As the operator left it (issue #44.3): the review, the draft made (here, or of the same moment elsewhere). */
   kept: Kept | null;
+  /** The card a link opened: scrolled to and marked. */
+  focused?: boolean;
 }) {
   const ref = { analysisId, n: rank };
   const draft = useCreateDraft(ref);
@@ -69,7 +72,13 @@ export function ClipCard({
     nudge.mutate({ edge, sentences }, { onSuccess: (answer) => setReviewed(answer.clip) });
 
   return (
-    <article className="cl-card" data-testid="clip-card" aria-label={`Clip ${rank}, ${range}`}>
+    <article
+      ref={focused ? scrollHere : undefined}
+      className={focused ? 'cl-card cl-card-focused' : 'cl-card'}
+      data-testid="clip-card"
+      aria-label={`Clip ${rank}, ${range}`}
+      aria-current={focused ? 'true' : undefined}
+    >
       <header className="cl-card-head">
         <span className="cl-rank">#{rank}</span>
         <span className="cl-time mono" title={estimated ? 'Estimated at 150 words per minute' : undefined}>
@@ -242,3 +251,5 @@ export function ClipCard({
     </article>
   );
 }
+
+const scrollHere = (card: HTMLElement | null) => card?.scrollIntoView({ block: 'center' });

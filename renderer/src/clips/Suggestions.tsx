@@ -1,6 +1,7 @@
 import { CLIP_MAX_S, CLIP_MIN_S, formatClipTime } from '../../../shared/api/clips.js';
 import { ApiError } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
+import { useSearchParams } from '../hash-router.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import type { AnalysisAsLeft } from './api.js';
 import { ClipCard } from './ClipCard.js';
@@ -56,6 +57,9 @@ export function Suggestions({
 
 function Result({ analysis }: { analysis: AnalysisAsLeft }) {
   const estimated = analysis.timing === 'estimated';
+  // Reached from a production's page (`#/clips?analysis=<id>&clip=<n>`): this card is the one meant.
+  const [params] = useSearchParams();
+  const focused = Number(params.get('clip'));
   const { stats } = analysis;
   return (
     <div className="cl-result">
@@ -102,6 +106,7 @@ function Result({ analysis }: { analysis: AnalysisAsLeft }) {
               contentProductionId={analysis.contentProductionId}
               estimated={estimated}
               kept={analysis.kept[i] ?? null}
+              focused={focused === i + 1}
             />
           ))}
         </div>

@@ -77,7 +77,7 @@ function ThreadView({ thread }: { thread: Thread }) {
             <ul className="plain-list thread-items">
               {thread.guests.map((guest) => (
                 <li key={guest.id}>
-                  <a href="#/guests">{guest.name ?? guest.id}</a>{' '}
+                  <a href={`#/guests?guest=${encodeURIComponent(guest.id)}`}>{guest.name ?? guest.id}</a>{' '}
                   {guest.stage ? <StatusPill tone="info">{guest.stage}</StatusPill> : null}
                   {guest.scheduledDate ? (
                     <span className="small muted">

@@ -8,6 +8,12 @@ import { stageTone } from './stage-tone.js';
 
 /** Transcript analyses, the CRM's clips (Draft, Ready, Published) and their renders. */
 export function ThreadClips({ thread }: { thread: Thread }) {
+  // A Draft Clip made on the Clips page opens its card there; one made in the CRM has none.
+  const cards = new Map(
+    thread.analyses.flatMap((analysis) =>
+      analysis.drafts.map((draft) => [draft.clipId, { analysisId: analysis.id, n: draft.n }] as const),
+    ),
+  );
   return (
     <Panel title="Clips" testId="thread-clips" actions={<a href="#/clips">Clips →</a>}>
       <h3 className="subheading">Transcript analyses</h3>
@@ -19,7 +25,9 @@ export function ThreadClips({ thread }: { thread: Thread }) {
         <ul className="plain-list thread-items">
           {thread.analyses.map((analysis) => (
             <li key={analysis.id}>
-              <a href="#/clips">{analysis.suggestions} suggestions</a>
+              <a href={`#/clips?analysis=${encodeURIComponent(analysis.id)}`}>
+                {analysis.suggestions} suggestions
+              </a>
               <span className="small muted">
                 {' '}
                 from {analysis.takeName ?? 'a transcript without a take'} ·{' '}
@@ -37,7 +45,7 @@ export function ThreadClips({ thread }: { thread: Thread }) {
         <ul className="plain-list thread-items">
           {thread.clips.map((clip) => (
             <li key={clip.id}>
-              <a href="#/clips">{clip.name ?? clip.id}</a>{' '}
+              <ClipName clip={clip} card={cards.get(clip.id)} />{' '}
               {clip.status ? <StatusPill tone={stageTone(clip.status)}>{clip.status}</StatusPill> : null}
               {clip.hookQuote ? <div className="small ellipsis">“{clip.hookQuote}”</div> : null}
             </li>
@@ -56,6 +64,25 @@ export function ThreadClips({ thread }: { thread: Thread }) {
       ) : null}
     </Panel>
   );
+}
+
+function ClipName({
+  clip,
+  card,
+}: {
+  clip: Thread['clips'][number];
+  card: { analysisId: string; n: number } | undefined;
+}) {
+  const name = clip.name ?? clip.id;
+  if (!card) {
+    return (
+      <>
+        <span className="thread-clip-name">{name}</span>{' '}
+        <span className="small muted">made in the CRM, not from an analysis here</span>
+      </>
+    );
+  }
+  return <a href={`#/clips?analysis=${encodeURIComponent(card.analysisId)}&clip=${card.n}`}>{name}</a>;
 }
 
 function RenderRow({ render }: { render: RenderRecord }) {

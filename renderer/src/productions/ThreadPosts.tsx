@@ -89,7 +89,9 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
           <ul className="plain-list thread-items">
             {thread.publishes.map((publish) => (
               <li key={publish.id}>
-                {publish.platform ?? publish.name ?? publish.id}{' '}
+                <a href={`#/broadcasts?publish=${encodeURIComponent(publish.id)}`}>
+                  {publish.platform ?? publish.name ?? publish.id}
+                </a>{' '}
                 {publish.status ? (
                   <StatusPill tone={stageTone(publish.status)}>{publish.status}</StatusPill>
                 ) : null}

@@ -3,7 +3,7 @@ import type { ResponseOf } from '../../../shared/api/contract.js';
 import { isInlineRouteTable } from '../../../shared/api/settings.js';
 import type { ConfigKey, SettingEntry, updateSettings } from '../../../shared/api/settings.js';
 import { ApiError, errorMessage } from '../api/transport/client.js';
-import { isProblem } from '../api/words.js';
+import { isProblem, problemsInWords } from '../api/words.js';
 import { Spinner } from '../components/States.js';
 import { useUpdateSettings } from './api.js';
 import type { FieldWords } from './sections.js';
@@ -249,7 +249,7 @@ function EditForm({
       ) : null}
       {update.isError ? (
         <p className="field-error" role="alert" id={`${formId}-error`}>
-          {errorMessage(update.error)}
+          {settingErrorWords(update.error, labels)}
         </p>
       ) : null}
       <div className="form-actions">
@@ -266,4 +266,13 @@ function EditForm({
       </div>
     </form>
   );
+}
+
+/** The bridge's refusal with each setting named by its label, not its config key (the key is the small print). */
+function settingErrorWords(error: unknown, labels: ReadonlyMap<ConfigKey, string>): string {
+  // The refusal names fields as strings; a field that is no setting keeps its own words.
+  const byField: ReadonlyMap<string, string> = labels;
+  const named =
+    error instanceof ApiError ? problemsInWords(error.details, (field) => byField.get(field)) : null;
+  return named ?? errorMessage(error);
 }

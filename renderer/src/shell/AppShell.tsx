@@ -121,7 +121,11 @@ function AppHeader({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void
         {health.isPending ? (
           <StatusPill tone="neutral">Checking bridge…</StatusPill>
         ) : health.isError ? (
-          <StatusPill tone="bad" title={health.error.message}>
+          <StatusPill
+            tone="bad"
+            // Words first; the browser's own line (e.g. "Failed to fetch") stays as the detail.
+            title={`The dashboard gets no answer from the bridge and keeps trying (${health.error.message})`}
+          >
             Bridge unreachable
           </StatusPill>
         ) : (

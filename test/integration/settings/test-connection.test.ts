@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/ports.js';
-import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
 import {
   OBS_PASSWORD,
   startElsewhere,
@@ -177,7 +177,7 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
         GATEWAY_URL: redirector.url,
         GATEWAY_API_KEY: sandbox.gateway.apiKey,
       },
-      { areas: ['settings'] },
+      { areas: ['settings', 'health'] },
     );
     try {
       for (const peer of ['crm', 'gateway']) {
@@ -195,6 +195,11 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
       expect(tested.length).toBeGreaterThanOrEqual(2);
       // Neither the tests nor the bridge's own health probes followed the redirect.
       expect(elsewhere.requests).toEqual([]);
+      // …and /health does not read a peer whose address redirects as reachable: every call to it fails.
+      await eventually(async () => {
+        const peers = (await moved.call('GET', '/health')).body.peers;
+        return peers.crm.state === 'failing' && peers.gateway.state === 'failing';
+      });
     } finally {
       await moved.close();
     }

@@ -69,4 +69,17 @@ describe("the bridge's validation details in words", () => {
     expect(fieldLabel('params.id')).toBe('Id');
     expect(fieldLabel('')).toBe('The request');
   });
+
+  it('names a field by the page’s own label where it has one (Settings), else as before', () => {
+    const labels = new Map([['COLLECT_INTERVAL_HOURS', 'Collect analytics every (hours)']]);
+    expect(
+      problemsInWords(
+        [
+          problem('body.values.COLLECT_INTERVAL_HOURS', 'too_small', 'must be at least 1 hour'),
+          problem('body.values.BRIDGE_PORT', 'invalid_type', 'Invalid input: expected number, received NaN'),
+        ],
+        (field) => labels.get(field),
+      ),
+    ).toBe('Collect analytics every (hours) must be at least 1 hour. BRIDGE_PORT must be a number.');
+  });
 });

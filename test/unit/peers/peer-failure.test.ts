@@ -26,6 +26,9 @@ describe('describePeerFailure: why a peer failed, told apart (issue #30)', () =>
     [http(403), { name: 'crm', cause: 'refused-key', status: 403 }],
     [http(503), { name: 'crm', cause: 'failing', status: 503 }],
     [http(400), { name: 'crm', cause: 'refused', status: 400 }],
+    // A redirect is not followed (issue #35.3): the address points elsewhere, not an answer about the request.
+    [http(302), { name: 'crm', cause: 'unreadable', status: 302 }],
+    [http(308), { name: 'crm', cause: 'unreadable', status: 308 }],
     [
       new PeerError('automation', 'invalid-body', 'automation POST /webhook/x: unexpected answer', {
         status: 200,
