@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
+import { providerThrottle } from '../support/faults.js';
 import { startBridge } from './bridge-process.js';
 
 export interface BridgeUnderTest {
@@ -83,20 +84,42 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * A sandbox rehearsal (POST /api/sandbox/rehearsal): `fault` on `peer` until put back with `none`.
- * The bridge probes its peers right after, so /health says it at once.
+ * A sandbox rehearsal (POST /api/sandbox/rehearsal): `fault` on `peer` until put back with `none`
+ * (`refuse-platform` names the `platform` refused). The bridge probes its peers right after, so
+ * /health says it at once.
  */
 export async function rehearse(
   request: APIRequestContext,
   bridge: BridgeUnderTest,
   peer: string,
   fault: string,
+  platform?: string,
 ): Promise<void> {
   const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
     headers: { authorization: `Bearer ${bridge.key}` },
-    data: { peer, fault },
+    data: { peer, fault, ...(platform ? { platform } : {}) },
   });
   expect(answer.status()).toBe(200);
+}
+
+/**
+ * The simulated posting provider answers its own 429 (Retry-After `retryAfterS`) to the next
+ * `times` requests matching `method` and `pathPrefix` (its address read from /health).
+ */
+export async function throttleProvider(
+  request: APIRequestContext,
+  bridge: BridgeUnderTest,
+  match: Parameters<typeof providerThrottle>[0],
+): Promise<void> {
+  const health = await request.get(`${bridge.url}/health`, {
+    headers: { authorization: `Bearer ${bridge.key}` },
+  });
+  const { peers } = (await health.json()) as { peers: { postsvc: { url: string } } };
+  const fault = await request.post(`${peers.postsvc.url.replace(/\/+$/, '')}/__sandbox/faults`, {
+    headers: await sandboxControlHeaders(request, bridge),
+    data: providerThrottle(match),
+  });
+  expect(fault.ok()).toBe(true);
 }
 
 /** The screen around `what`, at 1280 and 390 px, to test/e2e/screenshots/<name>-<width>.png. */

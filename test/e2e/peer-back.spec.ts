@@ -1,4 +1,4 @@
-import { expect, rehearse, sandboxControlHeaders, shootAround, test } from './fixtures.js';
+import { expect, rehearse, shootAround, test, throttleProvider } from './fixtures.js';
 
 /**
  * States that are true (issue #40.2): an action's failure because of a peer is the state of
@@ -68,29 +68,19 @@ test('a sync the posting provider holds back (429, Retry-After 3 s) says what it
   request,
   bridge,
 }) => {
-  const headers = { authorization: `Bearer ${bridge.key}` };
-  const health = await (await request.get(`${bridge.url}/health`, { headers })).json();
-  const postsvc = String(health.peers.postsvc.url).replace(/\/+$/, '');
   await page.goto('/#/posts');
   const sync = page.locator('.posts-sync');
-  const control = await sandboxControlHeaders(request, bridge);
   // At each width its own wait: the screenshot is taken while the sync is held.
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(sync.getByRole('button', { name: 'Sync with provider' })).toBeEnabled();
     // Twice: the request waits out each Retry-After inside itself (≤ 3 s), about 6 s in all.
-    const fault = await request.post(`${postsvc}/__sandbox/faults`, {
-      headers: control,
-      data: {
-        method: 'GET',
-        pathPrefix: '/history',
-        status: 429,
-        headers: { 'Retry-After': '3' },
-        body: { status: 'error', code: 429, message: 'Too many requests' },
-        times: 2,
-      },
+    await throttleProvider(request, bridge, {
+      method: 'GET',
+      pathPrefix: '/history',
+      retryAfterS: 3,
+      times: 2,
     });
-    expect(fault.ok()).toBe(true);
     await sync.getByRole('button', { name: 'Sync with provider' }).click();
     const waiting = sync.getByTestId('posts-sync-result-waiting');
     await expect(waiting).toContainText(

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures.js';
+import { localAt, providerPosts, schedulePost } from './scheduled-posts.js';
 
 /**
  * Issue #31: the Posts calendar. A scheduled post is dragged (mouse, keyboard) to a new day or
@@ -11,38 +12,6 @@ import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** A local time `days` from today at hh:mm. */
-function localAt(days: number, hours: number, minutes: number): Date {
-  const at = new Date();
-  at.setDate(at.getDate() + days);
-  at.setHours(hours, minutes, 0, 0);
-  return at;
-}
-
-interface HistoryItem {
-  id: string;
-  post: string;
-  status: string;
-  scheduleDate: string | null;
-}
-
-async function providerPosts(request: APIRequestContext, bridge: BridgeUnderTest, text: string) {
-  const history = await request.get('/postsvc/history?limit=500', {
-    headers: { Authorization: `Bearer ${bridge.key}` },
-  });
-  expect(history.ok()).toBe(true);
-  return ((await history.json()) as { data: HistoryItem[] }).data.filter((item) => item.post === text);
-}
-
-async function schedulePost(request: APIRequestContext, bridge: BridgeUnderTest, text: string, at: Date) {
-  const answer = await request.post('/postsvc/schedule', {
-    headers: { Authorization: `Bearer ${bridge.key}` },
-    data: { post: text, platforms: ['socialnet'], scheduleDate: at.toISOString() },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { id: string }).id;
-}
 
 /** Press, move in steps (the mouse sensor starts after 6 px), release over `target`. */
 async function mouseDrag(page: Page, chip: Locator, target: Locator) {

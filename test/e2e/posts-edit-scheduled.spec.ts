@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, screenshot, test, type BridgeUnderTest } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, rehearse, screenshot, test } from './fixtures.js';
+import { localAt, providerPosts, schedulePost } from './scheduled-posts.js';
 
 /**
  * Issue #40.1 and #40.3. A scheduled post offers Edit in place: a time-only change is a move (in
@@ -15,47 +16,6 @@ const shots = process.env.SHOTS ?? 'after';
 const pad = (n: number) => String(n).padStart(2, '0');
 const inputOf = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-
-/** A local time `days` from today at hh:mm. */
-function localAt(days: number, hours: number, minutes: number): Date {
-  const at = new Date();
-  at.setDate(at.getDate() + days);
-  at.setHours(hours, minutes, 0, 0);
-  return at;
-}
-
-interface HistoryItem {
-  id: string;
-  post: string;
-  status: string;
-  platforms: string[];
-  scheduleDate: string | null;
-}
-
-async function providerPosts(request: APIRequestContext, bridge: BridgeUnderTest, text: string) {
-  const history = await request.get('/postsvc/history?limit=500', {
-    headers: { Authorization: `Bearer ${bridge.key}` },
-  });
-  expect(history.ok()).toBe(true);
-  return ((await history.json()) as { data: HistoryItem[] }).data.filter((item) => item.post === text);
-}
-
-async function schedulePost(request: APIRequestContext, bridge: BridgeUnderTest, text: string, at: Date) {
-  const answer = await request.post('/postsvc/schedule', {
-    headers: { Authorization: `Bearer ${bridge.key}` },
-    data: { post: text, platforms: ['socialnet'], scheduleDate: at.toISOString() },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { id: string }).id;
-}
-
-async function rehearse(request: APIRequestContext, bridge: BridgeUnderTest, fault: string) {
-  const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
-    headers: { authorization: `Bearer ${bridge.key}` },
-    data: { peer: 'postsvc', fault, ...(fault === 'refuse-platform' ? { platform: 'socialnet' } : {}) },
-  });
-  expect(answer.status()).toBe(200);
-}
 
 /** The composer's platforms: Socialnet alone. */
 async function onlySocialnet(page: Page) {
@@ -138,7 +98,7 @@ test.describe('390 px', () => {
     const from = localAt(1, 0, 40);
     const oldId = await schedulePost(request, bridge, text, from);
     const failedText = `Agenda failed ${Date.now().toString(36)}`;
-    await rehearse(request, bridge, 'refuse-platform');
+    await rehearse(request, bridge, 'postsvc', 'refuse-platform', 'socialnet');
     try {
       const refused = await request.post('/postsvc/schedule', {
         headers: { Authorization: `Bearer ${bridge.key}` },
@@ -146,7 +106,7 @@ test.describe('390 px', () => {
       });
       expect(refused.ok()).toBe(false);
     } finally {
-      await rehearse(request, bridge, 'none');
+      await rehearse(request, bridge, 'postsvc', 'none');
     }
     await page.goto('/#/posts');
     if (from.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next →' }).click();
@@ -196,7 +156,7 @@ for (const viewport of [
     await page.getByLabel('Post', { exact: true }).fill(text);
     await onlySocialnet(page);
     await page.getByLabel(/^Publish at/).fill(inputOf(localAt(1, 11, 15)));
-    await rehearse(request, bridge, 'refuse-platform');
+    await rehearse(request, bridge, 'postsvc', 'refuse-platform', 'socialnet');
     try {
       await page.getByRole('button', { name: 'Schedule post' }).click();
       const error = page.getByTestId('schedule-error');
@@ -212,7 +172,7 @@ for (const viewport of [
       await expect(error).not.toContainText('will not retry by itself');
       await expect(row.getByText('will not retry by itself')).toHaveCount(1);
     } finally {
-      await rehearse(request, bridge, 'none');
+      await rehearse(request, bridge, 'postsvc', 'none');
     }
     // Retry does what the row says: one post at the provider, scheduled.
     const row = rowOf(page, text);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { expect, rehearse, sandboxControlHeaders, screenshot, shootAround, test } from './fixtures.js';
+import { expect, rehearse, screenshot, shootAround, test, throttleProvider } from './fixtures.js';
 
 /**
  * Words, not codes (issue #40.4): what an operator sees is said in words; the bridge's own
@@ -104,22 +104,13 @@ test('a collection held back by a throttling provider says what it waits on (iss
   request,
   bridge,
 }) => {
-  const headers = { authorization: `Bearer ${bridge.key}` };
-  const health = await (await request.get(`${bridge.url}/health`, { headers })).json();
-  const postsvc = String(health.peers.postsvc.url).replace(/\/+$/, '');
   // Once, for longer than a request retries by itself: the run waits it out.
-  const fault = await request.post(`${postsvc}/__sandbox/faults`, {
-    headers: await sandboxControlHeaders(request, bridge),
-    data: {
-      method: 'POST',
-      pathPrefix: '/analytics/social',
-      status: 429,
-      headers: { 'Retry-After': '12' },
-      body: { status: 'error', code: 429, message: 'Too many requests' },
-      times: 1,
-    },
+  await throttleProvider(request, bridge, {
+    method: 'POST',
+    pathPrefix: '/analytics/social',
+    retryAfterS: 12,
+    times: 1,
   });
-  expect(fault.ok()).toBe(true);
   await page.goto('/#/analytics');
   await page.getByTestId('collect-now').click();
   const waiting = page.getByTestId('collection-progress');

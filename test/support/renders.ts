@@ -1,19 +1,34 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
+import type { BridgeTuning, StartBridgeOptions } from '../../main/app.js';
 import type { RecorderTake } from '../../shared/api/recorder.js';
 import type { RenderRecord } from '../../shared/api/renders.js';
-import type { SandboxObs } from '../../main/sandbox/index.js';
-import { eventually, type TestBridge } from './bridge.js';
+import { startSandboxObs, type SandboxObs } from '../../main/sandbox/index.js';
+import { eventually, startTestBridge, type TestBridge } from './bridge.js';
+import type { TestClock } from './clock.js';
+import { recordTake } from './takes.js';
+import { tempDir, type TempDir } from './temp-dir.js';
+import { outsideTool } from './tools.js';
 
 /**
  * What the render tests share: a take's file made with FFmpeg (a 1080p test picture and a tone, as
  * OBS would have written it), a take recorded on the simulated OBS with a mark, a short transcript
  * analysed so the mark pins a 2-second clip (a transcript shorter than 15 s pins the sentence
- * around the mark as it is), and ffprobe's reading of what a render wrote.
+ * around the mark as it is), the harness that opens each render test with those, and ffprobe's
+ * reading of what a render wrote.
  */
 
+/** FFmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH or PATH), and why the render tests skip without one. */
+export function renderTools() {
+  const ffmpeg = outsideTool('ffmpeg', 'FFMPEG_PATH');
+  const ffprobe = outsideTool('ffprobe', 'FFPROBE_PATH');
+  return { ffmpeg, ffprobe, skipped: ffmpeg.skipped || ffprobe.skipped };
+}
+
 /** 1920×1080 at 30 fps, a 440 Hz tone in stereo AAC, `seconds` long: made fast (ultrafast). */
-export function writeTakeFile(ffmpeg: string, file: string, seconds: number): void {
+function writeTakeFile(ffmpeg: string, file: string, seconds: number): void {
   execFileSync(ffmpeg, [
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
@@ -22,51 +37,126 @@ export function writeTakeFile(ffmpeg: string, file: string, seconds: number): vo
 }
 
 /** One sentence from 0.5 s to 2.5 s: the mark at 1.5 s pins it, a clip of 2 s (kept short: renders are slow). */
-export const SHORT_TRANSCRIPT = `1
+const SHORT_TRANSCRIPT = `1
 00:00:00,500 --> 00:00:02,500
 HOST: Our costs stayed under five percent of sales, and margins went past forty.
 `;
 export const CLIP = { startTime: 0.5, endTime: 2.5 };
-
-/**
- * Records a take on the simulated OBS (the bridge's clock, `advance`, moves it), marking it at 1.5 s.
- * The simulated OBS writes no file: `writeFile` makes it at the path OBS names, once it names it
- * (a file there before would make the recorder pick the next name, as it does with a real OBS),
- * and OBS reports the take stopped once it is written.
- */
-export async function recordTake(
-  bridge: TestBridge,
-  obs: SandboxObs,
-  advance: (seconds: number) => void,
-  filename: string,
-  seconds: number,
-  writeFile?: (file: string) => void,
-): Promise<RecorderTake> {
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.connection.connected);
-  await bridge.call('POST', '/api/recorder/filename', { body: { filename } });
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/filename')).body.state === 'applied');
-  obs.startRecording();
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.recording.active);
-  advance(1.5);
-  await bridge.call('POST', '/api/recorder/marks', { body: { label: 'prices' } });
-  advance(seconds - 1.5);
-  const path = obs.stopRecording({ finish: 'later' });
-  writeFile?.(path);
-  obs.finishStopping();
-  return eventually(async () => {
-    const list = (await bridge.call('GET', '/api/recorder/takes')).body.takes as RecorderTake[];
-    return list.find((take) => take.filePath === path && take.stoppedAt !== null) ?? null;
-  });
-}
+/** The mark the short transcript's sentence is pinned by. */
+const MARK = { label: 'prices', at: 1.5 };
 
 /** Analyses the short transcript with its take: suggestion 1 is the 2-second clip the mark pinned. */
-export async function analyseTake(bridge: TestBridge, takeId: number): Promise<string> {
+export async function analyseTake(
+  bridge: TestBridge,
+  takeId: number,
+  contentProductionId = 'episode-52',
+): Promise<string> {
   const answer = await bridge.call('POST', '/clips/analyze', {
-    body: { contentProductionId: 'episode-52', transcript: SHORT_TRANSCRIPT, maxClips: 1, takeId },
+    body: { contentProductionId, transcript: SHORT_TRANSCRIPT, maxClips: 1, takeId },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(answer.body.suggestedClips[0]).toMatchObject(CLIP);
   return answer.body.analysisId as string;
+}
+
+/** A take `seconds` long marked at 1.5 s, its file made by FFmpeg `fileSeconds` long (none: no file). */
+export const markedTake = (
+  ffmpeg: string,
+  filename: string,
+  seconds: number,
+  fileSeconds: number | null = seconds,
+): Parameters<typeof recordTake>[3] => ({
+  filename,
+  seconds,
+  marks: [MARK],
+  ...(fileSeconds === null ? {} : { writeFile: (file: string) => writeTakeFile(ffmpeg, file, fileSeconds) }),
+});
+
+export interface RenderHarness {
+  readonly obs: SandboxObs;
+  /** The bridge running now: `startBridge` replaces it. */
+  readonly bridge: TestBridge;
+  readonly dataDir: string;
+  /** The 6-second take, its file written, marked at 1.5 s. */
+  readonly take: RecorderTake;
+  /** Its short transcript's analysis: suggestion 1 is the 2-second clip. */
+  readonly analysisId: string;
+  /** Starts the bridge (again, once the test stopped it) on the same data dir. */
+  startBridge(): Promise<TestBridge>;
+  /** Closes the bridge, stops the simulated OBS and removes the temp dir. */
+  close(): Promise<void>;
+}
+
+/**
+ * How each render test opens: the simulated OBS recording into a temp dir, a bridge on a data dir
+ * there with FFmpeg and ffprobe set (and `env`'s peers), a 6-second take recorded with its file,
+ * and its short transcript analysed. What was started is stopped again if a step fails.
+ */
+export async function startRenderHarness(options: {
+  /** The temp dir's prefix. */
+  name: string;
+  clock: TestClock;
+  tools: { ffmpeg: string; ffprobe: string };
+  takeName: string;
+  /** The data dir's name in the temp dir (one test puts characters there that filters must escape). */
+  dataDirName?: string;
+  /** More of the bridge's environment: other peers. */
+  env?: Record<string, string>;
+  areas?: StartBridgeOptions['areas'];
+  tuning?: BridgeTuning;
+  /** The production the transcript is analysed for. */
+  contentProductionId?: string;
+}): Promise<RenderHarness> {
+  const { clock, tools } = options;
+  const root: TempDir = tempDir(options.name);
+  const videos = path.join(root.path, 'videos');
+  const dataDir = path.join(root.path, options.dataDirName ?? 'data');
+  mkdirSync(videos);
+  mkdirSync(dataDir, { mode: 0o700 });
+  let obs: SandboxObs | undefined;
+  let bridge: TestBridge | undefined;
+  try {
+    obs = await startSandboxObs({ now: clock.now, recordingDir: videos });
+    const env = {
+      RECORDER_OBS_URL: obs.url,
+      FFMPEG_PATH: tools.ffmpeg,
+      FFPROBE_PATH: tools.ffprobe,
+      ...options.env,
+    };
+    const startBridge = async () => {
+      bridge = await startTestBridge(env, {
+        areas: options.areas ?? ['recorder', 'clips', 'renders', 'health'],
+        now: clock.now,
+        dataDir,
+        ...(options.tuning ? { tuning: options.tuning } : {}),
+      });
+      return bridge;
+    };
+    const first = await startBridge();
+    const take = await recordTake(first, obs, clock.advance, markedTake(tools.ffmpeg, options.takeName, 6));
+    const analysisId = await analyseTake(first, take.id, options.contentProductionId);
+    const started = obs;
+    return {
+      obs: started,
+      get bridge() {
+        return bridge!;
+      },
+      dataDir,
+      take,
+      analysisId,
+      startBridge,
+      async close() {
+        await bridge?.close();
+        await started.stop();
+        root.remove();
+      },
+    };
+  } catch (error) {
+    await bridge?.close();
+    await obs?.stop();
+    root.remove();
+    throw error;
+  }
 }
 
 export async function startRender(

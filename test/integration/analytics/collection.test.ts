@@ -10,6 +10,7 @@ import {
   TEST_API_KEY,
   type TestBridge,
 } from '../../support/bridge.js';
+import { providerThrottle } from '../../support/faults.js';
 import { spawnBridge, type BridgeProcess } from '../../support/process.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -169,14 +170,9 @@ describe('collection runs', () => {
     const bridge = await bridgeOn();
     await finished(bridge.url, 1);
     const before = postsvc.calls().length;
-    postsvc.faults.injectFault({
-      method: 'POST',
-      pathPrefix: '/analytics/post',
-      status: 429,
-      headers: { 'Retry-After': '1' },
-      body: { status: 'error', code: 429, message: 'Too many requests' },
-      times: 2,
-    });
+    postsvc.faults.injectFault(
+      providerThrottle({ method: 'POST', pathPrefix: '/analytics/post', retryAfterS: 1, times: 2 }),
+    );
     const started = await bridge.call('POST', '/analytics/collect');
     const run = await finished(bridge.url, started.body.runId);
     expect(run).toMatchObject({ status: 'succeeded', posts_collected: POSTS, posts_failed: 0 });
@@ -188,15 +184,10 @@ describe('collection runs', () => {
   it('says what a run waits on while the provider throttles it (issue #40.2)', async () => {
     const bridge = await bridgeOn();
     await finished(bridge.url, 1);
-    postsvc.faults.injectFault({
-      method: 'POST',
-      pathPrefix: '/analytics/social',
-      status: 429,
-      // Longer than a request retries by itself (3 s): the run waits it out, and says so.
-      headers: { 'Retry-After': '4' },
-      body: { status: 'error', code: 429, message: 'Too many requests' },
-      times: 1,
-    });
+    // Longer than a request retries by itself (3 s): the run waits it out, and says so.
+    postsvc.faults.injectFault(
+      providerThrottle({ method: 'POST', pathPrefix: '/analytics/social', retryAfterS: 4, times: 1 }),
+    );
     const started = await bridge.call('POST', '/analytics/collect');
     await finished(bridge.url, started.body.runId);
     const activity = await bridge.call('GET', '/api/activity?type=collection.progress&limit=50');

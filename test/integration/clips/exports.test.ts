@@ -6,7 +6,8 @@ import {
   type SandboxCrm,
   type SandboxObs,
 } from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { recordTake } from '../../support/takes.js';
 
 /**
  * Issue #28 over HTTP: a take recorded on the simulated OBS with a mark, its transcript analysed
@@ -46,19 +47,13 @@ beforeAll(async () => {
     { areas: ['recorder', 'clips', 'health'], now },
   );
   episodeId = crm.create('ContentProduction', { name: 'Ep 28: The tray', showName: 'Show' }).id;
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.connection.connected);
-  await bridge.call('POST', '/api/recorder/filename', { body: { filename: 'ep28' } });
-  obs.startRecording();
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.recording.active);
-  advance(MARK_AT);
-  const mark = await bridge.call('POST', '/api/recorder/marks', { body: { label: 'the tray' } });
-  expect(mark.body.mark).toMatchObject({ offsetS: MARK_AT });
-  advance(400);
-  obs.stopRecording();
-  takeId = await eventually(async () => {
-    const [take] = (await bridge.call('GET', '/api/recorder/takes')).body.takes;
-    return take?.stoppedAt ? (take.id as number) : null;
+  const take = await recordTake(bridge, obs, advance, {
+    filename: 'ep28',
+    seconds: MARK_AT + 400,
+    marks: [{ label: 'the tray', at: MARK_AT }],
   });
+  expect(take.marks).toEqual([expect.objectContaining({ label: 'the tray', offsetS: MARK_AT })]);
+  takeId = take.id;
 });
 afterAll(async () => {
   await bridge?.close();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { providerThrottle } from '../../support/faults.js';
 
 /**
  * One provider profile = one client and one limiter, shared by posting, analytics and the
@@ -41,14 +42,9 @@ const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();
 describe('one throttle per provider profile', () => {
   it("a 429 with Retry-After 2 answered to the collector holds back posting's next create for 2 s", async () => {
     const { provider, bridge } = await start({}, (provider) =>
-      provider.faults.injectFault({
-        method: 'POST',
-        pathPrefix: '/analytics/social',
-        status: 429,
-        headers: { 'Retry-After': '2' },
-        body: { status: 'error', code: 429, message: 'Too many requests' },
-        times: 1,
-      }),
+      provider.faults.injectFault(
+        providerThrottle({ method: 'POST', pathPrefix: '/analytics/social', retryAfterS: 2, times: 1 }),
+      ),
     );
     const limited = await eventually(() => provider.calls().find((call) => call.status === 429));
     expect(limited.path).toBe('/analytics/social');

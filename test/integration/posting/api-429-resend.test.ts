@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandboxPostsvc, type SandboxPostsvc } from '../../../main/sandbox/index.js';
 import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { providerThrottle } from '../../support/faults.js';
 
 /**
  * POST /postsvc/schedule is a request the operator waits on (DESIGN §6.2): a provider 429 whose
@@ -19,16 +20,8 @@ const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString(
 const schedule = (body: Record<string, unknown>) => bridge.call('POST', '/postsvc/schedule', { body });
 const createCalls = () => postsvc.calls().filter((call) => call.method === 'POST' && call.path === '/post');
 
-function tooManyRequests(retryAfter: string, times: number) {
-  postsvc.faults.injectFault({
-    method: 'POST',
-    pathPrefix: '/post',
-    status: 429,
-    headers: { 'Retry-After': retryAfter },
-    body: { status: 'error', code: 429, message: 'Too many requests' },
-    times,
-  });
-}
+const tooManyRequests = (retryAfterS: number, times: number) =>
+  postsvc.faults.injectFault(providerThrottle({ method: 'POST', pathPrefix: '/post', retryAfterS, times }));
 
 /** The bridge's ledger rows for a post text (read from its database, as it is on disk). */
 function ledgerRows(post: string) {
@@ -61,7 +54,7 @@ afterEach(async () => {
 
 describe('POST /postsvc/schedule and a provider 429', () => {
   it('Retry-After 2: waited out, the create sent once more with the same key, the answer is the one post', async () => {
-    tooManyRequests('2', 1);
+    tooManyRequests(2, 1);
     const response = await schedule({
       post: 'Short rate limit',
       platforms: ['socialnet'],
@@ -90,7 +83,7 @@ describe('POST /postsvc/schedule and a provider 429', () => {
   });
 
   it('Retry-After 2 twice: sent once more only, then 429 RATE_LIMIT with Retry-After; nothing created', async () => {
-    tooManyRequests('2', 2);
+    tooManyRequests(2, 2);
     const response = await schedule({
       post: 'Still rate limited',
       platforms: ['socialnet'],
@@ -108,7 +101,7 @@ describe('POST /postsvc/schedule and a provider 429', () => {
   });
 
   it('Retry-After 10: answered at once with 429 RATE_LIMIT and Retry-After; one create at the provider, nothing created', async () => {
-    tooManyRequests('10', 1);
+    tooManyRequests(10, 1);
     const started = Date.now();
     const response = await schedule({
       post: 'Long rate limit',

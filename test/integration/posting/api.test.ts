@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toCrmDatetime } from '../../../main/sandbox/index.js';
 import { eventually } from '../../support/bridge.js';
+import { providerThrottle } from '../../support/faults.js';
 import { withPostingPeers } from '../../support/posting-bridge.js';
 
 /** POST /postsvc/schedule, /delete, GET /history, /analytics, POST /sync and the dashboard routes, over HTTP. */
@@ -212,14 +213,9 @@ describe('provider errors map to the spec codes', () => {
   it('429 → RATE_LIMIT with Retry-After', async () => {
     // Twice: a Retry-After of at most 3 s is waited out and the create sent once more (DESIGN §6.2,
     // test/integration/posting/api-429-resend.test.ts); the answer is the 429 of that second try.
-    postsvc.faults.injectFault({
-      method: 'POST',
-      pathPrefix: '/post',
-      status: 429,
-      headers: { 'Retry-After': '1' },
-      body: { status: 'error', code: 429, message: 'Too many requests' },
-      times: 2,
-    });
+    postsvc.faults.injectFault(
+      providerThrottle({ method: 'POST', pathPrefix: '/post', retryAfterS: 1, times: 2 }),
+    );
     const response = await schedule({
       post: 'Rate limited',
       platforms: ['socialnet'],

@@ -6,7 +6,8 @@ import {
   type SandboxCrm,
   type SandboxObs,
 } from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { recordTake } from '../../support/takes.js';
 
 /**
  * Issue #41.2: a mark is renamed and deleted over HTTP (PUT and DELETE /api/recorder/marks/:markId),
@@ -33,23 +34,16 @@ beforeAll(async () => {
     { areas: ['recorder', 'clips', 'health'], now },
   );
   episodeId = crm.create('ContentProduction', { name: 'Ep 41: Marks', showName: 'Show' }).id;
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.connection.connected);
-  await bridge.call('POST', '/api/recorder/filename', { body: { filename: 'ep41_marks' } });
-  obs.startRecording();
-  await eventually(async () => (await bridge.call('GET', '/api/recorder/status')).body.recording.active);
-  for (const [label, at] of [
-    ['first', 20],
-    ['second', 120],
-  ] as const) {
-    advance(at - (clockMs - Date.parse('2026-12-01T10:00:00.000Z')) / 1000);
-    marks[label] = (await bridge.call('POST', '/api/recorder/marks', { body: { label } })).body.mark.id;
-  }
-  advance(300);
-  obs.stopRecording();
-  takeId = await eventually(async () => {
-    const [take] = (await bridge.call('GET', '/api/recorder/takes')).body.takes;
-    return take?.stoppedAt ? (take.id as number) : null;
+  const recorded = await recordTake(bridge, obs, advance, {
+    filename: 'ep41_marks',
+    seconds: 420,
+    marks: [
+      { label: 'first', at: 20 },
+      { label: 'second', at: 120 },
+    ],
   });
+  takeId = recorded.id;
+  for (const mark of recorded.marks) marks[mark.label!] = mark.id;
 });
 afterAll(async () => {
   await bridge?.close();

@@ -1,21 +1,23 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderRecord } from '../../../shared/api/renders.js';
 import { npmFfmpeg } from '../../../main/kernel/media-tools.js';
-import { startSandboxObs, type SandboxObs } from '../../../main/sandbox/index.js';
+import type { SandboxObs } from '../../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { testClock } from '../../support/clock.js';
 import {
   analyseTake,
+  markedTake,
   probe,
-  recordTake,
   renderEnded,
   renderOf,
+  renderTools,
   startRender,
-  writeTakeFile,
+  startRenderHarness,
+  type RenderHarness,
 } from '../../support/renders.js';
-import { tempDir, type TempDir } from '../../support/temp-dir.js';
-import { outsideTool } from '../../support/tools.js';
+import { recordTake } from '../../support/takes.js';
 
 /**
  * Issue #43, a render's life: refused in words before any work (the take's file not readable here,
@@ -24,16 +26,11 @@ import { outsideTool } from '../../support/tools.js';
  * again from zero and said so; and one render through the FFmpeg 4.1 shipped in the npm package,
  * with no ffprobe (the take read by FFmpeg itself).
  */
-const ffmpeg = outsideTool('ffmpeg', 'FFMPEG_PATH');
-const ffprobe = outsideTool('ffprobe', 'FFPROBE_PATH');
-const skipped = ffmpeg.skipped || ffprobe.skipped;
+const { ffmpeg, ffprobe, skipped } = renderTools();
+const clock = testClock('2026-12-02T09:00:00.000Z');
+const { now, advance } = clock;
 
-let clockMs = Date.parse('2026-12-02T09:00:00.000Z');
-const now = () => new Date(clockMs);
-const advance = (seconds: number) => (clockMs += seconds * 1000);
-
-let root: TempDir;
-let videos: string;
+let harness: RenderHarness;
 let dataDir: string;
 let obs: SandboxObs;
 let bridge: TestBridge;
@@ -41,38 +38,18 @@ let analysisId: string;
 /** What the disk is said to have free (null: plenty). */
 let diskFree: number | null = null;
 
-const env = () => ({ RECORDER_OBS_URL: obs.url, FFMPEG_PATH: ffmpeg.path!, FFPROBE_PATH: ffprobe.path! });
-const start = () =>
-  startTestBridge(env(), {
-    areas: ['recorder', 'clips', 'renders', 'health'],
-    now,
-    dataDir,
+beforeAll(async () => {
+  if (skipped) return;
+  harness = await startRenderHarness({
+    name: 'render-life',
+    clock,
+    tools: { ffmpeg: ffmpeg.path!, ffprobe: ffprobe.path! },
+    takeName: '20261202_Episode_53',
     tuning: { renders: { freeSpace: async () => diskFree ?? Number.MAX_SAFE_INTEGER } },
   });
-
-beforeAll(async () => {
-  if (!ffmpeg.path || !ffprobe.path) return;
-  root = tempDir('render-life');
-  videos = path.join(root.path, 'videos');
-  dataDir = path.join(root.path, 'data');
-  mkdirSync(videos);
-  mkdirSync(dataDir, { mode: 0o700 });
-  obs = await startSandboxObs({ now, recordingDir: videos });
-  bridge = await start();
-  analysisId = await analyseTake(
-    bridge,
-    (
-      await recordTake(bridge, obs, advance, '20261202_Episode_53', 6, (file) =>
-        writeTakeFile(ffmpeg.path!, file, 6),
-      )
-    ).id,
-  );
+  ({ dataDir, obs, bridge, analysisId } = harness);
 }, 60_000);
-afterAll(async () => {
-  await bridge?.close();
-  await obs?.stop();
-  root?.remove();
-});
+afterAll(() => harness?.close());
 
 const rendersOf = async (id: string) =>
   (await bridge.call('GET', `/api/renders?analysisId=${id}`)).body.renders as RenderRecord[];
@@ -80,7 +57,12 @@ const rendersOf = async (id: string) =>
 describe(`refused in words before any work${skipped}`, () => {
   it('a take whose file the bridge cannot read: 409 naming the file, nothing queued', async (context) => {
     if (skipped) return context.skip();
-    const take = await recordTake(bridge, obs, advance, '20261202_Elsewhere', 6);
+    const take = await recordTake(
+      bridge,
+      obs,
+      advance,
+      markedTake(ffmpeg.path!, '20261202_Elsewhere', 6, null),
+    );
     const id = await analyseTake(bridge, take.id);
     const answer = await bridge.call('POST', `/clips/analyses/${id}/clips/1/render`, {
       body: { formats: ['9x16'], captions: true },
@@ -94,9 +76,7 @@ describe(`refused in words before any work${skipped}`, () => {
 
   it('a take shorter than the clip: 409 naming both lengths', async (context) => {
     if (skipped) return context.skip();
-    const take = await recordTake(bridge, obs, advance, '20261202_Cut_Short', 6, (file) =>
-      writeTakeFile(ffmpeg.path!, file, 1),
-    );
+    const take = await recordTake(bridge, obs, advance, markedTake(ffmpeg.path!, '20261202_Cut_Short', 6, 1));
     const id = await analyseTake(bridge, take.id);
     const answer = await bridge.call('POST', `/clips/analyses/${id}/clips/1/render`, {
       body: { formats: ['1x1'], captions: false },
@@ -156,7 +136,7 @@ describe(`a render's life${skipped}`, () => {
     // Stopped mid-render: the part written is gone with it.
     const dir = path.join(dataDir, 'renders', asked.id);
     expect(existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.part')) : []).toEqual([]);
-    bridge = await start();
+    bridge = await harness.startBridge();
     const done = await renderEnded(bridge, asked.id);
     expect(done.state, done.error ?? '').toBe('done');
     expect(done.restarts).toBe(1);
@@ -187,8 +167,11 @@ describe(`the FFmpeg shipped in the npm package (4.1, no ffprobe)${skipped}`, ()
       expect(setup.ffmpeg).toMatchObject({ path: shipped, source: 'npm' });
       expect(setup.ffprobe).toBeNull();
       // Its own take: the simulated OBS does not write over the first one's file.
-      const take = await recordTake(npmBridge, obs, advance, '20261202_Npm_Take', 6, (file) =>
-        writeTakeFile(ffmpeg.path!, file, 6),
+      const take = await recordTake(
+        npmBridge,
+        obs,
+        advance,
+        markedTake(ffmpeg.path!, '20261202_Npm_Take', 6),
       );
       const id = await analyseTake(npmBridge, take.id);
       const render = await renderEnded(

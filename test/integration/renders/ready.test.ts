@@ -4,23 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderRecord } from '../../../shared/api/renders.js';
 import {
   startSandboxCrm,
-  startSandboxObs,
   startSandboxPostsvc,
   type SandboxCrm,
-  type SandboxObs,
   type SandboxPostsvc,
 } from '../../../main/sandbox/index.js';
-import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import { eventually, type TestBridge } from '../../support/bridge.js';
+import { testClock } from '../../support/clock.js';
 import { crmAndPostsvcEnv } from '../../support/peers-env.js';
 import {
-  recordTake,
   renderEnded,
-  SHORT_TRANSCRIPT,
+  renderTools,
   startRender,
-  writeTakeFile,
+  startRenderHarness,
+  type RenderHarness,
 } from '../../support/renders.js';
-import { tempDir, type TempDir } from '../../support/temp-dir.js';
-import { outsideTool } from '../../support/tools.js';
 
 /**
  * Issue #44.1, make ready: each file of a done render goes to the provider's media store (upload URL,
@@ -29,50 +26,32 @@ import { outsideTool } from '../../support/tools.js';
  * Ready. The access URLs' 30-day expiry is stored and answered. Refused in words on the free plan; a
  * PUT that failed gets a new upload URL; a HEAD that finds nothing fails in words.
  */
-const ffmpeg = outsideTool('ffmpeg', 'FFMPEG_PATH');
-const ffprobe = outsideTool('ffprobe', 'FFPROBE_PATH');
-const skipped = ffmpeg.skipped || ffprobe.skipped;
+const { ffmpeg, ffprobe, skipped } = renderTools();
+const clock = testClock('2026-12-02T09:00:00.000Z');
+const { now } = clock;
 
-let clockMs = Date.parse('2026-12-02T09:00:00.000Z');
-const now = () => new Date(clockMs);
-const advance = (seconds: number) => (clockMs += seconds * 1000);
-
-let root: TempDir;
 let crm: SandboxCrm;
 let postsvc: SandboxPostsvc;
-let obs: SandboxObs;
+let harness: RenderHarness;
 let bridge: TestBridge;
-let productionId: string;
 let analysisId: string;
 let render: RenderRecord;
 
 beforeAll(async () => {
   if (skipped) return;
-  root = tempDir('render-ready');
   crm = await startSandboxCrm({ now });
   postsvc = await startSandboxPostsvc({ now, plan: 'premium' });
-  obs = await startSandboxObs({ now, recordingDir: root.path });
-  productionId = crm.create('ContentProduction', { name: 'Episode 53', stage: 'Editing' }).id;
-  bridge = await startTestBridge(
-    {
-      ...crmAndPostsvcEnv(crm, postsvc, { secret: 'ready-secret', plan: 'premium' }),
-      RECORDER_OBS_URL: obs.url,
-      FFMPEG_PATH: ffmpeg.path!,
-      FFPROBE_PATH: ffprobe.path!,
-    },
-    {
-      areas: ['recorder', 'clips', 'renders', 'posting', 'health'],
-      now,
-      tuning: { renders: { freeSpace: async () => Number.MAX_SAFE_INTEGER } },
-    },
-  );
-  const take = await recordTake(bridge, obs, advance, '20261202_Episode_53', 6, (file) =>
-    writeTakeFile(ffmpeg.path!, file, 6),
-  );
-  const analysed = await bridge.call('POST', '/clips/analyze', {
-    body: { contentProductionId: productionId, transcript: SHORT_TRANSCRIPT, maxClips: 1, takeId: take.id },
+  harness = await startRenderHarness({
+    name: 'render-ready',
+    clock,
+    tools: { ffmpeg: ffmpeg.path!, ffprobe: ffprobe.path! },
+    takeName: '20261202_Episode_53',
+    env: crmAndPostsvcEnv(crm, postsvc, { secret: 'ready-secret', plan: 'premium' }),
+    areas: ['recorder', 'clips', 'renders', 'posting', 'health'],
+    tuning: { renders: { freeSpace: async () => Number.MAX_SAFE_INTEGER } },
+    contentProductionId: crm.create('ContentProduction', { name: 'Episode 53', stage: 'Editing' }).id,
   });
-  analysisId = analysed.body.analysisId as string;
+  ({ bridge, analysisId } = harness);
   render = await renderEnded(
     bridge,
     (await startRender(bridge, analysisId, { formats: ['9x16', '1x1'], captions: false })).id,
@@ -80,9 +59,8 @@ beforeAll(async () => {
   expect(render.state).toBe('done');
 }, 180_000);
 afterAll(async () => {
-  await bridge?.close();
-  await Promise.all([crm?.stop(), postsvc?.stop(), obs?.stop()]);
-  root?.remove();
+  await harness?.close();
+  await Promise.all([crm?.stop(), postsvc?.stop()]);
 });
 
 const ready = (renderId: string) => bridge.call('POST', `/api/renders/${renderId}/ready`, { body: {} });
@@ -122,7 +100,8 @@ describe(`make ready${skipped}`, () => {
     const media = done.ready!.media;
     expect(media.map((m) => m.kind).sort()).toEqual(['1x1', '9x16', 'thumbnail']);
     // Stored 30 days from the upload, the earliest said for the whole.
-    for (const item of media) expect(item.expiresAt).toBe(new Date(clockMs + 30 * 86_400_000).toISOString());
+    for (const item of media)
+      expect(item.expiresAt).toBe(new Date(now().getTime() + 30 * 86_400_000).toISOString());
     expect(done.ready!.expiresAt).toBe(media[0]!.expiresAt);
 
     const stored = postsvc.media();

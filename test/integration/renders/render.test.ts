@@ -1,24 +1,22 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import type { RenderingSetup, RenderRecord } from '../../../shared/api/renders.js';
-import { startSandboxObs, type SandboxObs } from '../../../main/sandbox/index.js';
-import { startTestBridge, type TestBridge } from '../../support/bridge.js';
+import type { TestBridge } from '../../support/bridge.js';
+import { testClock } from '../../support/clock.js';
 import {
-  analyseTake,
   CLIP,
   integratedLoudness,
   lumaAt,
   meanDifference,
   probe,
-  recordTake,
   renderEnded,
+  renderTools,
   startRender,
-  writeTakeFile,
+  startRenderHarness,
+  type RenderHarness,
 } from '../../support/renders.js';
-import { tempDir, type TempDir } from '../../support/temp-dir.js';
-import { outsideTool } from '../../support/tools.js';
 
 /**
  * Issue #43 over HTTP with Debian's FFmpeg: a reviewed 2-second clip of a 1080p take (recorded on
@@ -28,43 +26,27 @@ import { outsideTool } from '../../support/tools.js';
  * nowhere else; the files are served with ranges and HEAD behind the key. The data dir's path holds
  * `:`, `'`, `,` and brackets, so every path put in a filter string is escaped for real.
  */
-const ffmpeg = outsideTool('ffmpeg', 'FFMPEG_PATH');
-const ffprobe = outsideTool('ffprobe', 'FFPROBE_PATH');
-const skipped = ffmpeg.skipped || ffprobe.skipped;
+const { ffmpeg, ffprobe, skipped } = renderTools();
+const clock = testClock('2026-12-01T09:00:00.000Z');
 
-let clockMs = Date.parse('2026-12-01T09:00:00.000Z');
-const now = () => new Date(clockMs);
-const advance = (seconds: number) => (clockMs += seconds * 1000);
-
-let root: TempDir;
-let obs: SandboxObs;
+let harness: RenderHarness;
 let bridge: TestBridge;
 let take: RecorderTake;
 let analysisId: string;
 let captioned: RenderRecord;
 
 beforeAll(async () => {
-  if (!ffmpeg.path || !ffprobe.path) return;
-  root = tempDir('renders');
-  const videos = path.join(root.path, 'videos');
-  const dataDir = path.join(root.path, "data: it's, [here]");
-  mkdirSync(videos);
-  mkdirSync(dataDir, { mode: 0o700 });
-  obs = await startSandboxObs({ now, recordingDir: videos });
-  bridge = await startTestBridge(
-    { RECORDER_OBS_URL: obs.url, FFMPEG_PATH: ffmpeg.path, FFPROBE_PATH: ffprobe.path },
-    { areas: ['recorder', 'clips', 'renders', 'health'], now, dataDir },
-  );
-  take = await recordTake(bridge, obs, advance, '20261201_Episode_52', 6, (file) =>
-    writeTakeFile(ffmpeg.path!, file, 6),
-  );
-  analysisId = await analyseTake(bridge, take.id);
+  if (skipped) return;
+  harness = await startRenderHarness({
+    name: 'renders',
+    clock,
+    tools: { ffmpeg: ffmpeg.path!, ffprobe: ffprobe.path! },
+    takeName: '20261201_Episode_52',
+    dataDirName: "data: it's, [here]",
+  });
+  ({ bridge, take, analysisId } = harness);
 }, 60_000);
-afterAll(async () => {
-  await bridge?.close();
-  await obs?.stop();
-  root?.remove();
-});
+afterAll(() => harness?.close());
 
 const mp4Of = (render: RenderRecord, format: string) =>
   path.join(bridge.dataDir, 'renders', render.id, `${format}.mp4`);

@@ -99,49 +99,17 @@ describe(`the sandbox's simulated OBS${skipped}`, () => {
     );
     const take = await sandboxTake(3, '20261203_Timecode', true);
     // The timecode's box, bottom centre (x 232–408, y 314–350 of 640×360), against the same place with none.
-    const box = (seconds: number) =>
+    const timecodeBox = (...input: string[]) =>
       execFileSync(
         ffmpeg.path!,
         [
-          '-v',
-          'error',
-          '-ss',
-          String(seconds),
-          '-i',
-          take.filePath!,
-          '-frames:v',
-          '1',
-          '-vf',
-          'crop=176:36:232:314',
-          '-f',
-          'rawvideo',
-          '-pix_fmt',
-          'gray',
-          '-',
+          ...['-v', 'error', ...input],
+          ...['-frames:v', '1', '-vf', 'crop=176:36:232:314', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
         ],
         { maxBuffer: 1 << 20 },
       );
-    const plain = execFileSync(
-      ffmpeg.path!,
-      [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=size=640x360:rate=15:duration=1',
-        '-frames:v',
-        '1',
-        '-vf',
-        'crop=176:36:232:314',
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'gray',
-        '-',
-      ],
-      { maxBuffer: 1 << 20 },
-    );
+    const box = (seconds: number) => timecodeBox('-ss', String(seconds), '-i', take.filePath!);
+    const plain = timecodeBox('-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=15:duration=1');
     const difference = (a: Buffer, b: Buffer) =>
       a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
     expect(difference(box(0.5), plain)).toBeGreaterThan(20);

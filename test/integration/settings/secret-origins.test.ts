@@ -1,21 +1,13 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxAutomation,
-  startSandboxCrm,
-  startSandboxGateway,
-  startSandboxObs,
-  startSandboxPostsvc,
-  type SandboxAutomation,
-  type SandboxCrm,
-  type SandboxGateway,
-  type SandboxObs,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  startElsewhere,
+  startSecretPeers,
+  type Elsewhere,
+  type SecretPeers,
+} from '../../support/secret-peers.js';
 import { tempDir, type TempDir } from '../../support/temp-dir.js';
 
 /**
@@ -26,56 +18,17 @@ import { tempDir, type TempDir } from '../../support/temp-dir.js';
  * bridge runs on without sending the secret, the peer saying "refused key: key saved for <origin>".
  */
 
+let sandbox: SecretPeers;
 /** A host the keys must never reach: it records every request it gets, and answers 200 `{}`. */
-interface Elsewhere {
-  url: string;
-  requests: { url: string; headers: IncomingHttpHeaders }[];
-  stop(): Promise<void>;
-}
-
-async function startElsewhere(): Promise<Elsewhere> {
-  const requests: Elsewhere['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push({ url: request.url ?? '', headers: request.headers });
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const OBS_PASSWORD = 'obs-password-for-the-studio';
-const N8N_HEADER = 'X-N8N-Key: n8n-header-secret-0123456789';
-
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let gateway: SandboxGateway;
-let automation: SandboxAutomation;
-let obs: SandboxObs;
-let otherObs: SandboxObs;
 let elsewhere: Elsewhere;
 beforeAll(async () => {
-  [crm, postsvc, gateway, automation, obs, otherObs, elsewhere] = await Promise.all([
-    startSandboxCrm(),
-    startSandboxPostsvc(),
-    startSandboxGateway(),
-    startSandboxAutomation(),
-    startSandboxObs({ password: OBS_PASSWORD }),
-    startSandboxObs({ password: OBS_PASSWORD }),
+  [sandbox, elsewhere] = await Promise.all([
+    startSecretPeers({ automationChecksHeader: false }),
     startElsewhere(),
   ]);
 });
 afterAll(async () => {
-  await Promise.all(
-    [crm, postsvc, gateway, automation, obs, otherObs, elsewhere].map((peer) => peer?.stop()),
-  );
+  await Promise.all([sandbox?.stop(), elsewhere?.stop()]);
 });
 
 const dirs: TempDir[] = [];
@@ -102,38 +55,13 @@ async function bridgeOn(dir: string, env: Record<string, string> = {}, areas?: [
 const configFile = (dir: string): string => readFileSync(path.join(dir, 'config.json'), 'utf8');
 const originOf = (url: string): string => new URL(url).origin;
 
-/** Every peer and its secret, saved through Settings as an operator would. */
-const savedPeers = () => ({
-  CRM_URL: crm.url,
-  CRM_API_KEY: crm.apiKey,
-  POSTSVC_URL: postsvc.url,
-  POSTSVC_API_KEY: postsvc.apiKey,
-  GATEWAY_URL: gateway.url,
-  GATEWAY_API_KEY: gateway.apiKey,
-  AUTOMATION_URL: automation.url,
-  AUTOMATION_AUTH_HEADER: N8N_HEADER,
-  RECORDER_OBS_URL: obs.url,
-  RECORDER_OBS_PASSWORD: OBS_PASSWORD,
-});
-
 async function saveAllPeers(dir: string): Promise<void> {
   const settings = await bridgeOn(dir, {}, ['settings']);
-  const saved = await settings.call('PUT', '/api/settings', { body: { values: savedPeers() } });
+  const saved = await settings.call('PUT', '/api/settings', { body: { values: sandbox.env() } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await settings.stop();
   bridges.splice(bridges.indexOf(settings), 1);
 }
-
-/** A secret's value as it could appear on the wire: itself, or inside Basic auth. */
-const secretsSent = (): string[] => {
-  const secrets = [crm.apiKey, postsvc.apiKey, gateway.apiKey, N8N_HEADER.split(': ')[1]!];
-  return elsewhere.requests.flatMap((request) =>
-    Object.values(request.headers)
-      .flat()
-      .filter((value): value is string => typeof value === 'string')
-      .filter((value) => secrets.some((secret) => value.includes(secret))),
-  );
-};
 
 describe('Settings: a URL moved to another origin needs its secret in the same save', () => {
   it('refuses (400 naming the secret) for each peer, and the config file is left as it was', async () => {
@@ -142,26 +70,31 @@ describe('Settings: a URL moved to another origin needs its secret in the same s
     const bridge = await bridgeOn(dir, {}, ['settings']);
     const before = configFile(dir);
     const moves = [
-      { urlKey: 'CRM_URL', from: crm.url, to: elsewhere.url, secretKey: 'CRM_API_KEY' },
+      { urlKey: 'CRM_URL', from: sandbox.crm.url, to: elsewhere.url, secretKey: 'CRM_API_KEY' },
       {
         urlKey: 'POSTSVC_URL',
-        from: postsvc.url,
+        from: sandbox.postsvc.url,
         to: `${elsewhere.url}/postsvc`,
         secretKey: 'POSTSVC_API_KEY',
       },
       {
         urlKey: 'GATEWAY_URL',
-        from: gateway.url,
+        from: sandbox.gateway.url,
         to: `${elsewhere.url}/gateway`,
         secretKey: 'GATEWAY_API_KEY',
       },
       {
         urlKey: 'AUTOMATION_URL',
-        from: automation.url,
+        from: sandbox.automation.url,
         to: `${elsewhere.url}/n8n`,
         secretKey: 'AUTOMATION_AUTH_HEADER',
       },
-      { urlKey: 'RECORDER_OBS_URL', from: obs.url, to: otherObs.url, secretKey: 'RECORDER_OBS_PASSWORD' },
+      {
+        urlKey: 'RECORDER_OBS_URL',
+        from: sandbox.obs.url,
+        to: sandbox.otherObs.url,
+        secretKey: 'RECORDER_OBS_PASSWORD',
+      },
     ];
     for (const { urlKey, from, to, secretKey } of moves) {
       const refused = await bridge.call('PUT', '/api/settings', { body: { values: { [urlKey]: to } } });
@@ -180,7 +113,7 @@ describe('Settings: a URL moved to another origin needs its secret in the same s
     await saveAllPeers(dir);
     const bridge = await bridgeOn(dir, {}, ['settings']);
     const samePlace = await bridge.call('PUT', '/api/settings', {
-      body: { values: { CRM_URL: `${crm.url}/espo` } },
+      body: { values: { CRM_URL: `${sandbox.crm.url}/espo` } },
     });
     expect(samePlace.status, JSON.stringify(samePlace.body)).toBe(200);
 
@@ -196,19 +129,21 @@ describe('Settings: a URL moved to another origin needs its secret in the same s
 
   it('a secret set by the environment is bound to the address in force at start: Settings cannot move its peer', async () => {
     const dir = dataDir();
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ CRM_URL: crm.url }));
-    const bridge = await bridgeOn(dir, { CRM_API_KEY: crm.apiKey }, ['settings']);
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ CRM_URL: sandbox.crm.url }));
+    const bridge = await bridgeOn(dir, { CRM_API_KEY: sandbox.crm.apiKey }, ['settings']);
     const refused = await bridge.call('PUT', '/api/settings', {
       body: { values: { CRM_URL: elsewhere.url } },
     });
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
-    expect(refused.body.error).toContain(`CRM_API_KEY: set by the environment for ${originOf(crm.url)}`);
+    expect(refused.body.error).toContain(
+      `CRM_API_KEY: set by the environment for ${originOf(sandbox.crm.url)}`,
+    );
     expect(refused.body.details).toEqual([
       expect.objectContaining({ field: 'CRM_API_KEY', rule: 'secret-origin' }),
     ]);
-    expect(JSON.parse(configFile(dir))).toEqual({ CRM_URL: crm.url });
+    expect(JSON.parse(configFile(dir))).toEqual({ CRM_URL: sandbox.crm.url });
     const samePlace = await bridge.call('PUT', '/api/settings', {
-      body: { values: { CRM_URL: `${crm.url}/` } },
+      body: { values: { CRM_URL: `${sandbox.crm.url}/` } },
     });
     expect(samePlace.status, JSON.stringify(samePlace.body)).toBe(200);
   });
@@ -223,22 +158,22 @@ describe('at start, a saved secret goes only to the origin it was saved for', ()
       POSTSVC_URL: `${elsewhere.url}/postsvc`,
       GATEWAY_URL: `${elsewhere.url}/gateway`,
       AUTOMATION_URL: `${elsewhere.url}/n8n`,
-      RECORDER_OBS_URL: otherObs.url,
+      RECORDER_OBS_URL: sandbox.otherObs.url,
     });
 
     // A call that needs the CRM: answered, naming why nothing was sent.
     const guests = await bridge.call('GET', '/api/guests');
     expect(guests.status).toBe(500);
     expect(guests.body.peer).toMatchObject({ name: 'crm', cause: 'refused-key' });
-    expect(guests.body.error).toContain(`refused key: key saved for ${originOf(crm.url)}`);
+    expect(guests.body.error).toContain(`refused key: key saved for ${originOf(sandbox.crm.url)}`);
 
     const health = (await bridge.call('GET', '/health')).body;
     expect(health.status).toBe('degraded');
     for (const [peer, url] of [
-      ['crm', crm.url],
-      ['postsvc', postsvc.url],
-      ['gateway', gateway.url],
-      ['automation', automation.url],
+      ['crm', sandbox.crm.url],
+      ['postsvc', sandbox.postsvc.url],
+      ['gateway', sandbox.gateway.url],
+      ['automation', sandbox.automation.url],
     ] as const) {
       expect(health.peers[peer], peer).toMatchObject({
         configured: true,
@@ -250,10 +185,10 @@ describe('at start, a saved secret goes only to the origin it was saved for', ()
     const recorder = (await bridge.call('GET', '/api/recorder/status')).body;
     expect(recorder.connection).toMatchObject({
       connected: false,
-      lastError: `refused key: key saved for ${originOf(obs.url)}`,
+      lastError: `refused key: key saved for ${originOf(sandbox.obs.url)}`,
     });
-    expect(otherObs.clients()).toBe(0);
-    expect(secretsSent()).toEqual([]);
+    expect(sandbox.otherObs.clients()).toBe(0);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
 
     // Settings says so beside the key, and how to send a key there.
     const settings = (await bridge.call('GET', '/api/settings')).body.settings as {
@@ -261,7 +196,7 @@ describe('at start, a saved secret goes only to the origin it was saved for', ()
       note: string;
     }[];
     expect(settings.find((entry) => entry.key === 'CRM_API_KEY')?.note).toBe(
-      `Not sent: saved for ${originOf(crm.url)}, and CRM_URL points to ${originOf(elsewhere.url)}. Set it again to send a key there.`,
+      `Not sent: saved for ${originOf(sandbox.crm.url)}, and CRM_URL points to ${originOf(elsewhere.url)}. Set it again to send a key there.`,
     );
   });
 
@@ -270,20 +205,20 @@ describe('at start, a saved secret goes only to the origin it was saved for', ()
     writeFileSync(
       path.join(dir, 'config.json'),
       JSON.stringify({
-        CRM_URL: crm.url,
-        CRM_API_KEY: crm.apiKey,
-        GATEWAY_URL: gateway.url,
-        GATEWAY_API_KEY: gateway.apiKey,
+        CRM_URL: sandbox.crm.url,
+        CRM_API_KEY: sandbox.crm.apiKey,
+        GATEWAY_URL: sandbox.gateway.url,
+        GATEWAY_API_KEY: sandbox.gateway.apiKey,
       }),
     );
     const pointedAway = await bridgeOn(dir, { CRM_URL: elsewhere.url });
     expect(JSON.parse(configFile(dir)).secretOrigins).toEqual({
-      CRM_API_KEY: originOf(crm.url),
-      GATEWAY_API_KEY: originOf(gateway.url),
+      CRM_API_KEY: originOf(sandbox.crm.url),
+      GATEWAY_API_KEY: originOf(sandbox.gateway.url),
     });
     const guests = await pointedAway.call('GET', '/api/guests');
     expect(guests.body.peer).toMatchObject({ name: 'crm', cause: 'refused-key' });
-    expect(secretsSent()).toEqual([]);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
     await pointedAway.stop();
     bridges.splice(bridges.indexOf(pointedAway), 1);
 
@@ -293,9 +228,9 @@ describe('at start, a saved secret goes only to the origin it was saved for', ()
     const log = readFileSync(path.join(dir, 'logs', 'bridge.log'), 'utf8');
     const bindingLines = log.split('\n').filter((line) => line.includes('earlier release'));
     expect(bindingLines).toHaveLength(1);
-    expect(bindingLines[0]).toContain(`CRM_API_KEY for ${originOf(crm.url)}`);
-    expect(bindingLines[0]).toContain(`GATEWAY_API_KEY for ${originOf(gateway.url)}`);
-    expect(bindingLines[0]).not.toContain(crm.apiKey);
+    expect(bindingLines[0]).toContain(`CRM_API_KEY for ${originOf(sandbox.crm.url)}`);
+    expect(bindingLines[0]).toContain(`GATEWAY_API_KEY for ${originOf(sandbox.gateway.url)}`);
+    expect(bindingLines[0]).not.toContain(sandbox.crm.apiKey);
   });
 
   it('sandbox mode: the simulated peers get their own keys, whatever the config file holds', async () => {
@@ -311,7 +246,7 @@ describe('at start, a saved secret goes only to the origin it was saved for', ()
     for (const peer of ['crm', 'postsvc', 'gateway', 'automation'])
       expect(health.peers[peer], peer).toMatchObject({ refusedKeyFor: null });
     expect(existsSync(path.join(dir, 'config.json'))).toBe(true);
-    expect(secretsSent()).toEqual([]);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
   });
 });
 

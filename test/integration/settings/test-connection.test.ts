@@ -1,20 +1,13 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSandboxAutomation,
-  startSandboxCrm,
-  startSandboxGateway,
-  startSandboxObs,
-  startSandboxPostsvc,
-  type SandboxAutomation,
-  type SandboxCrm,
-  type SandboxGateway,
-  type SandboxObs,
-  type SandboxPostsvc,
-} from '../../../main/sandbox/index.js';
 import { freePort } from '../../support/ports.js';
 import { eventually, startTestBridge, type TestBridge } from '../../support/bridge.js';
+import {
+  OBS_PASSWORD,
+  startElsewhere,
+  startSecretPeers,
+  type Elsewhere,
+  type SecretPeers,
+} from '../../support/secret-peers.js';
 
 /**
  * Settings' Test connection (issue #41.1): POST /api/settings/test-connection tries a peer at its
@@ -24,46 +17,7 @@ import { eventually, startTestBridge, type TestBridge } from '../../support/brid
  * tested with the secrets given in the same request, or with none.
  */
 
-/** A host the saved keys must never reach: records every request and answers as told. */
-interface Elsewhere {
-  url: string;
-  requests: { url: string; headers: IncomingHttpHeaders }[];
-  stop(): Promise<void>;
-}
-
-async function startElsewhere(
-  answer: (url: string) => { status: number; body?: string; headers?: Record<string, string> } | null,
-): Promise<Elsewhere> {
-  const requests: Elsewhere['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push({ url: request.url ?? '', headers: request.headers });
-    const reply = answer(request.url ?? '');
-    if (reply === null) return; // never answers
-    response
-      .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
-      .end(reply.body ?? '');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const OBS_PASSWORD = 'obs-password-for-the-studio';
-const N8N_HEADER = 'X-N8N-Key: n8n-header-secret-0123456789';
-
-let crm: SandboxCrm;
-let postsvc: SandboxPostsvc;
-let gateway: SandboxGateway;
-let automation: SandboxAutomation;
-let obs: SandboxObs;
-let otherObs: SandboxObs;
+let sandbox: SecretPeers;
 /** Answers 200 `{}` to everything: a server, but no peer. */
 let elsewhere: Elsewhere;
 /** Answers 404 with a web page to everything. */
@@ -75,14 +29,9 @@ let redirector: Elsewhere;
 let bridge: TestBridge;
 
 beforeAll(async () => {
-  [crm, postsvc, gateway, automation, obs, otherObs, elsewhere, nothingHere, silent] = await Promise.all([
-    startSandboxCrm(),
-    startSandboxPostsvc(),
-    startSandboxGateway(),
-    startSandboxAutomation({ authHeader: N8N_HEADER }),
-    startSandboxObs({ password: OBS_PASSWORD }),
-    startSandboxObs({ password: OBS_PASSWORD }),
-    startElsewhere(() => ({ status: 200, body: '{}' })),
+  [sandbox, elsewhere, nothingHere, silent] = await Promise.all([
+    startSecretPeers({ automationChecksHeader: true }),
+    startElsewhere(),
     startElsewhere(() => ({
       status: 404,
       body: '<html>Not Found</html>',
@@ -94,30 +43,12 @@ beforeAll(async () => {
     status: 302,
     headers: { location: `${elsewhere.url}${url}` },
   }));
-  bridge = await startTestBridge(
-    {
-      CRM_URL: crm.url,
-      CRM_API_KEY: crm.apiKey,
-      POSTSVC_URL: postsvc.url,
-      POSTSVC_API_KEY: postsvc.apiKey,
-      GATEWAY_URL: gateway.url,
-      GATEWAY_API_KEY: gateway.apiKey,
-      AUTOMATION_URL: automation.url,
-      AUTOMATION_AUTH_HEADER: N8N_HEADER,
-      RECORDER_OBS_URL: obs.url,
-      RECORDER_OBS_PASSWORD: OBS_PASSWORD,
-    },
-    { areas: ['settings'] },
-  );
+  bridge = await startTestBridge(sandbox.env(), { areas: ['settings'] });
 });
 
 afterAll(async () => {
   await bridge?.close();
-  await Promise.all(
-    [crm, postsvc, gateway, automation, obs, otherObs, elsewhere, nothingHere, silent, redirector].map(
-      (peer) => peer?.stop(),
-    ),
-  );
+  await Promise.all([sandbox, elsewhere, nothingHere, silent, redirector].map((peer) => peer?.stop()));
 });
 
 afterEach(() => {
@@ -127,17 +58,6 @@ afterEach(() => {
 const test = (body: Record<string, unknown>) =>
   bridge.call('POST', '/api/settings/test-connection', { body });
 const originOf = (url: string): string => new URL(url).origin;
-
-/** Every saved secret, as it could appear in a header (itself, or inside Basic auth). */
-const savedSecrets = () => [crm.apiKey, postsvc.apiKey, gateway.apiKey, N8N_HEADER.split(': ')[1]!];
-function secretsIn(host: Elsewhere): string[] {
-  return host.requests.flatMap((request) =>
-    Object.values(request.headers)
-      .flat()
-      .filter((value): value is string => typeof value === 'string')
-      .filter((value) => savedSecrets().some((secret) => value.includes(secret))),
-  );
-}
 
 describe('Test connection: what each peer answered, in force', () => {
   it('every peer at its address in force, with its saved key: reachable, with the latency', async () => {
@@ -191,11 +111,11 @@ describe('Test connection: what each peer answered, in force', () => {
   });
 
   it('a peer answering 5xx is failing, 429 throttled with its wait: the answer, not an error', async () => {
-    crm.faults.injectFault({ pathPrefix: '/api/v1/App/user', status: 503, times: 1 });
+    sandbox.crm.faults.injectFault({ pathPrefix: '/api/v1/App/user', status: 503, times: 1 });
     const failing = await test({ peer: 'crm' });
     expect(failing.status).toBe(200);
     expect(failing.body).toMatchObject({ outcome: 'failing', status: 503 });
-    postsvc.faults.injectFault({
+    sandbox.postsvc.faults.injectFault({
       pathPrefix: '/user',
       status: 429,
       headers: { 'Retry-After': '30' },
@@ -209,10 +129,10 @@ describe('Test connection: what each peer answered, in force', () => {
 describe('Test connection: a saved secret goes only to the origin it was saved for (issue #35.3)', () => {
   it('an unsaved address elsewhere is tested without the saved key, saying whose it is', async () => {
     for (const [peer, savedAt] of [
-      ['crm', crm.url],
-      ['postsvc', postsvc.url],
-      ['gateway', gateway.url],
-      ['automation', automation.url],
+      ['crm', sandbox.crm.url],
+      ['postsvc', sandbox.postsvc.url],
+      ['gateway', sandbox.gateway.url],
+      ['automation', sandbox.automation.url],
     ] as const) {
       const answer = await test({ peer, url: `${elsewhere.url}/${peer}` });
       expect(answer.status).toBe(200);
@@ -220,18 +140,18 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
     }
     // The tests went there, and no saved key with them.
     expect(elsewhere.requests.length).toBe(4);
-    expect(secretsIn(elsewhere)).toEqual([]);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
   });
 
   it('OBS elsewhere gets no saved password: the other OBS refuses, and the answer says whose it was', async () => {
-    const answer = await test({ peer: 'obs', url: otherObs.url });
+    const answer = await test({ peer: 'obs', url: sandbox.otherObs.url });
     expect(answer.body).toMatchObject({
       outcome: 'refused-key',
       credentials: 'none',
-      savedKeyFor: originOf(obs.url),
+      savedKeyFor: originOf(sandbox.obs.url),
     });
     // With the password in the same request, the same OBS lets the test in.
-    const given = await test({ peer: 'obs', url: otherObs.url, password: OBS_PASSWORD });
+    const given = await test({ peer: 'obs', url: sandbox.otherObs.url, password: OBS_PASSWORD });
     expect(given.body).toMatchObject({ outcome: 'reachable', credentials: 'given' });
   });
 
@@ -241,11 +161,11 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
     expect(elsewhere.requests.map((request) => request.headers['x-api-key'])).toEqual([
       'a-key-issued-by-the-new-crm',
     ]);
-    expect(secretsIn(elsewhere)).toEqual([]);
+    expect(sandbox.secretsIn(elsewhere)).toEqual([]);
   });
 
   it('the same origin on another path is where the key was saved for: it goes along', async () => {
-    const answer = await test({ peer: 'crm', url: `${crm.url}/` });
+    const answer = await test({ peer: 'crm', url: `${sandbox.crm.url}/` });
     expect(answer.body).toMatchObject({ credentials: 'saved', outcome: 'reachable' });
   });
 
@@ -253,9 +173,9 @@ describe('Test connection: a saved secret goes only to the origin it was saved f
     const moved = await startTestBridge(
       {
         CRM_URL: redirector.url,
-        CRM_API_KEY: crm.apiKey,
+        CRM_API_KEY: sandbox.crm.apiKey,
         GATEWAY_URL: redirector.url,
-        GATEWAY_API_KEY: gateway.apiKey,
+        GATEWAY_API_KEY: sandbox.gateway.apiKey,
       },
       { areas: ['settings', 'health'] },
     );
