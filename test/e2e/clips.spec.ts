@@ -98,6 +98,9 @@ test('clips: paste a transcript, get suggestion cards, create a Draft Clip in th
   await expect(cards.first()).toHaveClass(/cl-card-focused/);
   await expect(cards.nth(1)).not.toHaveClass(/cl-card-focused/);
   await expect(cards.first()).toBeInViewport();
+  // The card as it was left: its draft said, no second "Create draft clip" beside it.
+  await expect(cards.first().getByTestId('clip-draft-kept')).toContainText(id);
+  await expect(cards.first().getByRole('button', { name: 'Create draft clip' })).toBeHidden();
   await screenshot(page, 'clips-card-from-production');
 });
 
