@@ -81,8 +81,8 @@ export interface RenderHarness {
   readonly take: RecorderTake;
   /** Its short transcript's analysis: suggestion 1 is the 2-second clip. */
   readonly analysisId: string;
-  /** Starts the bridge (again, once the test stopped it) on the same data dir. */
-  startBridge(): Promise<TestBridge>;
+  /** Starts the bridge (again, once the test stopped it) on the same data dir; `env` changes its environment. */
+  startBridge(env?: Record<string, string>): Promise<TestBridge>;
   /** Closes the bridge, stops the simulated OBS and removes the temp dir. */
   close(): Promise<void>;
 }
@@ -123,13 +123,16 @@ export async function startRenderHarness(options: {
       FFPROBE_PATH: tools.ffprobe,
       ...options.env,
     };
-    const startBridge = async () => {
-      bridge = await startTestBridge(env, {
-        areas: options.areas ?? ['recorder', 'clips', 'renders', 'health'],
-        now: clock.now,
-        dataDir,
-        ...(options.tuning ? { tuning: options.tuning } : {}),
-      });
+    const startBridge = async (more: Record<string, string> = {}) => {
+      bridge = await startTestBridge(
+        { ...env, ...more },
+        {
+          areas: options.areas ?? ['recorder', 'clips', 'renders', 'health'],
+          now: clock.now,
+          dataDir,
+          ...(options.tuning ? { tuning: options.tuning } : {}),
+        },
+      );
       return bridge;
     };
     const first = await startBridge();

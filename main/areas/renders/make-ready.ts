@@ -105,19 +105,29 @@ export class RenderReadiness {
     const render = this.deps.repo.get(renderId);
     if (!render?.ready || !['queued', 'uploading'].includes(render.ready.state)) return;
     const uploads = this.uploadsOf(render);
+    // A run a restart cut short goes on: what it uploaded and checked (HEAD) is not sent again.
+    const media: ReadyMedia[] = render.ready.state === 'uploading' ? [...(render.ready.uploaded ?? [])] : [];
     let ready: StoredReady = {
       ...render.ready,
       state: 'uploading',
-      progress: { done: 0, total: uploads.length },
+      progress: { done: media.length, total: uploads.length },
+      uploaded: [...media],
     };
     this.deps.repo.setReady(render.id, ready);
-    this.say(render, ready, 'info', `Making ${clipWords(render)} ready: uploading ${uploads.length} files`);
+    this.say(
+      render,
+      ready,
+      'info',
+      media.length > 0
+        ? `Making ${clipWords(render)} ready goes on after a restart: ${media.length} of ${uploads.length} files already uploaded`
+        : `Making ${clipWords(render)} ready: uploading ${uploads.length} files`,
+    );
     try {
-      const media: ReadyMedia[] = [];
       for (const upload of uploads) {
+        if (media.some((item) => item.kind === upload.kind)) continue;
         if (upload.kind === 'thumbnail') await this.thumbnail(render, upload.file);
         media.push(await this.upload(upload, signal));
-        ready = { ...ready, progress: { done: media.length, total: uploads.length } };
+        ready = { ...ready, progress: { done: media.length, total: uploads.length }, uploaded: [...media] };
         this.deps.repo.setReady(render.id, ready);
         this.say(
           render,
@@ -130,7 +140,7 @@ export class RenderReadiness {
       this.deps.transaction(() => {
         for (const item of media) this.deps.repo.putMedia(render.id, item);
         ready = {
-          ...ready,
+          ...withoutUploaded(ready),
           state: 'ready',
           progress: null,
           error: null,
@@ -146,7 +156,7 @@ export class RenderReadiness {
       );
     } catch (error) {
       signal.throwIfAborted();
-      ready = { ...ready, state: 'failed', progress: null, error: failureWords(error) };
+      ready = { ...withoutUploaded(ready), state: 'failed', progress: null, error: failureWords(error) };
       this.deps.repo.setReady(render.id, ready);
       this.say(render, ready, 'error', `Make ready of ${clipWords(render)} failed: ${ready.error}`);
     }
@@ -235,6 +245,13 @@ export class RenderReadiness {
       ...(ready.progress ? { done: ready.progress.done, total: ready.progress.total } : {}),
     });
   }
+}
+
+/** A make ready that ended keeps no upload list: asking again uploads anew (fresh 30 days). */
+function withoutUploaded(ready: StoredReady): StoredReady {
+  const { uploaded, ...rest } = ready;
+  void uploaded;
+  return rest;
 }
 
 const earliest = (media: readonly ReadyMedia[]) => media.map((item) => item.expiresAt).sort()[0] ?? 'unknown';

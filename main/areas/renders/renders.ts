@@ -306,6 +306,8 @@ export class Renders {
   private readyOf(id: string, ready: NonNullable<StoredRender['ready']>): RenderRecord['ready'] {
     const media = this.deps.repo.media(id);
     const expiries = media.map((item) => item.expiresAt).sort();
-    return { ...ready, media, expiresAt: expiries[0] ?? null };
+    // The running upload list is the job's own; the answer's media are those of a make ready that ended.
+    const { state, clipId, error, progress, askedAt, readyAt } = ready;
+    return { state, clipId, error, progress, askedAt, readyAt, media, expiresAt: expiries[0] ?? null };
   }
 }

@@ -31,6 +31,11 @@ export interface StoredReady {
   progress: { done: number; total: number } | null;
   askedAt: string;
   readyAt: string | null;
+  /**
+   * While uploading: the files uploaded and checked so far, so a run cut short by a restart goes on
+   * from there instead of sending them again. Gone once it ends (the media are rows of their own).
+   */
+  uploaded?: ReadyMedia[];
 }
 
 /** A render as asked for and as it went (migrations 029, 030). JSON parsed here, once. */

@@ -209,4 +209,43 @@ describe(`make ready${skipped}`, () => {
     expect(preview.body.errors).toEqual([]);
     expect(preview.body.warnings.join(' ')).toMatch(/Shortvideo: prefers 9:16/);
   });
+
+  // Last: it restarts the bridge.
+  it('a make ready cut short by a restart goes on where it stopped: a file uploaded and checked is not sent again', async (context) => {
+    if (skipped) return context.skip();
+    const putsBefore = postsvc.callCount('/presigned-upload');
+    // The first PUT goes through; the second is taken by the provider and never answered.
+    postsvc.faults.injectFault({ method: 'PUT', pathPrefix: '/presigned-upload', delayMs: 1, times: 1 });
+    postsvc.faults.injectFault({ method: 'PUT', pathPrefix: '/presigned-upload', hang: true, times: 1 });
+    expect((await ready(render.id)).status).toBe(202);
+    await eventually(async () => {
+      const record = (await bridge.call('GET', `/api/renders/${render.id}`)).body.render as RenderRecord;
+      return record.ready?.progress?.done === 1 && postsvc.callCount('/presigned-upload') === putsBefore + 2;
+    });
+    await bridge.close();
+    bridge = await harness.startBridge();
+
+    const done = await readyEnded(render.id);
+    expect(done.ready, JSON.stringify(done.ready)).toMatchObject({ state: 'ready', error: null });
+    expect(done.ready!.media.map((m) => m.kind).sort()).toEqual(['1x1', '9x16', 'thumbnail']);
+    // 2 files and a thumbnail: the first PUT, the unanswered one, then only the two not yet checked.
+    expect(postsvc.callCount('/presigned-upload')).toBe(putsBefore + 4);
+    const clip = crm.get('Clip', done.ready!.clipId)!;
+    expect(clip.status).toBe('Ready');
+    expect(done.ready!.media.map((m) => m.accessUrl)).toEqual(
+      expect.arrayContaining([clip.videoUrlPortrait, clip.videoUrlSquare, clip.thumbnailUrl]),
+    );
+  }, 120_000);
+
+  it('POSTSVC_PLAN free: make ready is refused before any work, in words', async (context) => {
+    if (skipped) return context.skip();
+    await bridge.close();
+    bridge = await harness.startBridge({ POSTSVC_PLAN: 'free' });
+    const asked = postsvc.callCount('/media');
+    const answer = await ready(render.id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatch(/Premium plan or above/);
+    expect(answer.body.error).toMatch(/POSTSVC_PLAN is free/);
+    expect(postsvc.callCount('/media')).toBe(asked);
+  });
 });
