@@ -127,6 +127,33 @@ for (const viewport of [
   });
 }
 
+test('“Write a post for it” on a production’s page schedules a post linked to it, listed in its thread', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/productions');
+  await page.getByLabel('Search productions by name').fill('Designing for Slow Media');
+  await page
+    .getByTestId('production-list')
+    .getByRole('link', { name: /Designing for Slow Media/ })
+    .click();
+  const thread = page.getByTestId('production-thread');
+  await expect(thread.getByRole('heading', { level: 1 })).toHaveText(/Designing for Slow Media/);
+  const productionUrl = page.url();
+
+  await thread.getByTestId('thread-posts').getByRole('link', { name: 'Write a post for it →' }).click();
+  await expect(page).toHaveURL(/#\/posts\?production=/);
+  const links = page.getByTestId('post-links');
+  await expect(links).toContainText('For');
+  await expect(links.getByTestId('production-link')).toContainText('Designing for Slow Media');
+  const text = `Slow media, fast clips: a note from the edit ${Date.now().toString(36)}`;
+  await page.getByLabel('Post', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Schedule post' }).click();
+  await expect(page.getByTestId('schedule-success')).toContainText('Scheduled');
+
+  await page.goto(productionUrl);
+  await expect(thread.getByTestId('thread-posts')).toContainText(text.slice(0, 40));
+});
+
 async function expectFits(page: Page, width: number): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(width);

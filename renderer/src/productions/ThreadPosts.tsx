@@ -14,10 +14,18 @@ export function ThreadPosts({ thread }: { thread: Thread }) {
     counts.set(post.status ?? 'Draft', (counts.get(post.status ?? 'Draft') ?? 0) + 1);
   return (
     <>
-      <Panel title="Posts" testId="thread-posts" actions={<a href="#/posts">Posts →</a>}>
+      <Panel
+        title="Posts"
+        testId="thread-posts"
+        actions={
+          // The composer opened for this production: the post it schedules links to it (issue #42.2).
+          <a href={`#/posts?production=${encodeURIComponent(thread.production.id)}`}>Write a post for it →</a>
+        }
+      >
         {thread.posts.length === 0 ? (
           <p className="muted small">
-            No SocialPost record names this production, and no post scheduled from the dashboard.
+            Not linked: no SocialPost record names this production, and no post scheduled from the dashboard.
+            “Write a post for it” opens the composer with the post linked here.
           </p>
         ) : (
           <>
