@@ -154,6 +154,55 @@ test('“Write a post for it” on a production’s page schedules a post linked
   await expect(thread.getByTestId('thread-posts')).toContainText(text.slice(0, 40));
 });
 
+test('a recording named from a production’s page: the Recorder sets its name, the take belongs to it', async ({
+  dashboard: page,
+}) => {
+  await page.goto('/#/productions');
+  await page.getByLabel('Search productions by name').fill('Local Radio, Global Reach');
+  await page
+    .getByTestId('production-list')
+    .getByRole('link', { name: /Local Radio, Global Reach/ })
+    .click();
+  const thread = page.getByTestId('production-thread');
+  await expect(thread.getByRole('heading', { level: 1 })).toHaveText(/Local Radio, Global Reach/);
+  const productionUrl = page.url();
+  await expect(thread.getByTestId('thread-takes')).toContainText('No take linked');
+
+  await thread.getByTestId('thread-takes').getByRole('link', { name: 'Name a recording from it →' }).click();
+  await expect(page).toHaveURL(/#\/recorder\?production=/);
+  const panel = page.getByTestId('recorder-from-production');
+  const name = panel.getByTestId('recorder-production-name');
+  await expect(name).toHaveText(/^\d{8}_The_Studio_Hour_8_Local_Radio_Global_Reach$/);
+  const filename = (await name.textContent())!;
+  await screenshot(page, 'recorder-from-production-1280');
+  await panel.getByRole('button', { name: 'Set this name' }).click();
+  await expect(panel.getByTestId('recorder-production-saved')).toContainText(filename);
+  await expect(page.getByTestId('recorder-current')).toHaveText(filename);
+  await expect(page.getByTestId('recorder-production').getByTestId('production-link')).toHaveAttribute(
+    'href',
+    new URL(productionUrl).hash,
+  );
+
+  const card = page.getByTestId('recorder-card');
+  await card.getByRole('button', { name: 'Start recording' }).click();
+  await expect(card.getByTestId('recorder-take')).toHaveText(filename);
+  await card.getByRole('button', { name: 'Stop recording' }).click();
+  const take = page.getByTestId('take').filter({ hasText: filename });
+  await expect(take.getByTestId('production-link')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.scrollIntoViewIfNeeded();
+  await expectFits(page, 390);
+  await screenshot(page, 'recorder-from-production-390');
+
+  // "The next scheduled" asks the bridge which production comes next (the one Companion's button names from).
+  await panel.getByRole('button', { name: 'The next scheduled' }).click();
+  await expect(panel.getByLabel('Production')).not.toHaveValue('');
+  await expect(name).toHaveText(/^\d{8}_\w+$/);
+
+  await page.goto(productionUrl);
+  await expect(thread.getByTestId('thread-takes')).toContainText(filename);
+});
+
 async function expectFits(page: Page, width: number): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(width);

@@ -10,7 +10,7 @@ import { usePublishing, useRetryPublish } from './api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { publishLabel, publishTone } from './format.js';
 import { useSearchParams } from '../hash-router.js';
-import { productionHash } from '../productions/api.js';
+import { productionHash } from '../productions/production-hash.js';
 
 /** Productions with something to do (failed, waiting, queued) first. */
 function attention(group: ProductionPublishing): number {

@@ -1,4 +1,4 @@
-import { productionHash } from './api.js';
+import { productionHash } from './production-hash.js';
 
 /**
  * The small "Episode 12 →" link back to a production's page (issue #42.1), on a post's row, a

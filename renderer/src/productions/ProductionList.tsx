@@ -7,7 +7,8 @@ import { EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useSearchParams } from '../hash-router.js';
 import { useDebouncedValue } from '../use-debounced-value.js';
-import { productionHash, useProductions, type ListQuery } from './api.js';
+import { useProductions, type ListQuery } from './api.js';
+import { productionHash } from './production-hash.js';
 import { stageTone } from './stage-tone.js';
 
 const PAGE = 25;

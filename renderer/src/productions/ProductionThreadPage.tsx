@@ -119,11 +119,19 @@ function ThreadView({ thread }: { thread: Thread }) {
 
       <ThreadBroadcasts thread={thread} />
 
-      <Panel title="Takes" testId="thread-takes" actions={<a href="#/recorder">Recorder →</a>}>
+      <Panel
+        title="Takes"
+        testId="thread-takes"
+        actions={
+          <a href={`#/recorder?production=${encodeURIComponent(thread.production.id)}`}>
+            Name a recording from it →
+          </a>
+        }
+      >
         {thread.takes.length === 0 ? (
           <EmptyState title="No take linked">
-            A take belongs to this production when its name was given from it: “Name from the next production”
-            on the Recorder page or in Companion.
+            A take belongs to this production when its name was given from it, on the Recorder page or in
+            Companion. Use “Name a recording from it” above.
           </EmptyState>
         ) : (
           <ul className="plain-list thread-items">

@@ -11,9 +11,6 @@ export type ListQuery = z.input<NonNullable<(typeof listProductions)['query']>>;
 
 const productionKey = (id: string) => [...queryKeys.productions, 'one', id] as const;
 
-/** The address of a production's page (issue #42: `#productions/<id>`, the search box links there too). */
-export const productionHash = (id: string) => `#/productions/${encodeURIComponent(id)}`;
-
 /** GET /api/productions: one page of the CRM's productions, the filters as the operator set them. */
 export function useProductions(query: ListQuery) {
   return useQuery({

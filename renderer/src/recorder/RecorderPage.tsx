@@ -4,6 +4,7 @@ import { PageHeader } from '../components/PageHeader.js';
 import { Panel } from '../components/Panel.js';
 import { MarkPanel } from './MarkPanel.js';
 import { OnAirWarning } from './OnAirWarning.js';
+import { ProductionNamePanel } from './ProductionNamePanel.js';
 import { RecorderCard } from './RecorderCard.js';
 import { RecorderPanel } from './RecorderPanel.js';
 import { TakesPanel } from './TakesPanel.js';
@@ -20,6 +21,7 @@ export function RecorderPage() {
       <div className="grid grid-2-1">
         <div className="grid grid-stack">
           <RecorderPanel title="Filename" />
+          <ProductionNamePanel />
           <RecorderCard controls />
           <MarkPanel />
           <TakesPanel />

@@ -10,6 +10,7 @@ import { QueryContent } from '../components/QueryPanel.js';
 import { ErrorText, Spinner } from '../components/States.js';
 import { StatusPill, type Tone } from '../components/StatusPill.js';
 import { isOutageError } from '../api/outage/outage-recovery.js';
+import { ProductionLink } from '../productions/ProductionLink.js';
 
 /**
  * The next recording's filename: what the bridge holds now, and a form that checks the name with
@@ -90,6 +91,11 @@ function CurrentFilename({ status, recorder }: { status: FilenameStatus; recorde
           set {formatRelative(setAt, now)}
         </span>
       ) : null}
+      {filename !== null && status.contentProductionId !== null ? (
+        <span className="small" data-testid="recorder-production">
+          Its takes belong to <ProductionLink id={status.contentProductionId} name="its production" />
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -132,7 +138,7 @@ function FilenameForm({ recorder, current }: { recorder: boolean; current: strin
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!check.ok) return;
-    save.mutate(value, { onSuccess: () => setValue('') });
+    save.mutate({ filename: value }, { onSuccess: () => setValue('') });
   }
 
   return (

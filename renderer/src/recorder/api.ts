@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  nextProduction,
   addRecorderMark,
   deleteRecorderMark,
   getRecorderFilename,
@@ -55,7 +56,8 @@ function useRecorderRefresh() {
 export function useSetRecorderFilename() {
   const refresh = useRecorderRefresh();
   return useMutation({
-    mutationFn: (filename: string) => callApi(setRecorderFilename, { body: { filename } }),
+    mutationFn: (body: { filename: string; contentProductionId?: string }) =>
+      callApi(setRecorderFilename, { body }),
     onSuccess: refresh,
   });
 }
@@ -99,4 +101,9 @@ export function usePressSimulatedObs() {
       callApi(driveSimulatedObs, { body: { action } }),
     onSuccess: refresh,
   });
+}
+
+/** GET /api/recorder/next-production: the next scheduled production and the name the spec's rule gives it. */
+export function useNextProduction() {
+  return useMutation({ mutationFn: () => callApi(nextProduction, {}) });
 }
