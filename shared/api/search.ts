@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPACE } from '../portable-pattern.js';
 import { defineContract, peerFailure } from './contract.js';
 
 /**
@@ -12,6 +13,10 @@ export type SearchKind = (typeof searchKinds)[number];
 export const SEARCH_RESULTS_PER_KIND = 20;
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
+/** Line ends, which `.` does not match: `.` or one of them is any character, without overlap (no backtracking blow-up). */
+const LINE_END = String.raw`\u000a\u000d\u2028\u2029`;
+/** Two characters other than spaces, anywhere: a text at least 2 long once trimmed, portably spelled. */
+const TWO_NOT_SPACES = new RegExp(`[^${SPACE}](?:.|[${LINE_END}])*[^${SPACE}]`);
 
 export const searchResult = z.object({
   kind: z.enum(searchKinds),
@@ -45,7 +50,13 @@ export const search = defineContract({
     'Finds productions, guests, posts (by text), takes and broadcasts: at most 5 CRM reads and 20 results per kind; "episode 12" finds episode 12 with its guest, takes, posts and broadcasts. A CRM that does not answer leaves what the bridge stores, and `missing` says what was not searched.',
   auth: 'key',
   query: z.object({
-    q: z.string().trim().min(SEARCH_QUERY_MIN).max(SEARCH_QUERY_MAX),
+    // Checked as sent, not trimmed first: what /openapi.json states is what is refused ("j " was
+    // documented valid, 2 characters, and refused once trimmed). The bridge trims it after.
+    q: z
+      .string()
+      .min(SEARCH_QUERY_MIN)
+      .max(SEARCH_QUERY_MAX)
+      .regex(TWO_NOT_SPACES, `must have at least ${SEARCH_QUERY_MIN} characters other than spaces`),
   }),
   response: z.object({
     success: z.literal(true),

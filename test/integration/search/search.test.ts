@@ -136,6 +136,18 @@ describe('GET /api/search', () => {
     expect((await bridge.call('GET', `/api/search?q=${'x'.repeat(101)}`)).body.error).toMatch(/100/);
   });
 
+  it('judges q as /openapi.json states it: "j " is 2 characters but 1 besides spaces, refused in words (found by the fuzz test)', async () => {
+    const schema = (await bridge.call('GET', '/openapi.json')).body.paths['/api/search'].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'q',
+    ).schema as { minLength: number; pattern: string };
+    const documented = (q: string) => q.length >= schema.minLength && new RegExp(schema.pattern).test(q);
+    for (const q of ['j ', '  ', ' j', 'jo', ' j o ', 'a\nb']) {
+      const answer = await bridge.call('GET', `/api/search?q=${encodeURIComponent(q)}`);
+      expect(answer.status === 200, JSON.stringify(q)).toBe(documented(q));
+      if (answer.status === 400) expect(answer.body.error).toMatch(/at least 2 characters other than spaces/);
+    }
+  });
+
   it('needs the key', async () => {
     expect((await bridge.call('GET', '/api/search?q=episode', { key: 'wrong' })).status).toBe(401);
   });
