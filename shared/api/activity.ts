@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activityLevel } from '../activity-level.js';
 import { activitySubject } from '../activity-subject.js';
-import { defineContract, queryInt } from './contract.js';
+import { defineContract, queryInt, TWO_NOT_SPACES } from './contract.js';
 
 /**
  * What the bridge did, for the operator: every webhook delivery, job outcome, peer failure,
@@ -67,7 +67,13 @@ export const listActivity = defineContract({
      * Messages holding this text, case ignored (in ASCII letters): a scan of the 14 days the log
      * keeps, newest first, stopping at `limit` matches. `%` and `_` are themselves.
      */
-    q: z.string().trim().min(2).max(100).optional(),
+    q: z
+      .string()
+      .min(2)
+      .max(100)
+      .regex(TWO_NOT_SPACES, 'must have at least 2 characters other than spaces')
+      .trim()
+      .optional(),
     beforeId: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
   }),
   response: z.object({ success: z.literal(true), data: z.array(storedActivityEvent) }),

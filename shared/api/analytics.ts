@@ -145,7 +145,7 @@ export const contentIngestBody = z.object({
   /** When the numbers were read (default: now); for backfilling history. */
   collectedAt: isoDateTime.optional(),
   /** The content's title as the sender knows it, shown on the dashboard (optional). */
-  contentName: z.string().trim().min(1).max(300).meta(NOT_BLANK).nullish(),
+  contentName: z.string().max(300).trim().min(1).meta(NOT_BLANK).nullish(),
 });
 
 export const ingestContentMetrics = defineContract({

@@ -18,7 +18,7 @@ export const broadcastSettings = z
 export type BroadcastSettings = z.output<typeof broadcastSettings>;
 
 export const streamSource = z.object({
-  type: z.string().trim().min(1, 'must not be empty').max(32).meta(NOT_BLANK),
+  type: z.string().max(32).trim().min(1, 'must not be empty').meta(NOT_BLANK),
   // Any URL passes here: the gateway judges the scheme and answers RTMP_INVALID (400), the
   // spec's code for it. /openapi.json states the rule the gateway applies.
   url: z.url({ error: 'must be a URL such as rtmp://host/app' }).meta({
@@ -31,7 +31,7 @@ export const streamSource = z.object({
 export type StreamSource = z.output<typeof streamSource>;
 
 export const createBroadcastBody = z.object({
-  name: z.string().trim().min(1, 'is required').max(200).meta(NOT_BLANK),
+  name: z.string().max(200).trim().min(1, 'is required').meta(NOT_BLANK),
   description: z.string().max(5000).optional(),
   /** Between 2000-01-01 and 5 years after now: checked by the service with the bridge's clock (shared/time-bounds.ts, 400 INVALID_DATE). */
   scheduledAt: isoDateTime,

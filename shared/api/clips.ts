@@ -149,8 +149,8 @@ export const analysisClipParams = z.object({ analysisId, n: clipNumber });
 const draftName = z
   .string()
   .regex(NOT_BLANK_TEXT, 'must not be empty')
-  .trim()
-  .max(255, 'is longer than 255 characters');
+  .max(255, 'is longer than 255 characters')
+  .trim();
 const draftTargets = z.array(clipPlatformName).max(clipPlatformNames.length);
 
 const draftResponse = z.object({
@@ -180,8 +180,8 @@ export const createDraftClip = defineContract({
       hookQuote: z
         .string()
         .regex(NOT_BLANK_TEXT, 'is required')
-        .trim()
-        .max(2000, 'is longer than 2000 characters'),
+        .max(2000, 'is longer than 2000 characters')
+        .trim(),
       /** Seconds into the recording: 0 ≤ startTime < endTime ≤ 48 h (clipTimeIssues, shared/time-bounds.ts). */
       startTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),
       endTime: z.number({ error: 'must be a number of seconds' }).meta(clipTimeBounds),

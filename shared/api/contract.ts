@@ -222,6 +222,13 @@ export const ID_MAX_CHARS = 64;
 export const NOT_BLANK = { pattern: `[^${SPACE}]` } as const;
 /** The same as a zod `.regex` (which publishes its source): `/\S/`, portably spelled. */
 export const NOT_BLANK_TEXT = new RegExp(NOT_BLANK.pattern);
+/** Line ends, which `.` does not match: `.` or one of them is any character, without overlap (no backtracking blow-up). */
+const LINE_END = String.raw`\u000a\u000d\u2028\u2029`;
+/**
+ * Two characters other than spaces, anywhere: a text at least 2 long once trimmed, portably spelled.
+ * A query checked with it before it is trimmed says in /openapi.json what the bridge refuses.
+ */
+export const TWO_NOT_SPACES = new RegExp(`[^${SPACE}](?:.|[${LINE_END}])*[^${SPACE}]`);
 
 /** C0 controls, DEL and C1 controls. */
 const CONTROL_CHAR = /\p{Cc}/u;

@@ -10,7 +10,7 @@ import { renderRecord } from './renders.js';
 
 const text = z.string().nullable();
 const filterText = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).meta(NOT_BLANK);
+  z.string().max(max, `must be at most ${max} characters`).trim().min(1, 'must not be empty').meta(NOT_BLANK);
 
 export const productionSummary = z.object({
   id: z.string(),

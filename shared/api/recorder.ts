@@ -176,7 +176,7 @@ export const addRecorderMark = defineContract({
   summary:
     'Mark a moment of the take being recorded (its position on the file: the time since OBS said it started, pauses excluded); with no take, the wall-clock time.',
   auth: 'key',
-  body: z.object({ label: z.string().trim().max(200).optional() }),
+  body: z.object({ label: z.string().max(200).trim().optional() }),
   response: z.object({
     success: z.literal(true),
     mark: recorderMark,
@@ -204,7 +204,7 @@ export const renameRecorderMark = defineContract({
   auth: 'key',
   params: markParams,
   body: z.object({
-    label: z.string().trim().max(200),
+    label: z.string().max(200).trim(),
     /** The label as the client showed it (null: none): guards against overwriting a rename made meanwhile. */
     previousLabel: z.string().max(200).nullable().optional(),
   }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { SPACE } from '../portable-pattern.js';
-import { defineContract, peerFailure } from './contract.js';
+import { defineContract, peerFailure, TWO_NOT_SPACES } from './contract.js';
 
 /**
  * One search over the studio's records (issue #42.3): productions, guests, posts (by text), takes
@@ -13,10 +12,6 @@ export type SearchKind = (typeof searchKinds)[number];
 export const SEARCH_RESULTS_PER_KIND = 20;
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
-/** Line ends, which `.` does not match: `.` or one of them is any character, without overlap (no backtracking blow-up). */
-const LINE_END = String.raw`\u000a\u000d\u2028\u2029`;
-/** Two characters other than spaces, anywhere: a text at least 2 long once trimmed, portably spelled. */
-const TWO_NOT_SPACES = new RegExp(`[^${SPACE}](?:.|[${LINE_END}])*[^${SPACE}]`);
 
 export const searchResult = z.object({
   kind: z.enum(searchKinds),

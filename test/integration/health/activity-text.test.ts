@@ -66,8 +66,10 @@ describe('GET /api/activity by text', () => {
   });
 
   it('refuses a text of one character or of more than 100, naming q', async () => {
-    for (const q of ['a', 'x'.repeat(101)]) {
-      const answer = await bridge.call('GET', `/api/activity?q=${q}`);
+    // "j " is 2 characters but 1 besides spaces: refused as /openapi.json states it (its pattern), not
+    // documented valid and refused once trimmed; 100 characters and a space is over 100 as sent.
+    for (const q of ['a', 'x'.repeat(101), 'j ', `${'x'.repeat(100)} `]) {
+      const answer = await bridge.call('GET', `/api/activity?q=${encodeURIComponent(q)}`);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/\bq\b/);
     }
