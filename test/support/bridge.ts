@@ -72,7 +72,7 @@ export async function callBridge(
   if (key !== null) headers.authorization ??= `Bearer ${key}`;
   const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
-  const response = await fetch(baseUrl + urlPath, { method, headers, body: payload });
+  const response = await fetchOnceMore(baseUrl + urlPath, method, headers, payload);
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -81,6 +81,32 @@ export async function callBridge(
     // not JSON: keep the text
   }
   return { status: response.status, body: body as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * fetch, sent once more on a new connection when the pooled one it reused was closed by the server
+ * as idle just then (Node's 5 s keep-alive; a loaded host makes the race likely: ECONNRESET or
+ * "other side closed" before any answer). The server had not read that request; a browser resends
+ * it the same way. Any other failure, or an answer, is the caller's.
+ */
+async function fetchOnceMore(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Response> {
+  try {
+    return await fetch(url, { method, headers, body });
+  } catch (error) {
+    if (!closedAsIdle(error)) throw error;
+    return fetch(url, { method, headers: { ...headers, connection: 'close' }, body });
+  }
+}
+
+function closedAsIdle(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
 }
 
 /**
