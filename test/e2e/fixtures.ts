@@ -57,6 +57,13 @@ export const test = base.extend<{ dashboard: Page }, { bridge: BridgeUnderTest }
 export { expect };
 
 /**
+ * Playwright's `maxRetries` for a request: a connection the bridge closed as idle (Node's 5 s
+ * keep-alive) just as the request reused it is an ECONNRESET before any answer, which Playwright
+ * then sends again (it retries nothing else). Met on a loaded CI proof after a 5 s wait.
+ */
+export const RESET_RETRIES = 2;
+
+/**
  * The header the simulated peers' `/__sandbox/*` control routes require. The bridge gives their
  * key to holders of its own key, in GET /api/settings.
  */
@@ -65,6 +72,7 @@ export async function sandboxControlHeaders(
   bridge: BridgeUnderTest,
 ): Promise<Record<string, string>> {
   const settings = await request.get(`${bridge.url}/api/settings`, {
+    maxRetries: RESET_RETRIES,
     headers: { authorization: `Bearer ${bridge.key}` },
   });
   const { sandboxControlKey } = (await settings.json()) as { sandboxControlKey: string | null };
@@ -96,6 +104,7 @@ export async function rehearse(
   platform?: string,
 ): Promise<void> {
   const answer = await request.post(`${bridge.url}/api/sandbox/rehearsal`, {
+    maxRetries: RESET_RETRIES,
     headers: { authorization: `Bearer ${bridge.key}` },
     data: { peer, fault, ...(platform ? { platform } : {}) },
   });
@@ -112,10 +121,12 @@ export async function throttleProvider(
   match: Parameters<typeof providerThrottle>[0],
 ): Promise<void> {
   const health = await request.get(`${bridge.url}/health`, {
+    maxRetries: RESET_RETRIES,
     headers: { authorization: `Bearer ${bridge.key}` },
   });
   const { peers } = (await health.json()) as { peers: { postsvc: { url: string } } };
   const fault = await request.post(`${peers.postsvc.url.replace(/\/+$/, '')}/__sandbox/faults`, {
+    maxRetries: RESET_RETRIES,
     headers: await sandboxControlHeaders(request, bridge),
     data: providerThrottle(match),
   });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, type BridgeUnderTest } from './fixtures.js';
+import { expect, RESET_RETRIES, type BridgeUnderTest } from './fixtures.js';
 
 /** What the Posts specs that move and edit scheduled posts share: the times, and the provider's side. */
 
@@ -26,6 +26,7 @@ export async function providerPosts(
   text: string,
 ): Promise<HistoryItem[]> {
   const history = await request.get('/postsvc/history?limit=500', {
+    maxRetries: RESET_RETRIES,
     headers: { Authorization: `Bearer ${bridge.key}` },
   });
   expect(history.ok()).toBe(true);
@@ -40,6 +41,7 @@ export async function schedulePost(
   at: Date,
 ): Promise<string> {
   const answer = await request.post('/postsvc/schedule', {
+    maxRetries: RESET_RETRIES,
     headers: { Authorization: `Bearer ${bridge.key}` },
     data: { post: text, platforms: ['socialnet'], scheduleDate: at.toISOString() },
   });
