@@ -92,6 +92,50 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * The page does not scroll sideways at `width`. A failure names the innermost elements that stick
+ * out past it, since fonts and timing differ between machines and a CI run must say what grew. A
+ * width that settles within a few seconds (a list refreshed by a live event) passes, said on stdout.
+ */
+export async function expectFitsWidth(page: Page, width: number): Promise<void> {
+  let first: Overflow | null = null;
+  await expect
+    .poll(
+      async () => {
+        const overflow = await overflowPast(page, width);
+        if (overflow.width > width) first ??= overflow;
+        return overflow.width <= width ? 'fits' : `wider than ${width} px: ${describe(overflow)}`;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe('fits');
+  if (first) console.log(`expectFitsWidth: it settled, but was at first ${describe(first)}`);
+}
+
+interface Overflow {
+  width: number;
+  culprits: string[];
+}
+
+const describe = (overflow: Overflow) => `${overflow.width} px; ${overflow.culprits.join('; ')}`;
+
+function overflowPast(page: Page, width: number): Promise<Overflow> {
+  return page.evaluate((limit) => {
+    const rightOf = (el: Element) => el.getBoundingClientRect().right + window.scrollX;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (rightOf(el) <= limit + 0.5) continue;
+      if (Array.from(el.children).some((child) => rightOf(child) > limit + 0.5)) continue;
+      const id = el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : '';
+      const classes =
+        typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : '';
+      const text = (el.textContent ?? '').slice(0, 60);
+      culprits.push(`${el.tagName.toLowerCase()}${id}${classes} to ${Math.round(rightOf(el))} px “${text}”`);
+    }
+    return { width: document.documentElement.scrollWidth, culprits: culprits.slice(0, 8) };
+  }, width);
+}
+
+/**
  * A sandbox rehearsal (POST /api/sandbox/rehearsal): `fault` on `peer` until put back with `none`
  * (`refuse-platform` names the `platform` refused). The bridge probes its peers right after, so
  * /health says it at once.

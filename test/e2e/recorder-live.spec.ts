@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, sandboxControlHeaders, screenshot, test } from './fixtures.js';
+import { expect, expectFitsWidth, sandboxControlHeaders, screenshot, test } from './fixtures.js';
 
 /**
  * Issue 41.2 and 41.3 on the simulated OBS: a mark made while nothing records says so at the button,
@@ -14,11 +14,6 @@ async function pressObs(page: Page, action: 'start' | 'stop', key: string): Prom
     data: { action },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
-}
-
-async function fitsAt390(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('a mark made while nothing records says so at the button; marks are renamed and deleted', async ({
@@ -74,7 +69,7 @@ test('a mark made while nothing records says so at the button; marks are renamed
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(take).toBeVisible();
-  await fitsAt390(page);
+  await expectFitsWidth(page, 390);
   await screenshot(page, 'recorder-marks-edited-390');
 });
 
@@ -101,7 +96,7 @@ test('REC with the take’s running time in the header while OBS records, gone w
   const box = (await rec.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  await fitsAt390(page);
+  await expectFitsWidth(page, 390);
   await screenshot(page, 'header-rec-390');
 
   await pressObs(page, 'stop', bridge.key);
@@ -148,7 +143,7 @@ test('ON AIR while OBS is connected and not recording is a warning in the header
     await expect(onPage).toContainText(name);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(warning).toBeVisible();
-    await fitsAt390(page);
+    await expectFitsWidth(page, 390);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await pressObs(page, 'start', bridge.key);

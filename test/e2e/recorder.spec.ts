@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, expectFitsWidth, screenshot, test } from './fixtures.js';
 
 /**
  * The Recorder page against the sandbox's simulated OBS (issue 27): the name goes to OBS, a take
@@ -40,8 +40,7 @@ test('records a take with marks on the simulated OBS', async ({ dashboard: page 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(take).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectFitsWidth(page, 390);
   await screenshot(page, 'recorder-takes-390');
 });
 

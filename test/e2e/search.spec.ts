@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, expectFitsWidth, screenshot, test } from './fixtures.js';
 
 /**
  * One search (issue #42.3): "where is episode N?" answered from the header's search box in one
@@ -111,8 +111,7 @@ test.describe('at 390 px', () => {
     await searchBox(page).fill('episode 2');
     const production = /^The Studio Hour #2: The Sound of Small Rooms/;
     await expectEpisode(page, 2, production, 'Aiko Tanaka');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFitsWidth(page, 390);
     await screenshot(page, 'search-episode-390');
     await openProductionWithEnter(page, production);
   });
