@@ -249,9 +249,8 @@ export class RenderReadiness {
 
 /** A make ready that ended keeps no upload list: asking again uploads anew (fresh 30 days). */
 function withoutUploaded(ready: StoredReady): StoredReady {
-  const { uploaded, ...rest } = ready;
-  void uploaded;
-  return rest;
+  const { uploaded: _uploaded, ...ended } = ready;
+  return ended;
 }
 
 const earliest = (media: readonly ReadyMedia[]) => media.map((item) => item.expiresAt).sort()[0] ?? 'unknown';

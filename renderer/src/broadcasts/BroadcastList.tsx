@@ -20,7 +20,7 @@ import { broadcastTone, sortBroadcasts } from './format.js';
 import { endedWords, formatViewers } from './viewer-words.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { ProductionLink } from '../productions/ProductionLink.js';
-import { useSearchParams } from '../hash-router.js';
+import { addressedItemProps, useAddressedItem } from '../components/addressed-item.js';
 
 /** The StreamhostBroadcast records: status and viewers as last synced, links, delete. */
 export function BroadcastList() {
@@ -52,8 +52,7 @@ export function BroadcastList() {
 function BroadcastTable({ records }: { records: readonly ListedBroadcast[] }) {
   const now = useNow(30_000);
   // Reached from a production's page or the header's search (`#/broadcasts?broadcast=<record id>`).
-  const [params] = useSearchParams();
-  const focusedId = params.get('broadcast');
+  const focusedId = useAddressedItem('broadcast');
   return (
     <div className="table-wrap">
       <table ref={columnLabels} className="table bc-table">
@@ -82,11 +81,10 @@ function BroadcastRow({ record, now, focused }: { record: ListedBroadcast; now: 
   const className = [live ? 'bc-row-live' : '', focused ? 'bc-row-focused' : ''].join(' ').trim();
   return (
     <tr
-      ref={focused ? scrollHere : undefined}
+      {...addressedItemProps(focused)}
       data-testid="broadcast-row"
       data-name={record.name}
       className={className || undefined}
-      aria-current={focused ? 'true' : undefined}
     >
       <td>
         <div className="bc-name">{record.name}</div>
@@ -161,7 +159,6 @@ function BroadcastRow({ record, now, focused }: { record: ListedBroadcast; now: 
  * A complete broadcast: when it ended, how long it ran, peak and average viewers, as the bridge
  * saw it live (the host then reports 0 viewers and no end); said so when the bridge never saw it live.
  */
-const scrollHere = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });
 
 function EndedWhen({ record }: { record: ListedBroadcast }) {
   const words = record.run ? endedWords(record, record.run) : null;

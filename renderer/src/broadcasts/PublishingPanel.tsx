@@ -9,7 +9,7 @@ import { formatDateTime } from '../format.js';
 import { usePublishing, useRetryPublish } from './api.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { publishLabel, publishTone } from './format.js';
-import { useSearchParams } from '../hash-router.js';
+import { addressedItemProps, useAddressedItem } from '../components/addressed-item.js';
 import { productionHash } from '../productions/production-hash.js';
 
 /** Productions with something to do (failed, waiting, queued) first. */
@@ -110,8 +110,7 @@ function asksFirst(record: PublishRecordView, now: number): boolean {
 function PublishRow({ record }: { record: PublishRecordView }) {
   const retry = useRetryPublish();
   // Reached from a production's page (`#/broadcasts?publish=<PlatformPublish id>`): this record is the one meant.
-  const [params] = useSearchParams();
-  const focused = params.get('publish') === record.id;
+  const focused = useAddressedItem('publish') === record.id;
   const [confirming, setConfirming] = useState(false);
   const action = actionLabel[record.state];
   const what = record.title ?? record.name ?? 'this record';
@@ -119,9 +118,8 @@ function PublishRow({ record }: { record: PublishRecordView }) {
   const send = () => retry.mutate(record.id, { onSettled: () => setConfirming(false) });
   return (
     <li
-      ref={focused ? scrollHere : undefined}
+      {...addressedItemProps(focused)}
       className={`bc-publish bc-publish-${record.state}${focused ? ' bc-publish-focused' : ''}`}
-      aria-current={focused ? 'true' : undefined}
       data-testid="publish-row"
       data-platform={record.platform ?? ''}
     >
@@ -180,8 +178,6 @@ function PublishRow({ record }: { record: PublishRecordView }) {
     </li>
   );
 }
-
-const scrollHere = (item: HTMLLIElement | null) => item?.scrollIntoView({ block: 'center' });
 
 function PublishDetails({ record }: { record: PublishRecordView }) {
   if (record.state === 'published') {

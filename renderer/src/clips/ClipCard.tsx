@@ -4,6 +4,7 @@ import { formatClipTime, getClipSrt, getClipVtt } from '../../../shared/api/clip
 import { errorMessage } from '../api/transport/client.js';
 import { ActionError, Spinner } from '../components/States.js';
 import { Link } from '../hash-router.js';
+import { addressedItemProps } from '../components/addressed-item.js';
 import { useCreateDraft, useNudgeClip, type Kept } from './api.js';
 import { ExportButton } from './ExportButton.js';
 import { RenderPanel } from './RenderPanel.js';
@@ -73,11 +74,10 @@ export function ClipCard({
 
   return (
     <article
-      ref={focused ? scrollHere : undefined}
+      {...addressedItemProps(focused)}
       className={focused ? 'cl-card cl-card-focused' : 'cl-card'}
       data-testid="clip-card"
       aria-label={`Clip ${rank}, ${range}`}
-      aria-current={focused ? 'true' : undefined}
     >
       <header className="cl-card-head">
         <span className="cl-rank">#{rank}</span>
@@ -251,5 +251,3 @@ export function ClipCard({
     </article>
   );
 }
-
-const scrollHere = (card: HTMLElement | null) => card?.scrollIntoView({ block: 'center' });

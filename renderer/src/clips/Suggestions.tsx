@@ -1,7 +1,7 @@
 import { CLIP_MAX_S, CLIP_MIN_S, formatClipTime } from '../../../shared/api/clips.js';
 import { ApiError } from '../api/transport/client.js';
 import { Panel } from '../components/Panel.js';
-import { useSearchParams } from '../hash-router.js';
+import { useAddressedItem } from '../components/addressed-item.js';
 import { EmptyState, ErrorState, Skeleton } from '../components/States.js';
 import type { AnalysisAsLeft } from './api.js';
 import { ClipCard } from './ClipCard.js';
@@ -58,8 +58,7 @@ export function Suggestions({
 function Result({ analysis }: { analysis: AnalysisAsLeft }) {
   const estimated = analysis.timing === 'estimated';
   // Reached from a production's page (`#/clips?analysis=<id>&clip=<n>`): this card is the one meant.
-  const [params] = useSearchParams();
-  const focused = Number(params.get('clip'));
+  const focused = Number(useAddressedItem('clip'));
   const { stats } = analysis;
   return (
     <div className="cl-result">

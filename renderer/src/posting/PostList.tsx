@@ -5,7 +5,7 @@ import { EmptyState, ErrorText, Spinner } from '../components/States.js';
 import { LocalTime } from '../components/LocalTime.js';
 import { StatusPill } from '../components/StatusPill.js';
 import { useNow } from '../format.js';
-import { useSearchParams } from '../hash-router.js';
+import { addressedItemProps, useAddressedItem } from '../components/addressed-item.js';
 import { ProductionLink } from '../productions/ProductionLink.js';
 import { ApiError } from '../api/transport/client.js';
 import { useCancelPost, useCheckAgain, usePostNow, useRetryPost } from './api.js';
@@ -134,14 +134,12 @@ function PostRow({ post }: { post: PostView }) {
   const mixed = new Set(post.platformStates.map((s) => s.status)).size > 1;
   const platformFailures = post.status === 'partial' ? post.platformStates.filter((s) => s.error) : [];
   // Reached from a production's page (`#/posts?post=<SocialPost id>`): this row is the one meant.
-  const [params] = useSearchParams();
   // The production page links a CRM post by its record, a dashboard post by its key (`api:<id>`).
-  const focused =
-    params.get('post') === post.key ||
-    (post.socialPostId !== null && params.get('post') === post.socialPostId);
+  const addressed = useAddressedItem('post');
+  const focused = addressed === post.key || (post.socialPostId !== null && addressed === post.socialPostId);
   return (
     <tr
-      ref={focused ? scrollHere : undefined}
+      {...addressedItemProps(focused)}
       data-testid={`post-row-${post.key}`}
       className={`posts-row-${post.status}${focused ? ' posts-row-focused' : ''}`}
     >
@@ -363,5 +361,3 @@ function FailureText({ error }: { error: unknown }) {
   if (refused.length === 0) return <ErrorText error={error} />;
   return <>{refused.map((words) => words.text).join(' ')}</>;
 }
-
-const scrollHere = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });

@@ -1,6 +1,6 @@
 import type { RecorderTake } from '../../../shared/api/recorder.js';
 import { Panel } from '../components/Panel.js';
-import { useSearchParams } from '../hash-router.js';
+import { addressedItemProps, useAddressedItem } from '../components/addressed-item.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
 import { StatusPill } from '../components/StatusPill.js';
@@ -14,8 +14,7 @@ import { audioWords, position } from './take-words.js';
 export function TakesPanel() {
   const takes = useRecorderTakes();
   // Reached from a production's page or the header's search (`#/recorder?take=<id>`): this take is the one meant.
-  const [params] = useSearchParams();
-  const focusedId = params.get('take');
+  const focusedId = useAddressedItem('take');
   return (
     <Panel title="Takes" testId="takes-panel">
       <QueryContent query={takes} what="the takes" skeletonLines={4}>
@@ -57,10 +56,9 @@ export function TakesPanel() {
 function TakeItem({ take, focused }: { take: RecorderTake; focused: boolean }) {
   return (
     <li
-      ref={focused ? scrollHere : undefined}
+      {...addressedItemProps(focused)}
       className={focused ? 'take take-focused' : 'take'}
       data-testid="take"
-      aria-current={focused ? 'true' : undefined}
     >
       <div className="take-head">
         <span className="take-name mono">{take.name}</span>
@@ -105,8 +103,6 @@ function TakeItem({ take, focused }: { take: RecorderTake; focused: boolean }) {
     </li>
   );
 }
-
-const scrollHere = (item: HTMLLIElement | null) => item?.scrollIntoView({ block: 'center' });
 
 /** The stop's time of day when it is the start's day, else its date too. */
 function stopText(startedAt: string, stoppedAt: string): string {
