@@ -1,7 +1,7 @@
 import { API_KEY_STORAGE_KEY } from '../../renderer/src/api/storage-keys.js';
 import { startBridge } from './bridge-process.js';
 import type { RunningBridge } from './bridge-process.js';
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, expectFitsWidth, screenshot, test } from './fixtures.js';
 
 /**
  * Issue 23 point 5 (DESIGN §6.7): after a restart the recorder panel says what the restart cleared;
@@ -28,9 +28,11 @@ test('the recorder panel says the name was cleared when the bridge restarted, an
   await expect(page.getByTestId('recorder-panel')).not.toContainText('%CCYY');
   await screenshot(page, 'recorder-obs-own-name');
 
+  // A name as long as a production's (one word to a browser): the sentences that carry it wrap at 390 px.
+  const name = '20261209_The_Studio_Hour_8_Local_Radio_Global_Reach';
   const set = await page.request.post(`${own.url}/api/recorder/filename`, {
     headers: { Authorization: `Bearer ${key}` },
-    data: { filename: 'EP12_interview' },
+    data: { filename: name },
   });
   expect(set.ok()).toBe(true);
   await own.stopProcess();
@@ -39,13 +41,16 @@ test('the recorder panel says the name was cleared when the bridge restarted, an
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${own.url}/#/recorder`);
   const current = page.getByTestId('recorder-current');
-  await expect(current).toContainText('EP12_interview');
+  await expect(current).toContainText(name);
   await expect(current).toContainText('restarted at');
   await screenshot(page, 'recorder-cleared-by-restart');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(current).toBeVisible();
+  await expectFitsWidth(page, 390);
   await screenshot(page, 'recorder-cleared-by-restart-390');
   // One sentence, no "No filename set … OBS will use" contradiction: OBS kept the name.
-  await expect(current).toHaveText(/^The next recording will be named EP12_interview: OBS kept it [^.;]+\.$/);
+  await expect(current).toHaveText(
+    new RegExp(`^The next recording will be named ${name}: OBS kept it [^.;]+\\.$`),
+  );
   await expect(current).not.toContainText('No filename set');
 });
