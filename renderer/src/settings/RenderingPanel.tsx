@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { MediaToolInfo } from '../../../shared/api/renders.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
-import { useRenderingSetup } from './api.js';
+import { useRenderingSetup } from './rendering-api.js';
 
 const whereFound: Record<MediaToolInfo['source'], string> = {
   setting: 'set in FFMPEG_PATH / FFPROBE_PATH',

@@ -3,7 +3,7 @@ import { LocalTime } from '../components/LocalTime.js';
 import { Panel } from '../components/Panel.js';
 import { QueryContent } from '../components/QueryPanel.js';
 import { EmptyState } from '../components/States.js';
-import { useClearWebhookBinding, useWebhookBindings } from './api.js';
+import { useClearWebhookBinding, useWebhookBindings } from './webhook-bindings-api.js';
 
 /**
  * DESIGN §7: each CRM webhook id and the route it was first seen on. A body it signs for another
