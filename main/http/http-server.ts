@@ -15,6 +15,13 @@ export interface HttpLimits {
   /** How often Node looks for connections past those two (its default, 30 s, would double them). */
   timeoutCheckIntervalMs: number;
   /**
+   * How long an answered connection waits for the client's next request (said in `Keep-Alive:
+   * timeout=`). Longer than clients hold an idle connection, so they close first: with Node's 5 s a
+   * client reusing one just as the bridge closed it met a reset before any answer. Idle ones are
+   * still closed first when the sockets reach maxConnections.
+   */
+  keepAliveTimeoutMs: number;
+  /**
    * Open sockets in all, idle ones included (one that has sent no request, or whose answer is
    * sent): past it idle ones are closed, oldest first, else the new one is answered 503. There is
    * no cap on sockets per address: who a request is from and what it carries are known only once
@@ -45,6 +52,7 @@ export const defaultHttpLimits: HttpLimits = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 30_000,
   timeoutCheckIntervalMs: 1_000,
+  keepAliveTimeoutMs: 65_000,
   maxConnections: 1024,
   maxUnverifiedPerClient: 8,
   maxUnverified: 128,
@@ -98,6 +106,7 @@ export function createHttpServer(app: RequestListener, limits: HttpLimits): Serv
       app(req, res);
     },
   );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   const all = new Set<Socket>();
   const isIdle = (socket: Socket) =>
     (inFlight.get(socket) ?? 0) === 0 && performance.now() - (idleSince.get(socket) ?? 0) >= IDLE_GRACE_MS;

@@ -85,7 +85,7 @@ export async function callBridge(
 
 /**
  * fetch, sent once more on a new connection when the pooled one it reused was closed by the server
- * as idle just then (Node's 5 s keep-alive; a loaded host makes the race likely: ECONNRESET or
+ * as idle just then (the bridge keeps one 65 s, Node's 5 s before; a loaded host made the race likely: ECONNRESET or
  * "other side closed" before any answer). The server had not read that request; a browser resends
  * it the same way. Any other failure, or an answer, is the caller's.
  */

@@ -123,7 +123,7 @@ function authHeaders(operation: Operation, turn: number): { headers: Record<stri
 
 /**
  * One request, given up after 15 s (a hang is a finding, not a stuck run). A connection the server
- * closed as idle just as fetch reused it ("other side closed", Node's 5 s keep-alive against a
+ * closed as idle just as fetch reused it ("other side closed", met with Node's 5 s keep-alive against a
  * fuzzer slowed by a loaded host) is no answer from the route: that request is sent once more on a
  * new connection. A timeout is not retried.
  */

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signEspoBody } from '../../../main/http/espo-signature.js';
+import { defaultHttpLimits } from '../../../main/http/http-server.js';
 import { eventually, startTestBridge, TEST_API_KEY, type TestBridge } from '../../support/bridge.js';
 import { openRaw, requestHead, type RawConnection } from '../../support/raw-http.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -132,6 +133,23 @@ describe('3. no work before authentication', () => {
     const connection = await openRaw(keyed.url);
     connection.socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
     await within(connection.closed(), HEADERS_TIMEOUT_MS + 5_000, 'close of stalled headers');
+  });
+
+  it("keeps an answered connection for the client's next request past 5 s, and says for how long", async () => {
+    // Node's 5 s keep-alive was shorter than clients hold an idle connection: one reusing it just as
+    // the bridge closed it met a reset before any answer (a POST that a client may not resend).
+    const connection = await openRaw(keyed.url);
+    connection.socket.write(requestHead('GET', '/health'));
+    const first = await connection.responseHead();
+    expect(first.headers['keep-alive']).toBe(`timeout=${defaultHttpLimits.keepAliveTimeoutMs / 1000}`);
+    // Past the old 5 s (Node closed such a connection at about 6 s), and past this bridge's 1 s
+    // headers timeout: an idle connection waits for the next request.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(connection.isClosed()).toBe(false);
+    const before = connection.received().length;
+    connection.socket.write(requestHead('GET', '/health'));
+    await eventually(() => /^HTTP\/1\.1 200/.test(connection.received().slice(before)));
+    connection.socket.destroy();
   });
 
   it('keeps /events open past the request timeout (SSE is exempt)', async () => {
