@@ -33,6 +33,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // A guard against a hang, not a speed limit: the property tests (caption rules, portable
+          // patterns: ~0.4 s alone) run beside the browser tier, and a loaded host took 5.5 s once.
+          testTimeout: 15_000,
           // One module graph per worker, not per file: importing costs these files more than their tests.
           isolate: false,
         },
