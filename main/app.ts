@@ -180,8 +180,15 @@ export async function startBridge(options: StartBridgeOptions = {}): Promise<Run
       app.closeEventStreams();
       for (const area of [...areas].reverse()) await area.stop?.();
       server.closeIdleConnections();
-      const forceAfter = setTimeout(() => server.closeAllConnections(), 10_000);
+      // A request in flight now keeps its connection after its answer (keep-alive, 65 s): each one
+      // is closed as it goes idle, so the stop ends with the last answer.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const forceAfter = setTimeout(() => {
+        logger.warn('connections still open 10 s into the stop: closing them');
+        server.closeAllConnections();
+      }, 10_000);
       await closed;
+      clearInterval(sweep);
       clearTimeout(forceAfter);
       await jobs.stop();
       groupCommit.flush();

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callBridge, eventually } from '../../support/bridge.js';
 import { runCli, spawnBridge, type BridgeProcess } from '../../support/process.js';
@@ -95,5 +97,7 @@ describe('headless CLI', () => {
     expect(response.status).toBe(200);
     expect((await bridge.exited).code).toBe(0);
     expect(bridge.output().stdout).toContain('finishing in-flight requests');
+    // Its connection, kept alive after the answer, was closed as it went idle, not forced after 10 s.
+    expect(readFileSync(path.join(dataDir, 'logs', 'bridge.log'), 'utf8')).not.toContain('still open');
   }, 30_000);
 });
