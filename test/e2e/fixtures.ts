@@ -58,8 +58,9 @@ export { expect };
 
 /**
  * Playwright's `maxRetries` for a request: a connection the bridge closed as idle (its keep-alive,
- * 65 s now, was Node's 5 s) just as the request reused it is an ECONNRESET before any answer, which Playwright
- * then sends again (it retries nothing else). Met on a loaded CI proof after a 5 s wait.
+ * 65 s now, was Node's 5 s) just as the request reused it is an ECONNRESET before any answer,
+ * which Playwright then sends again (it retries nothing else). Met on a loaded CI proof after a
+ * 5 s wait.
  */
 export const RESET_RETRIES = 2;
 

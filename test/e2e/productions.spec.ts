@@ -26,7 +26,7 @@ for (const viewport of [
       await link.click();
 
       const thread = page.getByTestId('production-thread');
-      await expect(thread.getByRole('heading', { level: 1 })).toContainText(name);
+      await expect(thread.getByRole('heading', { level: 1 })).toHaveText(name);
       await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
       await expectFitsWidth(page, viewport.width);
       await screenshot(page, `production-${viewport.name}`);

@@ -159,7 +159,6 @@ function BroadcastRow({ record, now, focused }: { record: ListedBroadcast; now: 
  * A complete broadcast: when it ended, how long it ran, peak and average viewers, as the bridge
  * saw it live (the host then reports 0 viewers and no end); said so when the bridge never saw it live.
  */
-
 function EndedWhen({ record }: { record: ListedBroadcast }) {
   const words = record.run ? endedWords(record, record.run) : null;
   if (words) {
